@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The main job on a fresh Debian machine: install, build, and replay the papers' experiments.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-deps.sh
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DREDIST_BUILD_TESTS=OFF -DREDIST_BUILD_BENCH=OFF
+cmake --build build/release -j "$(nproc)"
+
+redist=build/release/sim/redist
+# Paper 004: the communication grids of examples 1-5 and of the scaled example 3 (tables 1, 4, 7,
+# 10, 13 and 14).
+for params in "-P 16 -r 3 -Q 16 -s 5" "-P 16 -r 7 -Q 16 -s 11" "-P 15 -r 3 -Q 15 -s 5" \
+              "-P 12 -r 4 -Q 8 -s 3" "-P 15 -r 12 -Q 15 -s 20" "-P 15 -r 2 -Q 6 -s 3"; do
+  # shellcheck disable=SC2086
+  "$redist" grid $params
+  echo
+done

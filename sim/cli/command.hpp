@@ -1,0 +1,21 @@
+// A `redist` subcommand: its CLI11 definition and the action run when it is chosen.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace redist::cli {
+
+struct Command {
+  CLI::App* app;
+  /// Runs the command after parsing; returns the exit status. May throw: main reports the error.
+  std::function<int()> run;
+};
+
+using Commands = std::vector<Command>;
+
+void add_grid_command(CLI::App& root, Commands& commands);
+
+}  // namespace redist::cli

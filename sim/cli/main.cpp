@@ -1,0 +1,49 @@
+// The `redist` command line: one subcommand per task, one error line and a non-zero exit on bad input.
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include "command.hpp"
+
+namespace {
+
+bool is_command(const redist::cli::Commands& commands, const std::string& name) {
+  for (const auto& command : commands) {
+    if (command.app->get_name() == name) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"redist: redistribution of block-cyclic arrays, on simulated and real machines"};
+  app.require_subcommand(1);
+  redist::cli::Commands commands;
+  redist::cli::add_grid_command(app, commands);
+
+  if (argc > 1 && argv[1][0] != '-' && !is_command(commands, argv[1])) {
+    std::cerr << "redist: error: unknown command '" << argv[1] << "' (run 'redist --help' for the list)\n";
+    return 2;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "redist: error: " << e.what() << '\n';
+    return 2;
+  }
+
+  try {
+    for (const auto& command : commands) {
+      if (command.app->parsed()) return command.run();
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "redist: error: " << e.what() << '\n';
+    return 1;
+  }
+  return 2;
+}

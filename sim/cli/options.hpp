@@ -1,0 +1,26 @@
+// Option helpers shared by the subcommands.
+#pragma once
+
+#include <charconv>
+#include <cstdint>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace redist::cli {
+
+/// Rejects values that are not whole numbers fitting in 64 bits (CLI11 would saturate them).
+inline CLI::Validator whole_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::int64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+        if (ec == std::errc::result_out_of_range) return text + " does not fit in a 64-bit integer";
+        if (ec != std::errc() || ptr != end) return text + " is not a whole number";
+        return {};
+      },
+      "INT64");
+}
+
+}  // namespace redist::cli
