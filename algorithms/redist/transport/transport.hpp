@@ -1,0 +1,62 @@
+// The message layer (DESIGN.md §3): the only thing redistribution algorithms talk to. One Transport
+// is the view of one rank. It is implemented over SimGrid (sim/, simulated time) and over MPI
+// (mpi/, wall time); algorithms written against it run unchanged on both.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "redist/core/int_math.hpp"
+#include "redist/transport/work.hpp"
+
+namespace redist {
+
+using Rank = int;
+using Tag = int;
+inline constexpr Rank kAnySource = -1;
+
+/// Handle of a pending isend/irecv. A completed request is reset to kNullRequest by wait_any/wait_all.
+using Request = std::int64_t;
+inline constexpr Request kNullRequest = -1;
+
+/// What a completed request reports (for a receive: who sent it and how many bytes arrived).
+struct Completion {
+  std::size_t index = 0;  ///< position of the completed request in the span given to wait_any
+  Rank source = -1;       ///< sender of a completed receive; -1 for a send
+  Index bytes = 0;        ///< bytes transferred
+};
+
+class Transport {
+ public:
+  virtual ~Transport() = default;
+
+  virtual Rank rank() const = 0;
+  virtual Rank size() const = 0;
+
+  /// True when payloads are phantom: sizes travel and are timed, no bytes are materialised, and
+  /// the data pointers given to isend/irecv may be null.
+  virtual bool phantom() const = 0;
+
+  /// Starts sending `bytes` bytes from `data` to rank `to`. `data` must stay valid until completion.
+  virtual Request isend(Rank to, const std::byte* data, Index bytes, Tag tag) = 0;
+  /// Starts receiving at most `capacity` bytes into `data` from rank `from` (or kAnySource).
+  /// Messages between one pair of ranks with the same tag arrive in the order they were sent.
+  virtual Request irecv(Rank from, std::byte* data, Index capacity, Tag tag) = 0;
+
+  /// Blocks until one request of `requests` that is not kNullRequest completes; resets it to
+  /// kNullRequest and reports it. Requests complete in arrival order (paper 000's Krr unpacks so).
+  /// Precondition: at least one request is pending.
+  virtual Completion wait_any(std::span<Request> requests) = 0;
+  /// Blocks until every request completes; all are reset to kNullRequest.
+  virtual void wait_all(std::span<Request> requests) = 0;
+  virtual void barrier() = 0;
+
+  /// Declares modelled local work: simulated computation on the simulator, nothing on MPI (the
+  /// real time is spent anyway).
+  virtual void charge(const Work& work) = 0;
+  /// Seconds: the simulated clock, or MPI_Wtime.
+  virtual double now() const = 0;
+};
+
+}  // namespace redist

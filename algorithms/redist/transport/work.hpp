@@ -1,0 +1,76 @@
+// Modelled local work (DESIGN.md §4). Algorithms count elementary operations of a few kinds; a
+// platform prices each kind in seconds (host properties), so simulated local time is deterministic
+// and explains itself (PITFALLS' index time grows with the intersections it counts).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include "redist/core/int_math.hpp"
+
+namespace redist {
+
+enum class WorkKind : std::size_t {
+  IndexOp,         ///< one integer index computation (div/mod, owner or local-index formula)
+  TableEntry,      ///< one entry of a packing/unpacking, class or compression table built
+  Intersection,    ///< one interval or line-segment intersection computed
+  ElementScanned,  ///< one element visited one at a time (owner scan, mask scan)
+  ByteCopied,      ///< one byte moved by pack, unpack or a local copy
+  RunCopied,       ///< one contiguous run copied (per-run start-up of a copy loop)
+};
+inline constexpr std::size_t kWorkKinds = 6;
+
+/// Host property naming the price, in seconds, of one unit of a work kind ("cost.index_op", ...).
+constexpr std::string_view price_property(WorkKind kind) {
+  constexpr std::array<std::string_view, kWorkKinds> names = {
+      "cost.index_op", "cost.table_entry", "cost.intersection", "cost.element_scanned", "cost.byte_copied",
+      "cost.run_copied"};
+  return names[static_cast<std::size_t>(kind)];
+}
+/// Host properties with the software overhead, in seconds, of posting one send / completing one receive.
+inline constexpr std::string_view kSendOverheadProperty = "cost.send_overhead";
+inline constexpr std::string_view kRecvOverheadProperty = "cost.recv_overhead";
+
+/// Counts of work, by kind, to be charged at once.
+class Work {
+ public:
+  Work() = default;
+  Work(WorkKind kind, Index units) { add(kind, units); }
+
+  Work& add(WorkKind kind, Index units) {
+    counts_[static_cast<std::size_t>(kind)] += units;
+    return *this;
+  }
+  Work& operator+=(const Work& other) {
+    for (std::size_t k = 0; k < kWorkKinds; ++k) counts_[k] += other.counts_[k];
+    return *this;
+  }
+  Index count(WorkKind kind) const { return counts_[static_cast<std::size_t>(kind)]; }
+  bool empty() const {
+    for (Index c : counts_) {
+      if (c != 0) return false;
+    }
+    return true;
+  }
+
+ private:
+  std::array<Index, kWorkKinds> counts_{};
+};
+
+/// Seconds per unit of each work kind, as a platform host prices them.
+struct WorkPrices {
+  std::array<double, kWorkKinds> seconds{};
+  double send_overhead = 0;
+  double recv_overhead = 0;
+
+  double price(WorkKind kind) const { return seconds[static_cast<std::size_t>(kind)]; }
+  /// Seconds the given work takes on a host with these prices.
+  double seconds_for(const Work& work) const {
+    double total = 0;
+    for (std::size_t k = 0; k < kWorkKinds; ++k) total += seconds[k] * static_cast<double>(work.count(static_cast<WorkKind>(k)));
+    return total;
+  }
+};
+
+}  // namespace redist
