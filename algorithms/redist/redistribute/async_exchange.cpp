@@ -1,0 +1,76 @@
+#include "redist/redistribute/async_exchange.hpp"
+
+namespace redist {
+namespace {
+
+std::vector<Index> offsets_of(const std::vector<PeerPlan>& peers, Index elem_bytes) {
+  std::vector<Index> offsets{0};
+  for (const auto& peer : peers) offsets.push_back(offsets.back() + peer.elements * elem_bytes);
+  return offsets;
+}
+
+std::ptrdiff_t find_peer(const std::vector<PeerPlan>& peers, Rank rank) {
+  for (std::size_t k = 0; k < peers.size(); ++k) {
+    if (peers[k].peer == rank) return static_cast<std::ptrdiff_t>(k);
+  }
+  return -1;
+}
+
+}  // namespace
+
+ExchangeBuffers ExchangeBuffers::for_plan(const RankPlan& plan, Index elem_bytes, bool allocate) {
+  ExchangeBuffers buffers;
+  buffers.send_offsets_ = offsets_of(plan.sends, elem_bytes);
+  buffers.recv_offsets_ = offsets_of(plan.receives, elem_bytes);
+  if (allocate) {
+    buffers.send_.resize(static_cast<std::size_t>(buffers.send_offsets_.back()));
+    buffers.recv_.resize(static_cast<std::size_t>(buffers.recv_offsets_.back()));
+  }
+  return buffers;
+}
+
+ExchangeTimes exchange_async(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
+                             const UnpackMessage& unpack_message) {
+  const Rank me = transport.rank();
+  ExchangeTimes times;
+
+  std::vector<Request> receives;
+  std::vector<std::size_t> receive_plan;  // receives[i] fills plan.receives[receive_plan[i]]
+  for (std::size_t k = 0; k < plan.receives.size(); ++k) {
+    if (plan.receives[k].peer == me) continue;
+    receives.push_back(transport.irecv(plan.receives[k].peer, buffers.recv_data(k), buffers.recv_bytes(k), kDataTag));
+    receive_plan.push_back(k);
+  }
+  transport.barrier();
+  const double start = transport.now();
+
+  std::vector<Request> sends;
+  for (std::size_t k = 0; k < plan.sends.size(); ++k) {
+    if (plan.sends[k].peer == me) continue;
+    sends.push_back(transport.isend(plan.sends[k].peer, buffers.send_data(k), buffers.send_bytes(k), kDataTag));
+    ++times.messages_sent;
+    times.bytes_sent += buffers.send_bytes(k);
+  }
+
+  const auto timed_unpack = [&](std::size_t k, const std::byte* data) {
+    const double before = transport.now();
+    unpack_message(k, data);
+    times.unpack += transport.now() - before;
+  };
+  // The data that stays on this rank goes straight from the send buffer while messages travel.
+  const auto self_send = find_peer(plan.sends, me);
+  const auto self_recv = find_peer(plan.receives, me);
+  if (self_send >= 0 && self_recv >= 0) {
+    timed_unpack(static_cast<std::size_t>(self_recv), buffers.send_data(static_cast<std::size_t>(self_send)));
+  }
+  for (std::size_t left = receives.size(); left > 0; --left) {
+    const Completion done = transport.wait_any(receives);
+    const std::size_t k = receive_plan[done.index];
+    timed_unpack(k, buffers.recv_data(k));
+  }
+  transport.wait_all(sends);
+  times.comm = transport.now() - start - times.unpack;
+  return times;
+}
+
+}  // namespace redist

@@ -1,0 +1,47 @@
+// The asynchronous exchange (Wang et al.'s template, paper 004 §3.2): post every receive, barrier,
+// send everything at once, unpack each message as it arrives. No steps, maximal buffering.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+#include "redist/redistribute/plan.hpp"
+
+namespace redist {
+
+/// One contiguous send buffer and one receive buffer, cut per peer in plan order. Without real
+/// payload (phantom runs) only the sizes exist and the data pointers are null.
+class ExchangeBuffers {
+ public:
+  static ExchangeBuffers for_plan(const RankPlan& plan, Index elem_bytes, bool allocate);
+
+  std::byte* send_data(std::size_t k) { return at(send_, send_offsets_, k); }
+  std::byte* recv_data(std::size_t k) { return at(recv_, recv_offsets_, k); }
+  Index send_bytes(std::size_t k) const { return send_offsets_[k + 1] - send_offsets_[k]; }
+  Index recv_bytes(std::size_t k) const { return recv_offsets_[k + 1] - recv_offsets_[k]; }
+
+ private:
+  static std::byte* at(std::vector<std::byte>& data, const std::vector<Index>& offsets, std::size_t k) {
+    return data.empty() ? nullptr : data.data() + offsets[k];
+  }
+  std::vector<Index> send_offsets_, recv_offsets_;
+  std::vector<std::byte> send_, recv_;
+};
+
+struct ExchangeTimes {
+  double comm = 0;    ///< exchange time, unpacking excluded
+  double unpack = 0;  ///< time spent unpacking, the local part included
+  Index messages_sent = 0;
+  Index bytes_sent = 0;
+};
+
+/// Called with the index of a receive plan and the bytes that arrived for it.
+using UnpackMessage = std::function<void(std::size_t, const std::byte*)>;
+
+inline constexpr Tag kDataTag = 1;
+
+ExchangeTimes exchange_async(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
+                             const UnpackMessage& unpack_message);
+
+}  // namespace redist

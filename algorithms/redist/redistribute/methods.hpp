@@ -1,0 +1,19 @@
+// The indexing methods and communication schedules a redistribution can be asked for, by name.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace redist {
+
+enum class IndexingMethod { Naive };
+enum class ScheduleKind { Async };
+
+/// Throws std::invalid_argument("unknown indexing method 'x' (known: naive)") for an unknown name.
+IndexingMethod indexing_from_name(std::string_view name);
+ScheduleKind schedule_from_name(std::string_view name);
+std::string_view name_of(IndexingMethod method);
+std::string_view name_of(ScheduleKind schedule);
+
+}  // namespace redist

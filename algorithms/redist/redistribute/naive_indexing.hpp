@@ -1,0 +1,17 @@
+// The naive indexing method: every rank scans its local elements one by one and asks the other
+// layout who owns each of them. O(local size) per rank; the reference for the smarter methods.
+#pragma once
+
+#include "redist/layout/layout.hpp"
+#include "redist/redistribute/plan.hpp"
+#include "redist/redistribute/rank_map.hpp"
+
+namespace redist {
+
+/// The send and receive plans of rank `me`. Counts ElementScanned and IndexOp work into `work`.
+/// Runs are materialised when `materialise` is true, or whenever a layout's local order differs
+/// from the global order (they must then be sorted).
+RankPlan naive_plan(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me, bool materialise,
+                    Work& work);
+
+}  // namespace redist

@@ -1,0 +1,51 @@
+// What one rank exchanges with each peer, as produced by an indexing method: per peer, the number
+// of elements and the contiguous runs of local storage they occupy, in increasing global index
+// order (the order both sides agree on for the message contents).
+#pragma once
+
+#include <vector>
+
+#include "redist/transport/transport.hpp"
+
+namespace redist {
+
+/// `length` consecutive elements of local storage starting at `local_start`.
+struct Run {
+  Index local_start;
+  Index length;
+  friend bool operator==(const Run&, const Run&) = default;
+};
+
+struct PeerPlan {
+  Rank peer = 0;
+  Index elements = 0;   ///< elements exchanged with the peer
+  Index run_count = 0;  ///< number of runs (known even when `runs` is not materialised)
+  std::vector<Run> runs;  ///< the runs; empty in phantom runs when the method can count without them
+};
+
+struct RankPlan {
+  std::vector<PeerPlan> sends;     ///< one per destination rank with data, self included
+  std::vector<PeerPlan> receives;  ///< one per source rank with data, self included
+};
+
+/// Appends local offsets to a peer plan, merging consecutive offsets into runs.
+class RunBuilder {
+ public:
+  RunBuilder(PeerPlan& plan, bool materialise) : plan_(plan), materialise_(materialise) {}
+  void add(Index local) {
+    if (plan_.elements == 0 || local != last_ + 1) {
+      ++plan_.run_count;
+      if (materialise_) plan_.runs.push_back({local, 0});
+    }
+    if (materialise_) ++plan_.runs.back().length;
+    ++plan_.elements;
+    last_ = local;
+  }
+
+ private:
+  PeerPlan& plan_;
+  bool materialise_;
+  Index last_ = 0;
+};
+
+}  // namespace redist

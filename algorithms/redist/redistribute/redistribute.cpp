@@ -1,0 +1,103 @@
+#include "redist/redistribute/redistribute.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "redist/core/checks.hpp"
+#include "redist/redistribute/async_exchange.hpp"
+#include "redist/redistribute/methods.hpp"
+#include "redist/redistribute/naive_indexing.hpp"
+#include "redist/redistribute/pack.hpp"
+
+namespace redist {
+namespace {
+
+void check_buffer(std::size_t have, Index elements, Index elem_bytes, Rank rank, const char* which) {
+  const Index need = elements * elem_bytes;
+  if (static_cast<Index>(have) != need) {
+    throw std::invalid_argument("rank " + std::to_string(rank) + ": " + which + " buffer holds " +
+                                std::to_string(have) + " bytes, the layout needs " + std::to_string(need));
+  }
+}
+
+void validate(const Transport& transport, const Layout& source, const Layout& dest,
+              std::span<const std::byte> source_local, std::span<std::byte> dest_local,
+              const RedistributeOptions& options) {
+  require_positive(options.elem_bytes, "element size");
+  if (source.size() != dest.size()) {
+    throw std::invalid_argument("source and destination layouts describe arrays of " + std::to_string(source.size()) +
+                                " and " + std::to_string(dest.size()) + " elements");
+  }
+  const Index needed = options.ranks.ranks_needed(source.processors(), dest.processors());
+  if (needed > transport.size()) {
+    throw std::invalid_argument("the layouts need " + std::to_string(needed) + " ranks, the run has " +
+                                std::to_string(transport.size()));
+  }
+  if (transport.phantom()) return;
+  const Rank me = transport.rank();
+  const auto p = options.ranks.source_of(me, source.processors());
+  const auto q = options.ranks.dest_of(me, dest.processors());
+  check_buffer(source_local.size(), p ? source.local_size(*p) : 0, options.elem_bytes, me, "source");
+  check_buffer(dest_local.size(), q ? dest.local_size(*q) : 0, options.elem_bytes, me, "destination");
+}
+
+RankPlan make_plan(IndexingMethod method, const Layout& source, const Layout& dest, const RankMap& ranks, Rank me,
+                   bool materialise, Work& work) {
+  switch (method) {
+    case IndexingMethod::Naive:
+      return naive_plan(source, dest, ranks, me, materialise, work);
+  }
+  throw std::logic_error("unhandled indexing method");
+}
+
+}  // namespace
+
+RedistributeReport redistribute(Transport& transport, const Layout& source, const Layout& dest,
+                                std::span<const std::byte> source_local, std::span<std::byte> dest_local,
+                                const RedistributeOptions& options) {
+  const IndexingMethod indexing = indexing_from_name(options.indexing);
+  const ScheduleKind schedule = schedule_from_name(options.schedule);
+  validate(transport, source, dest, source_local, dest_local, options);
+  const bool real = !transport.phantom();
+  const Index eb = options.elem_bytes;
+  RedistributeReport report;
+  PhaseTimes& t = report.phases;
+  const double start = transport.now();
+
+  Work index_work;
+  const RankPlan plan = make_plan(indexing, source, dest, options.ranks, transport.rank(), real, index_work);
+  transport.charge(index_work);
+  const double indexed = transport.now();
+  t.index = indexed - start;
+
+  // Pack every outgoing message, the one to ourselves included, into one buffer.
+  ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan, eb, real);
+  Work pack_work;
+  for (std::size_t k = 0; k < plan.sends.size(); ++k) {
+    if (real) pack(plan.sends[k], source_local, eb, buffers.send_data(k));
+    pack_work += copy_work(plan.sends[k], eb);
+  }
+  transport.charge(pack_work);
+  const double packed = transport.now();
+  t.pack = packed - indexed;
+
+  const auto unpack_message = [&](std::size_t k, const std::byte* data) {
+    if (real) unpack(plan.receives[k], data, eb, dest_local);
+    transport.charge(copy_work(plan.receives[k], eb));
+  };
+  ExchangeTimes times;
+  switch (schedule) {
+    case ScheduleKind::Async:
+      times = exchange_async(transport, plan, buffers, unpack_message);
+      break;
+  }
+  t.comm = times.comm;
+  t.unpack = times.unpack;
+  t.total = transport.now() - start;
+  report.messages_sent = times.messages_sent;
+  report.bytes_sent = times.bytes_sent;
+  return report;
+}
+
+}  // namespace redist

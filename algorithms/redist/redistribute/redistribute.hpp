@@ -1,0 +1,53 @@
+// The public entry point: describe two layouts, call redistribute() on every rank.
+//
+//   redist::Layout from = redist::BlockCyclic(n, 10, 50);
+//   redist::Layout to   = redist::BlockCyclic(n, 2, 40);
+//   auto report = redist::redistribute(transport, from, to, my_source_bytes, my_dest_bytes,
+//                                      {.elem_bytes = 4, .indexing = "naive", .schedule = "async"});
+//
+// The call is collective over all ranks of the transport. Indexing (who sends what) is computed
+// by the chosen method, kept apart from the exchange, which follows the chosen schedule.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+
+#include "redist/layout/layout.hpp"
+#include "redist/redistribute/rank_map.hpp"
+#include "redist/transport/transport.hpp"
+
+namespace redist {
+
+struct RedistributeOptions {
+  Index elem_bytes = 8;              ///< bytes per array element
+  std::string indexing = "naive";    ///< indexing method (see methods.hpp)
+  std::string schedule = "async";    ///< communication schedule
+  RankMap ranks = RankMap::shared(); ///< where source and destination processors sit among the ranks
+};
+
+/// Seconds spent by one rank in each phase (simulated or wall-clock, from Transport::now()).
+struct PhaseTimes {
+  double index = 0;   ///< computing send and receive sets
+  double pack = 0;    ///< packing send buffers (and the local copy of data that stays on the rank)
+  double comm = 0;    ///< exchanging messages, excluding unpacking done on arrival
+  double unpack = 0;  ///< unpacking received messages
+  double total = 0;   ///< from the start of indexing to the end of the exchange
+};
+
+struct RedistributeReport {
+  PhaseTimes phases;
+  Index messages_sent = 0;  ///< messages to other ranks
+  Index bytes_sent = 0;     ///< bytes to other ranks
+};
+
+/// Moves this rank's part of the array from `source` to `dest` layout. `source_local` holds this
+/// rank's source elements (source.local_size(p) × elem_bytes bytes; empty if the rank is no
+/// source), `dest_local` receives its destination elements. On a phantom transport both spans may
+/// be empty. Throws std::invalid_argument for mismatched layouts, too few ranks, buffers of the
+/// wrong size or unknown method names.
+RedistributeReport redistribute(Transport& transport, const Layout& source, const Layout& dest,
+                                std::span<const std::byte> source_local, std::span<std::byte> dest_local,
+                                const RedistributeOptions& options);
+
+}  // namespace redist
