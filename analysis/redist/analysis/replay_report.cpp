@@ -1,0 +1,161 @@
+#include "redist/analysis/replay_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace redist {
+namespace {
+
+bool row_matches(const Params& row, const Params& run) {
+  for (const auto& [key, value] : row.items()) {
+    if (!run.contains(key) || run[key] != value) return false;
+  }
+  return true;
+}
+
+std::string value_text(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+// The parameters that vary between runs: the swept ones, in sweep order.
+std::vector<std::string> varying(const Scenario& s) {
+  std::vector<std::string> names;
+  for (const auto& axis : s.sweep) names.push_back(axis.name);
+  return names;
+}
+
+std::string number(double v) { return fmt::format("{:.4g}", v); }
+
+// Method names ordered by value (ties by name, for determinism).
+std::vector<std::string> ranking(std::vector<std::pair<double, std::string>> values) {
+  std::sort(values.begin(), values.end());
+  std::vector<std::string> out;
+  for (auto& v : values) out.push_back(std::move(v.second));
+  return out;
+}
+
+}  // namespace
+
+void attach_published(const Scenario& scenario, std::vector<Record>& records) {
+  for (auto& record : records) {
+    for (const auto& p : scenario.published) {
+      if (p.method == record.method && p.phase == record.phase && row_matches(p.params, record.params)) {
+        record.published = p.value;
+      }
+    }
+  }
+}
+
+ComparisonMetrics compare(const std::vector<Record>& records) {
+  ComparisonMetrics metrics;
+  std::vector<double> errors;
+  // (params, phase) -> [(simulated, published, method)]
+  std::map<std::string, std::vector<const Record*>> rows;
+  for (const auto& r : records) {
+    if (!r.published) continue;
+    if (*r.published > 0) errors.push_back(std::abs(r.simulated - *r.published) / *r.published);
+    rows[r.params.dump() + "|" + r.phase].push_back(&r);
+  }
+  int agree = 0;
+  for (const auto& [key, cells] : rows) {
+    if (cells.size() < 2) continue;
+    std::vector<std::pair<double, std::string>> simulated, published;
+    for (const Record* r : cells) {
+      simulated.emplace_back(r->simulated, r->method);
+      published.emplace_back(*r->published, r->method);
+    }
+    ++metrics.ordering_rows;
+    agree += ranking(simulated) == ranking(published);
+  }
+  if (metrics.ordering_rows > 0) metrics.ordering_agreement = static_cast<double>(agree) / metrics.ordering_rows;
+  metrics.published_cells = static_cast<int>(errors.size());
+  if (!errors.empty()) {
+    std::sort(errors.begin(), errors.end());
+    const std::size_t n = errors.size();
+    metrics.median_relative_error = n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
+  }
+  return metrics;
+}
+
+std::string markdown_report(const Scenario& s, const std::vector<Record>& records, const ComparisonMetrics& metrics) {
+  std::string out = fmt::format("## {}{}\n\n", s.name, s.table.empty() ? "" : " — " + s.table);
+  if (!s.paper.empty()) out += fmt::format("Paper: `{}`. ", s.paper);
+  out += fmt::format("Platform: `{}`. Fixed: `{}`. Values in {}", s.platform, s.fixed.dump(), s.unit);
+  out += s.published.empty() ? ".\n\n" : ", simulated (published).\n\n";
+
+  const auto params = varying(s);
+  std::vector<std::pair<std::string, std::string>> columns;  // (method, phase)
+  for (const auto& m : s.methods) {
+    for (const auto& phase : s.phases) columns.emplace_back(m.name, phase);
+  }
+  out += "|";
+  for (const auto& p : params) out += " " + p + " |";
+  for (const auto& [m, phase] : columns) out += " " + m + " " + phase + " |";
+  out += "\n|";
+  for (std::size_t k = 0; k < params.size() + columns.size(); ++k) out += k < params.size() ? "---|" : "---:|";
+  out += "\n";
+  for (const auto& run : s.parameter_sets()) {
+    out += "|";
+    for (const auto& p : params) out += " " + value_text(run[p]) + " |";
+    for (const auto& [m, phase] : columns) {
+      const auto it = std::find_if(records.begin(), records.end(), [&](const Record& r) {
+        return r.method == m && r.phase == phase && r.params == run;
+      });
+      std::string cell = it == records.end() ? "" : number(it->simulated);
+      if (it != records.end() && it->published) cell += " (" + number(*it->published) + ")";
+      out += " " + cell + " |";
+    }
+    out += "\n";
+  }
+  if (metrics.published_cells > 0) {
+    out += fmt::format("\nMedian relative error over {} published cells: {:.1f}%.", metrics.published_cells,
+                       100 * *metrics.median_relative_error);
+    if (metrics.ordering_agreement) {
+      out += fmt::format(" Method-ordering agreement: {:.0f}% of {} rows.", 100 * *metrics.ordering_agreement,
+                         metrics.ordering_rows);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string csv_report(const Scenario& s, const std::vector<Record>& records) {
+  std::vector<std::string> params;
+  for (const auto& [key, value] : s.parameter_sets().front().items()) params.push_back(key);
+  std::string out;
+  for (const auto& p : params) out += p + ",";
+  out += "method,phase,simulated,published,unit\n";
+  for (const auto& r : records) {
+    for (const auto& p : params) out += value_text(r.params[p]) + ",";
+    out += fmt::format("{},{},{:.9g},{},{}\n", r.method, r.phase, r.simulated,
+                       r.published ? fmt::format("{:.9g}", *r.published) : "", s.unit);
+  }
+  return out;
+}
+
+nlohmann::ordered_json json_report(const Scenario& s, const std::vector<Record>& records,
+                                   const ComparisonMetrics& metrics) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const auto& r : records) {
+    list.push_back({{"scenario", s.name}, {"paper", s.paper}, {"table", s.table}, {"params", r.params},
+                    {"method", r.method}, {"phase", r.phase}, {"simulated", r.simulated},
+                    {"published", r.published ? nlohmann::ordered_json(*r.published) : nlohmann::ordered_json(nullptr)},
+                    {"unit", s.unit}});
+  }
+  const auto optional = [](const std::optional<double>& v) {
+    return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+  };
+  return {{"scenario", s.name},
+          {"paper", s.paper},
+          {"table", s.table},
+          {"platform", s.platform},
+          {"metrics",
+           {{"ordering_agreement", optional(metrics.ordering_agreement)},
+            {"ordering_rows", metrics.ordering_rows},
+            {"median_relative_error", optional(metrics.median_relative_error)},
+            {"published_cells", metrics.published_cells}}},
+          {"records", std::move(list)}};
+}
+
+}  // namespace redist

@@ -1,0 +1,44 @@
+// Replay results: one record per (parameters, method, phase), the simulated value beside the
+// published one, comparison metrics, and the report files (Markdown, CSV, JSON).
+//
+// JSON record format (stable; documented in scenarios/README.md):
+//   {"scenario":..,"paper":..,"table":..,"params":{..},"method":..,"phase":..,
+//    "simulated":<number>,"published":<number|null>,"unit":"s|ms|us"}
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "redist/analysis/scenario.hpp"
+
+namespace redist {
+
+struct Record {
+  Params params;  ///< every parameter of the run (fixed and swept; method options excluded)
+  std::string method;
+  std::string phase;
+  double simulated;                ///< in the scenario's unit
+  std::optional<double> published; ///< in the scenario's unit
+};
+
+struct ComparisonMetrics {
+  /// Share of rows (parameters, phase) with >= 2 published methods where the simulated ranking of
+  /// those methods equals the published ranking.
+  std::optional<double> ordering_agreement;
+  int ordering_rows = 0;
+  /// Median of |simulated − published| / published over published cells.
+  std::optional<double> median_relative_error;
+  int published_cells = 0;
+};
+
+/// Attaches the published value (if any) to each record.
+void attach_published(const Scenario& scenario, std::vector<Record>& records);
+ComparisonMetrics compare(const std::vector<Record>& records);
+
+std::string markdown_report(const Scenario& scenario, const std::vector<Record>& records, const ComparisonMetrics& metrics);
+std::string csv_report(const Scenario& scenario, const std::vector<Record>& records);
+nlohmann::ordered_json json_report(const Scenario& scenario, const std::vector<Record>& records,
+                                   const ComparisonMetrics& metrics);
+
+}  // namespace redist

@@ -1,0 +1,337 @@
+#include "redist/analysis/scenario.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include <yaml-cpp/yaml.h>
+
+namespace redist {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::vector<std::string> kTopLevelKeys = {"scenario", "paper",  "table",       "description", "platform",
+                                                "experiment", "fixed", "sweep",      "methods",     "phases",
+                                                "repetitions", "payload", "unit",    "published"};
+
+// Builds "file:line: reason" errors for one scenario file.
+class Reader {
+ public:
+  explicit Reader(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const YAML::Node& at, const std::string& reason) const {
+    const int line = at.Mark().line;
+    throw ScenarioError(file_ + (line >= 0 ? ":" + std::to_string(line + 1) : "") + ": " + reason);
+  }
+
+  void require_map(const YAML::Node& node, const std::string& what) const {
+    if (!node.IsMap()) fail(node, what + " must be a mapping of keys to values");
+  }
+
+  void require_keys(const YAML::Node& map, const std::vector<std::string>& allowed, const std::string& where) const {
+    for (const auto& item : map) {
+      const auto key = item.first.as<std::string>();
+      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+        std::string list;
+        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+        fail(item.first, "unknown key '" + key + "' in " + where + " (expected one of: " + list + ")");
+      }
+    }
+  }
+
+  std::string text(const YAML::Node& node, const std::string& key) const {
+    if (!node.IsScalar()) fail(node, "'" + key + "' must be a single value");
+    return node.as<std::string>();
+  }
+
+  std::string required_text(const YAML::Node& map, const std::string& key) const {
+    const YAML::Node node = map[key];
+    if (!node) fail(map, "missing required key '" + key + "'");
+    const auto value = text(node, key);
+    if (value.empty()) fail(node, "'" + key + "' must not be empty");
+    return value;
+  }
+
+  long long integer(const YAML::Node& node, const std::string& key) const {
+    try {
+      std::size_t used = 0;
+      const auto value = text(node, key);
+      const long long n = std::stoll(value, &used);
+      if (used == value.size()) return n;
+    } catch (const std::logic_error&) {
+    }
+    fail(node, "'" + key + "' must be a whole number, got '" + node.as<std::string>() + "'");
+  }
+
+  // A parameter value: a whole number when it reads as one, a string otherwise.
+  nlohmann::json value(const YAML::Node& node, const std::string& key) const {
+    if (!node.IsScalar()) fail(node, "parameter '" + key + "' must be a single value, not a list or mapping");
+    const auto raw = node.as<std::string>();
+    try {
+      std::size_t used = 0;
+      const long long n = std::stoll(raw, &used);
+      if (used == raw.size()) return n;
+    } catch (const std::logic_error&) {
+    }
+    return raw;
+  }
+
+  std::vector<std::string> text_list(const YAML::Node& node, const std::string& key) const {
+    if (!node.IsSequence() || node.size() == 0) fail(node, "'" + key + "' must be a non-empty list");
+    std::vector<std::string> out;
+    for (const auto& item : node) out.push_back(text(item, key));
+    return out;
+  }
+
+ private:
+  std::string file_;
+};
+
+const ExperimentSpec& find_experiment(const Reader& in, const YAML::Node& at, const std::string& name,
+                                      const std::vector<ExperimentSpec>& experiments) {
+  std::string known;
+  for (const auto& e : experiments) {
+    if (e.name == name) return e;
+    known += (known.empty() ? "" : ", ") + e.name;
+  }
+  in.fail(at, "unknown experiment '" + name + "' (known: " + known + ")");
+}
+
+void check_parameter(const Reader& in, const YAML::Node& at, const ExperimentSpec& experiment, const std::string& name,
+                     const nlohmann::json& value) {
+  if (std::find(experiment.parameters.begin(), experiment.parameters.end(), name) == experiment.parameters.end()) {
+    std::string list;
+    for (const auto& p : experiment.parameters) list += (list.empty() ? "" : ", ") + p;
+    in.fail(at, "unknown parameter '" + name + "' for experiment " + experiment.name + " (expected one of: " + list + ")");
+  }
+  try {
+    if (experiment.check_value) experiment.check_value(name, value);
+  } catch (const std::invalid_argument& e) {
+    in.fail(at, e.what());
+  }
+}
+
+Params read_params(const Reader& in, const YAML::Node& map, const ExperimentSpec& experiment, const std::string& what) {
+  in.require_map(map, what);
+  Params params = Params::object();
+  for (const auto& item : map) {
+    const auto key = item.first.as<std::string>();
+    const auto value = in.value(item.second, key);
+    check_parameter(in, item.second, experiment, key, value);
+    params[key] = value;
+  }
+  return params;
+}
+
+SweepAxis read_axis(const Reader& in, const std::string& name, const YAML::Node& node) {
+  SweepAxis axis{name, {}};
+  if (node.IsSequence()) {
+    for (const auto& item : node) axis.values.push_back(in.value(item, name));
+  } else if (node.IsMap()) {
+    in.require_keys(node, {"from", "to", "step", "factor"}, "sweep range '" + name + "'");
+    if (!node["from"] || !node["to"] || (!node["step"] == !node["factor"])) {
+      in.fail(node, "sweep range '" + name + "' needs 'from', 'to' and exactly one of 'step' or 'factor'");
+    }
+    const long long from = in.integer(node["from"], "from"), to = in.integer(node["to"], "to");
+    if (node["step"]) {
+      const long long step = in.integer(node["step"], "step");
+      if (step <= 0) in.fail(node["step"], "'step' must be positive");
+      for (long long v = from; v <= to; v += step) axis.values.push_back(v);
+    } else {
+      const long long factor = in.integer(node["factor"], "factor");
+      if (factor <= 1 || from <= 0) in.fail(node["factor"], "'factor' must exceed 1 and 'from' be positive");
+      for (long long v = from; v <= to; v *= factor) axis.values.push_back(v);
+    }
+  } else {
+    in.fail(node, "sweep '" + name + "' must be a list of values or a range {from, to, step|factor}");
+  }
+  if (axis.values.empty()) in.fail(node, "sweep '" + name + "' is empty");
+  return axis;
+}
+
+std::vector<MethodSpec> read_methods(const Reader& in, const YAML::Node& node, const ExperimentSpec& experiment) {
+  if (!node.IsSequence() || node.size() == 0) in.fail(node, "'methods' must be a non-empty list");
+  std::vector<MethodSpec> methods;
+  std::set<std::string> names;
+  for (const auto& item : node) {
+    in.require_map(item, "a method");
+    MethodSpec method{in.required_text(item, "name"), Params::object()};
+    if (!names.insert(method.name).second) in.fail(item, "method '" + method.name + "' appears twice");
+    for (const auto& option : item) {
+      const auto key = option.first.as<std::string>();
+      if (key == "name") continue;
+      const auto value = in.value(option.second, key);
+      check_parameter(in, option.second, experiment, key, value);
+      method.options[key] = value;
+    }
+    methods.push_back(std::move(method));
+  }
+  return methods;
+}
+
+bool row_matches(const Params& row, const Params& run) {
+  for (const auto& [key, value] : row.items()) {
+    if (!run.contains(key) || run[key] != value) return false;
+  }
+  return true;
+}
+
+std::vector<PublishedValue> read_published(const Reader& in, const YAML::Node& node, const Scenario& s,
+                                           const ExperimentSpec& experiment) {
+  if (!node.IsSequence() || node.size() == 0) in.fail(node, "'published' must be a non-empty list of rows");
+  const auto runs = s.parameter_sets();
+  std::vector<PublishedValue> out;
+  for (const auto& row : node) {
+    in.require_map(row, "a published row");
+    in.require_keys(row, {"params", "values"}, "a published row");
+    if (!row["params"] || !row["values"]) in.fail(row, "a published row needs 'params' and 'values'");
+    const Params params = read_params(in, row["params"], experiment, "'params'");
+    if (std::none_of(runs.begin(), runs.end(), [&](const Params& run) { return row_matches(params, run); })) {
+      in.fail(row["params"], "published row " + params.dump() + " matches none of the scenario's runs");
+    }
+    in.require_map(row["values"], "'values'");
+    for (const auto& by_method : row["values"]) {
+      const auto method = by_method.first.as<std::string>();
+      if (std::none_of(s.methods.begin(), s.methods.end(), [&](const MethodSpec& m) { return m.name == method; })) {
+        in.fail(by_method.first, "published value for unknown method '" + method + "'");
+      }
+      in.require_map(by_method.second, "published values of " + method);
+      for (const auto& by_phase : by_method.second) {
+        const auto phase = by_phase.first.as<std::string>();
+        if (std::find(s.phases.begin(), s.phases.end(), phase) == s.phases.end()) {
+          in.fail(by_phase.first, "published value for phase '" + phase + "' that the scenario does not measure");
+        }
+        double value = 0;
+        try {
+          value = by_phase.second.as<double>();
+        } catch (const YAML::Exception&) {
+          in.fail(by_phase.second, "published value must be a number");
+        }
+        out.push_back({params, method, phase, value});
+      }
+    }
+  }
+  return out;
+}
+
+std::string resolve_platform(const Reader& in, const YAML::Node& at, const std::string& name, const std::string& file,
+                             const std::string& repo_root) {
+  for (const fs::path& candidate : {fs::path(file).parent_path() / name, fs::path(repo_root) / name,
+                                   fs::path(repo_root) / "platforms" / name}) {
+    if (fs::is_regular_file(candidate)) return candidate.lexically_normal().string();
+  }
+  in.fail(at, "platform file '" + name + "' not found (looked beside the scenario and in platforms/)");
+}
+
+void require_every_parameter(const Reader& in, const YAML::Node& root, const Scenario& s,
+                             const ExperimentSpec& experiment) {
+  for (const auto& name : experiment.required) {
+    const bool everywhere = s.fixed.contains(name) ||
+                            std::any_of(s.sweep.begin(), s.sweep.end(), [&](const SweepAxis& a) { return a.name == name; }) ||
+                            std::all_of(s.methods.begin(), s.methods.end(), [&](const MethodSpec& m) { return m.options.contains(name); });
+    if (!everywhere) in.fail(root, "parameter '" + name + "' is set neither in 'fixed', 'sweep' nor by every method");
+  }
+}
+
+}  // namespace
+
+std::vector<Params> Scenario::parameter_sets() const {
+  std::vector<Params> sets{fixed};
+  for (const auto& axis : sweep) {
+    std::vector<Params> next;
+    for (const auto& partial : sets) {
+      for (const auto& value : axis.values) {
+        Params run = partial;
+        run[axis.name] = value;
+        next.push_back(std::move(run));
+      }
+    }
+    sets = std::move(next);
+  }
+  return sets;
+}
+
+double Scenario::seconds_per_unit() const { return unit == "ms" ? 1e-3 : unit == "us" ? 1e-6 : 1.0; }
+
+Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec>& experiments,
+                       const std::string& repo_root, ScenarioUse use) {
+  const Reader in(file);
+  if (!fs::is_regular_file(file)) throw ScenarioError(file + ": no such scenario file");
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(file);
+  } catch (const YAML::ParserException& e) {
+    throw ScenarioError(file + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
+  } catch (const YAML::Exception& e) {
+    throw ScenarioError(file + ": cannot be read: " + e.msg);
+  }
+  if (!root.IsMap()) throw ScenarioError(file + ": a scenario must be a YAML mapping");
+  in.require_keys(root, kTopLevelKeys, "the scenario");
+
+  Scenario s;
+  s.file = file;
+  s.name = in.required_text(root, "scenario");
+  if (s.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_.") != std::string::npos) {
+    in.fail(root["scenario"], "scenario name '" + s.name + "' may use only a-z, 0-9, '-', '_' and '.'");
+  }
+  if (use == ScenarioUse::Replay) {
+    s.paper = in.required_text(root, "paper");
+    s.table = in.required_text(root, "table");
+    const fs::path papers = fs::path(repo_root) / ".." / "shared" / "papers";
+    if (fs::is_directory(papers) && !fs::is_regular_file(papers / s.paper)) {
+      in.fail(root["paper"], "paper '" + s.paper + "' is not in ../shared/papers");
+    }
+  } else {
+    if (root["published"]) in.fail(root["published"], "a sweep carries no published values (use 'redist replay')");
+    if (root["paper"]) s.paper = in.text(root["paper"], "paper");
+    if (root["table"]) s.table = in.text(root["table"], "table");
+  }
+  if (root["description"]) s.description = in.text(root["description"], "description");
+  s.platform = resolve_platform(in, root["platform"] ? root["platform"] : root, in.required_text(root, "platform"),
+                                file, repo_root);
+  s.experiment = in.required_text(root, "experiment");
+  const ExperimentSpec& experiment = find_experiment(in, root["experiment"], s.experiment, experiments);
+
+  if (root["fixed"]) s.fixed = read_params(in, root["fixed"], experiment, "'fixed'");
+  if (root["sweep"]) {
+    in.require_map(root["sweep"], "'sweep'");
+    if (root["sweep"].size() == 0) in.fail(root["sweep"], "'sweep' is empty");
+    for (const auto& item : root["sweep"]) {
+      const auto name = item.first.as<std::string>();
+      if (s.fixed.contains(name)) in.fail(item.first, "parameter '" + name + "' is both fixed and swept");
+      SweepAxis axis = read_axis(in, name, item.second);
+      for (const auto& v : axis.values) check_parameter(in, item.second, experiment, name, v);
+      s.sweep.push_back(std::move(axis));
+    }
+  }
+  if (!root["methods"]) in.fail(root, "missing required key 'methods'");
+  s.methods = read_methods(in, root["methods"], experiment);
+  if (!root["phases"]) in.fail(root, "missing required key 'phases'");
+  s.phases = in.text_list(root["phases"], "phases");
+  for (std::size_t k = 0; k < s.phases.size(); ++k) {
+    if (std::find(experiment.phases.begin(), experiment.phases.end(), s.phases[k]) == experiment.phases.end()) {
+      in.fail(root["phases"][k], "experiment " + experiment.name + " has no phase '" + s.phases[k] + "'");
+    }
+  }
+  if (root["repetitions"]) {
+    const long long n = in.integer(root["repetitions"], "repetitions");
+    if (n < 1 || n > 1000) in.fail(root["repetitions"], "'repetitions' must be between 1 and 1000");
+    s.repetitions = static_cast<int>(n);
+  }
+  if (root["payload"]) {
+    s.payload = in.text(root["payload"], "payload");
+    if (s.payload != "real" && s.payload != "phantom" && s.payload != "auto") {
+      in.fail(root["payload"], "'payload' must be real, phantom or auto");
+    }
+  }
+  if (root["unit"]) {
+    s.unit = in.text(root["unit"], "unit");
+    if (s.unit != "s" && s.unit != "ms" && s.unit != "us") in.fail(root["unit"], "'unit' must be s, ms or us");
+  }
+  require_every_parameter(in, root, s, experiment);
+  if (root["published"]) s.published = read_published(in, root["published"], s, experiment);
+  return s;
+}
+
+}  // namespace redist

@@ -1,0 +1,82 @@
+// Scenario files (scenarios/*.yaml): one published experiment (or an exploratory sweep) described
+// once — paper, table, platform, fixed and swept parameters, methods compared, phases measured,
+// published values. The schema is documented in scenarios/README.md; every mistake is reported
+// as "file:line: reason".
+#pragma once
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace redist {
+
+/// Parameter values of one run, by name (integers or strings), in a stable order.
+using Params = nlohmann::ordered_json;
+
+/// A scenario file is wrong; what() is "file:line: reason".
+class ScenarioError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// What an experiment kind accepts, so that scenarios are validated before anything runs.
+struct ExperimentSpec {
+  std::string name;
+  std::vector<std::string> parameters;  ///< allowed parameter names (fixed, swept or method options)
+  std::vector<std::string> required;    ///< parameters every run must set
+  std::vector<std::string> phases;      ///< phases it reports
+  /// Throws std::invalid_argument with a reason when `value` is not acceptable for `parameter`.
+  std::function<void(const std::string& parameter, const nlohmann::json& value)> check_value;
+};
+
+struct MethodSpec {
+  std::string name;  ///< label in reports ("krr", "stepwise", ...)
+  Params options;    ///< parameters this method sets (e.g. {"schedule": "stepwise"})
+};
+
+struct SweepAxis {
+  std::string name;
+  std::vector<nlohmann::json> values;
+};
+
+struct PublishedValue {
+  Params params;  ///< the parameters identifying the row (a subset of a run's parameters)
+  std::string method;
+  std::string phase;
+  double value;  ///< in the scenario's unit
+};
+
+struct Scenario {
+  std::string file;         ///< the YAML file
+  std::string name;         ///< output file stem
+  std::string paper;        ///< file in ../shared/papers (replays only)
+  std::string table;        ///< table or figure reproduced (replays only)
+  std::string description;
+  std::string platform;     ///< resolved path of the platform file
+  std::string experiment;   ///< experiment kind
+  Params fixed = Params::object();
+  std::vector<SweepAxis> sweep;
+  std::vector<MethodSpec> methods;
+  std::vector<std::string> phases;
+  int repetitions = 1;
+  std::string payload = "auto";  ///< real | phantom | auto
+  std::string unit = "s";        ///< unit of published and reported values: s, ms or us
+  std::vector<PublishedValue> published;
+
+  /// Every combination of the swept values, each merged over the fixed parameters.
+  std::vector<Params> parameter_sets() const;
+  /// Seconds per reported unit.
+  double seconds_per_unit() const;
+};
+
+enum class ScenarioUse { Replay, Sweep };
+
+/// Reads and validates a scenario. `repo_root` locates platforms/ and ../shared/papers.
+/// Throws ScenarioError("file:line: reason").
+Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec>& experiments,
+                       const std::string& repo_root, ScenarioUse use);
+
+}  // namespace redist
