@@ -8,7 +8,11 @@ namespace redist {
 namespace {
 
 constexpr std::array kIndexing = {std::pair{IndexingMethod::Naive, std::string_view{"naive"}}};
-constexpr std::array kSchedules = {std::pair{ScheduleKind::Async, std::string_view{"async"}}};
+constexpr std::array kSchedules = {std::pair{ScheduleKind::Async, std::string_view{"async"}},
+                                   std::pair{ScheduleKind::Caterpillar, std::string_view{"caterpillar"}},
+                                   std::pair{ScheduleKind::WalkerOtto, std::string_view{"walker-otto"}},
+                                   std::pair{ScheduleKind::Stepwise, std::string_view{"stepwise"}},
+                                   std::pair{ScheduleKind::Greedy, std::string_view{"greedy"}}};
 
 template <class Table>
 auto find_by_name(const Table& table, std::string_view name, const char* what) {

@@ -8,7 +8,9 @@
 namespace redist {
 
 enum class IndexingMethod { Naive };
-enum class ScheduleKind { Async };
+/// Async: every message at once (Wang et al.'s template). The others run in synchronous steps
+/// computed by the schedule strategy of the same name (redist/schedule/).
+enum class ScheduleKind { Async, Caterpillar, WalkerOtto, Stepwise, Greedy };
 
 /// Throws std::invalid_argument("unknown indexing method 'x' (known: naive)") for an unknown name.
 IndexingMethod indexing_from_name(std::string_view name);

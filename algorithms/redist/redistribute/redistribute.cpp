@@ -6,9 +6,11 @@
 
 #include "redist/core/checks.hpp"
 #include "redist/redistribute/async_exchange.hpp"
+#include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/methods.hpp"
 #include "redist/redistribute/naive_indexing.hpp"
 #include "redist/redistribute/pack.hpp"
+#include "redist/redistribute/scheduled_exchange.hpp"
 
 namespace redist {
 namespace {
@@ -59,6 +61,8 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   const IndexingMethod indexing = indexing_from_name(options.indexing);
   const ScheduleKind schedule = schedule_from_name(options.schedule);
   validate(transport, source, dest, source_local, dest_local, options);
+  // Computed by every rank from the layouts, before the timed phases, as paper 004 §5.1 does.
+  const auto steps = layout_schedule(schedule, source, dest, options.ranks);
   const bool real = !transport.phantom();
   const Index eb = options.elem_bytes;
   RedistributeReport report;
@@ -90,6 +94,12 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   switch (schedule) {
     case ScheduleKind::Async:
       times = exchange_async(transport, plan, buffers, unpack_message);
+      break;
+    case ScheduleKind::Caterpillar:
+    case ScheduleKind::WalkerOtto:
+    case ScheduleKind::Stepwise:
+    case ScheduleKind::Greedy:
+      times = exchange_scheduled(transport, plan, buffers, unpack_message, *steps, options.ranks);
       break;
   }
   t.comm = times.comm;

@@ -25,6 +25,8 @@ class LengthMatrix {
   /// The largest entry (0 for an all-zero matrix).
   Index max_length() const;
 
+  friend bool operator==(const LengthMatrix&, const LengthMatrix&) = default;
+
  private:
   std::size_t cell(Index p, Index q) const { return static_cast<std::size_t>(p * Q_ + q); }
   Index P_;

@@ -1,0 +1,96 @@
+#include "redist/redistribute/layout_schedule.hpp"
+
+#include <deque>
+#include <mutex>
+#include <stdexcept>
+
+#include "redist/schedule/layout_lengths.hpp"
+#include "redist/schedule/strategy.hpp"
+#include "redist/schedule/walker_otto.hpp"
+
+namespace redist {
+namespace {
+
+Strategy strategy_of(ScheduleKind kind) {
+  switch (kind) {
+    case ScheduleKind::Caterpillar:
+      return Strategy::Caterpillar;
+    case ScheduleKind::WalkerOtto:
+      return Strategy::WalkerOtto;
+    case ScheduleKind::Stepwise:
+      return Strategy::Stepwise;
+    case ScheduleKind::Greedy:
+      return Strategy::Greedy;
+    case ScheduleKind::Async:
+      break;
+  }
+  throw std::logic_error("the async exchange has no schedule");
+}
+
+// Walker and Otto's closed form, relabelled when block 0 does not sit on processor 0.
+Schedule walker_otto_for(const Layout& source, const Layout& dest) {
+  const auto* from = std::get_if<BlockCyclic>(&source.variant());
+  const auto* to = std::get_if<BlockCyclic>(&dest.variant());
+  if (from == nullptr || to == nullptr) {
+    throw std::invalid_argument("walker-otto needs 1-D block-cyclic source and destination layouts");
+  }
+  Schedule schedule = walker_otto_schedule({from->procs(), from->block_size(), to->procs(), to->block_size()});
+  for (auto& step : schedule.steps) {
+    for (auto& m : step.messages) {
+      m.src = (m.src + from->first_proc()) % schedule.P;
+      m.dst = (m.dst + to->first_proc()) % schedule.Q;
+    }
+  }
+  return schedule;
+}
+
+// Source p and destination q on one rank exchange nothing over the network.
+void drop_local_copies(LengthMatrix& lengths, const RankMap& ranks) {
+  for (Index p = 0; p < lengths.P(); ++p) {
+    const Index q = ranks.source_rank(p) - ranks.dest_first;
+    if (q >= 0 && q < lengths.Q()) lengths.set(p, q, 0);
+  }
+}
+
+// The memo of recent schedules, keyed by strategy and length matrix.
+class ScheduleMemo {
+ public:
+  std::shared_ptr<const Schedule> get(Strategy strategy, const LengthMatrix& lengths) {
+    {
+      const std::lock_guard lock(mutex_);
+      for (const auto& entry : entries_) {
+        if (entry.strategy == strategy && entry.lengths == lengths) return entry.schedule;
+      }
+    }
+    auto schedule = std::make_shared<const Schedule>(make_schedule(strategy, lengths));
+    const std::lock_guard lock(mutex_);
+    entries_.push_front({strategy, lengths, schedule});
+    if (entries_.size() > kCapacity) entries_.pop_back();
+    return schedule;
+  }
+
+ private:
+  static constexpr std::size_t kCapacity = 4;
+  struct Entry {
+    Strategy strategy;
+    LengthMatrix lengths;
+    std::shared_ptr<const Schedule> schedule;
+  };
+  std::mutex mutex_;
+  std::deque<Entry> entries_;
+};
+
+}  // namespace
+
+std::shared_ptr<const Schedule> layout_schedule(ScheduleKind kind, const Layout& source, const Layout& dest,
+                                                const RankMap& ranks) {
+  if (kind == ScheduleKind::Async) return nullptr;
+  const Strategy strategy = strategy_of(kind);
+  if (strategy == Strategy::WalkerOtto) return std::make_shared<const Schedule>(walker_otto_for(source, dest));
+  LengthMatrix lengths = message_lengths(source, dest);
+  drop_local_copies(lengths, ranks);
+  static ScheduleMemo memo;
+  return memo.get(strategy, lengths);
+}
+
+}  // namespace redist

@@ -1,0 +1,23 @@
+// The schedule a scheduled exchange follows, derived by every rank from the layouts alone: each
+// rank knows only its own messages, but the layouts give everyone the whole P×Q matrix of message
+// lengths, and the strategies are deterministic, so all ranks agree without communicating.
+#pragma once
+
+#include <memory>
+
+#include "redist/layout/layout.hpp"
+#include "redist/redistribute/methods.hpp"
+#include "redist/redistribute/rank_map.hpp"
+#include "redist/schedule/schedule.hpp"
+
+namespace redist {
+
+/// The schedule of `kind` between the layouts' processors; null for the unscheduled Async exchange.
+/// Pairs of processors that sit on the same rank are local copies and are left out before
+/// scheduling. Walker-otto needs two 1-D block-cyclic layouts CYCLIC(r) -> CYCLIC(K·r) on the same
+/// P processors (std::invalid_argument otherwise). The last few schedules are memoised, since in
+/// the simulator every rank of a run asks for the same one in the same process.
+std::shared_ptr<const Schedule> layout_schedule(ScheduleKind kind, const Layout& source, const Layout& dest,
+                                                const RankMap& ranks);
+
+}  // namespace redist

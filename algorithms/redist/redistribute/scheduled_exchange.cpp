@@ -1,0 +1,111 @@
+#include "redist/redistribute/scheduled_exchange.hpp"
+
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace redist {
+namespace {
+
+constexpr std::ptrdiff_t kNoMessage = -1;
+
+// This rank's part of one step: the plan entries it sends and receives, if any.
+struct StepRole {
+  std::ptrdiff_t send = kNoMessage;
+  std::ptrdiff_t receive = kNoMessage;
+};
+
+// Plan index of the message exchanged with each rank, kNoMessage for none or for the rank itself.
+std::vector<std::ptrdiff_t> by_peer(const std::vector<PeerPlan>& peers, Rank me, Rank size) {
+  std::vector<std::ptrdiff_t> index(static_cast<std::size_t>(size), kNoMessage);
+  for (std::size_t k = 0; k < peers.size(); ++k) {
+    if (peers[k].peer != me) index[static_cast<std::size_t>(peers[k].peer)] = static_cast<std::ptrdiff_t>(k);
+  }
+  return index;
+}
+
+// Takes the plan entry for `peer` (each message goes in exactly one step).
+std::ptrdiff_t take(std::vector<std::ptrdiff_t>& index, Rank peer) {
+  return std::exchange(index[static_cast<std::size_t>(peer)], kNoMessage);
+}
+
+void require_all_taken(const std::vector<std::ptrdiff_t>& index, const char* direction, Rank me) {
+  for (std::size_t peer = 0; peer < index.size(); ++peer) {
+    if (index[peer] != kNoMessage) {
+      throw std::logic_error("the schedule misses the message " + std::string(direction) + " rank " +
+                             std::to_string(peer) + " of rank " + std::to_string(me));
+    }
+  }
+}
+
+std::vector<StepRole> roles_of(const Schedule& schedule, const RankPlan& plan, const RankMap& ranks, Rank me,
+                               Rank size) {
+  auto sends = by_peer(plan.sends, me, size);
+  auto receives = by_peer(plan.receives, me, size);
+  const auto p = ranks.source_of(me, schedule.P);
+  const auto q = ranks.dest_of(me, schedule.Q);
+  std::vector<StepRole> roles(schedule.steps.size());
+  for (std::size_t k = 0; k < schedule.steps.size(); ++k) {
+    for (const auto& m : schedule.steps[k].messages) {
+      if (p && m.src == *p && ranks.dest_rank(m.dst) != me) roles[k].send = take(sends, ranks.dest_rank(m.dst));
+      if (q && m.dst == *q && ranks.source_rank(m.src) != me) roles[k].receive = take(receives, ranks.source_rank(m.src));
+    }
+  }
+  require_all_taken(sends, "to", me);
+  require_all_taken(receives, "from", me);
+  return roles;
+}
+
+std::ptrdiff_t self_index(const std::vector<PeerPlan>& peers, Rank me) {
+  for (std::size_t k = 0; k < peers.size(); ++k) {
+    if (peers[k].peer == me) return static_cast<std::ptrdiff_t>(k);
+  }
+  return kNoMessage;
+}
+
+}  // namespace
+
+ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
+                                 const UnpackMessage& unpack_message, const Schedule& schedule, const RankMap& ranks) {
+  const Rank me = transport.rank();
+  const std::vector<StepRole> roles = roles_of(schedule, plan, ranks, me, transport.size());
+  ExchangeTimes times;
+  const auto timed_unpack = [&](std::size_t k, const std::byte* data) {
+    const double before = transport.now();
+    unpack_message(k, data);
+    times.unpack += transport.now() - before;
+  };
+
+  transport.barrier();
+  const double start = transport.now();
+  // The data that stays on this rank is copied straight from its send buffer.
+  const auto self_send = self_index(plan.sends, me), self_recv = self_index(plan.receives, me);
+  if (self_send != kNoMessage && self_recv != kNoMessage) {
+    timed_unpack(static_cast<std::size_t>(self_recv), buffers.send_data(static_cast<std::size_t>(self_send)));
+  }
+  for (const StepRole& role : roles) {
+    std::array<Request, 2> pending{};
+    std::size_t count = 0;
+    if (role.receive != kNoMessage) {
+      const auto k = static_cast<std::size_t>(role.receive);
+      pending[count++] = transport.irecv(plan.receives[k].peer, buffers.recv_data(k), buffers.recv_bytes(k), kDataTag);
+    }
+    if (role.send != kNoMessage) {
+      const auto k = static_cast<std::size_t>(role.send);
+      pending[count++] = transport.isend(plan.sends[k].peer, buffers.send_data(k), buffers.send_bytes(k), kDataTag);
+      ++times.messages_sent;
+      times.bytes_sent += buffers.send_bytes(k);
+    }
+    if (count == 0) continue;
+    transport.wait_all(std::span<Request>(pending.data(), count));
+    if (role.receive != kNoMessage) {
+      const auto k = static_cast<std::size_t>(role.receive);
+      timed_unpack(k, buffers.recv_data(k));
+    }
+  }
+  times.comm = transport.now() - start - times.unpack;
+  return times;
+}
+
+}  // namespace redist
