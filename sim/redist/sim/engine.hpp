@@ -1,0 +1,36 @@
+// Running an algorithm on a simulated platform: one S4U actor per rank, each given a Transport.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "redist/transport/transport.hpp"
+
+namespace redist::sim {
+
+struct SimulationOptions {
+  std::string platform_file;            ///< SimGrid XML
+  int ranks = 0;                        ///< number of ranks (actors)
+  std::vector<std::string> rank_hosts;  ///< host of each rank; empty = "node-0", "node-1", ...
+                                        ///< (ranks may share a host when given explicitly)
+  bool phantom = false;                 ///< payload sizes only, no bytes
+  std::string trace_file;               ///< if non-empty: SimGrid Paje trace written there
+};
+
+/// Host property declaring a hardware control network (the CM-5's): seconds a barrier takes once the
+/// last rank has entered it. When every rank's host has it, barrier() costs that instead of messages.
+inline constexpr std::string_view kBarrierLatencyProperty = "control.barrier_latency";
+
+/// What simulate() runs on every rank; its string is that rank's result.
+using RankBody = std::function<std::string(Transport&)>;
+
+/// Runs body(transport) as one S4U actor per rank in a FRESH simulation and returns each rank's
+/// returned string (rank order). SimGrid allows one engine per process, so each call runs the
+/// simulation in a forked child process and ships the results (and any error) back through a pipe.
+/// Throws std::runtime_error with a one-line message for a bad platform or option, a rank whose body
+/// throws or returns with requests still pending, a deadlock, or a crash of the simulation.
+std::vector<std::string> simulate(const SimulationOptions& options, const RankBody& body);
+
+}  // namespace redist::sim

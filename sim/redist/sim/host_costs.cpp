@@ -1,0 +1,49 @@
+#include "redist/sim/host_costs.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+namespace redist::sim {
+namespace {
+
+std::runtime_error property_error(const simgrid::s4u::Host& host, std::string_view property,
+                                  const std::string& platform, const std::string& problem) {
+  return std::runtime_error("platform " + platform + ": host " + host.get_name() + " " + problem + " " +
+                            std::string(property));
+}
+
+double required_seconds(const simgrid::s4u::Host& host, std::string_view property, const std::string& platform) {
+  const auto seconds = read_seconds(host, property, platform);
+  if (!seconds) throw property_error(host, property, platform, "lacks property");
+  return *seconds;
+}
+
+}  // namespace
+
+std::optional<double> read_seconds(const simgrid::s4u::Host& host, std::string_view property,
+                                   const std::string& platform) {
+  const char* text = host.get_property(std::string(property));
+  if (text == nullptr) return std::nullopt;
+  const std::string_view value(text);
+  double seconds = 0;
+  // from_chars: locale-independent, and it must consume the whole value (no units, no junk).
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seconds);
+  if (ec != std::errc() || end != value.data() + value.size() || !std::isfinite(seconds) || seconds < 0) {
+    throw property_error(host, property, platform,
+                         "has '" + std::string(value) + "' (not a non-negative number of seconds) in property");
+  }
+  return seconds;
+}
+
+WorkPrices read_prices(const simgrid::s4u::Host& host, const std::string& platform) {
+  WorkPrices prices;
+  for (std::size_t k = 0; k < kWorkKinds; ++k) {
+    prices.seconds[k] = required_seconds(host, price_property(static_cast<WorkKind>(k)), platform);
+  }
+  prices.send_overhead = required_seconds(host, kSendOverheadProperty, platform);
+  prices.recv_overhead = required_seconds(host, kRecvOverheadProperty, platform);
+  return prices;
+}
+
+}  // namespace redist::sim

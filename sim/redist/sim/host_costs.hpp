@@ -1,0 +1,22 @@
+// The cost-model side of a platform (DESIGN.md §4): the prices a host declares as properties.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <simgrid/s4u/Host.hpp>
+
+#include "redist/transport/work.hpp"
+
+namespace redist::sim {
+
+/// Every price and overhead of `host`, in seconds. Throws std::runtime_error naming the platform,
+/// the host and the property when one is missing, not a number or negative.
+WorkPrices read_prices(const simgrid::s4u::Host& host, const std::string& platform);
+
+/// A non-negative number of seconds held by an optional property; empty when the host lacks it.
+std::optional<double> read_seconds(const simgrid::s4u::Host& host, std::string_view property,
+                                   const std::string& platform);
+
+}  // namespace redist::sim

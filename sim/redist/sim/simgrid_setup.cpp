@@ -1,0 +1,66 @@
+#include "redist/sim/simgrid_setup.hpp"
+
+#include <vector>
+
+#include <xbt/config.hpp>
+#include <xbt/log.h>
+
+namespace redist::sim {
+namespace {
+
+// AddressSanitizer cannot follow SimGrid's own stack switching (raw contexts): it ignores
+// __asan_handle_no_return on actor stacks and reports false positives once an actor throws. With
+// one system thread per actor it sees ordinary stacks; slower, but only sanitizer builds pay.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
+// Arguments as SimGrid's command line would carry them: the context factory must be known when
+// the engine is created, before any call we could make on it.
+std::vector<std::string> engine_arguments() {
+  std::vector<std::string> args = {"redist-sim", "--log=root.thresh:critical"};
+  if (kAddressSanitizer) args.push_back("--cfg=contexts/factory:thread");
+  return args;
+}
+
+// Defaults, not settings: SimGrid lets a platform's <config> change only values still at their
+// default. The "compound" host model is what makes SimGrid honour network/model at all (its
+// "default" host model hard-wires LV08).
+void install_model_defaults() {
+  simgrid::config::set_default<std::string>("host/model", "compound");
+  simgrid::config::set_default<std::string>("network/model", kNetworkModel);
+  simgrid::config::set_default<bool>("network/crosstraffic", false);
+  simgrid::config::set_default<double>("network/TCP-gamma", kTcpGamma);
+}
+
+void enable_tracing(const std::string& trace_file) {
+  simgrid::s4u::Engine::set_config("tracing", true);
+  simgrid::s4u::Engine::set_config("tracing/filename", trace_file);
+  simgrid::s4u::Engine::set_config("tracing/actor", true);
+  simgrid::s4u::Engine::set_config("tracing/uncategorized", true);
+}
+
+}  // namespace
+
+std::unique_ptr<simgrid::s4u::Engine> create_engine(const std::string& trace_file) {
+  xbt_log_control_set("root.thresh:critical");  // before the engine: its creation already logs
+  auto args = engine_arguments();
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(args.size());
+  auto engine = std::make_unique<simgrid::s4u::Engine>(&argc, argv.data());
+  install_model_defaults();
+  if (!trace_file.empty()) enable_tracing(trace_file);
+  return engine;
+}
+
+}  // namespace redist::sim

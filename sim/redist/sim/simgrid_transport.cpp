@@ -1,0 +1,211 @@
+#include "redist/sim/simgrid_transport.hpp"
+
+#include <array>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
+
+namespace redist::sim {
+namespace {
+
+// SimGrid refuses a null payload pointer; the bytes travel through the matcher, not through SimGrid.
+int payload_token = 0;
+
+std::string peer_name(Rank peer) { return peer == kAnySource ? "any rank" : "rank " + std::to_string(peer); }
+
+}  // namespace
+
+SimGridTransport::SimGridTransport(World& world, Rank rank)
+    : world_(world), rank_(rank), host_(world.placement(rank).host), prices_(world.placement(rank).prices) {
+  world_.attach(rank_, this);
+}
+
+SimGridTransport::~SimGridTransport() { world_.detach(rank_); }
+
+Request SimGridTransport::isend(Rank to, const std::byte* data, Index bytes, Tag tag) {
+  if (to < 0 || to >= size()) {
+    throw std::invalid_argument("isend to rank " + std::to_string(to) + " of " + std::to_string(size()));
+  }
+  if (bytes < 0) throw std::invalid_argument("isend of a negative size " + std::to_string(bytes));
+  if (!phantom() && bytes > 0 && data == nullptr) throw std::invalid_argument("isend of real payload from null data");
+  return post_send(to, data, bytes, tag, Traffic::User);
+}
+
+Request SimGridTransport::irecv(Rank from, std::byte* data, Index capacity, Tag tag) {
+  if (from != kAnySource && (from < 0 || from >= size())) {
+    throw std::invalid_argument("irecv from rank " + std::to_string(from) + " of " + std::to_string(size()));
+  }
+  if (capacity < 0) throw std::invalid_argument("irecv of a negative capacity " + std::to_string(capacity));
+  if (!phantom() && capacity > 0 && data == nullptr) {
+    throw std::invalid_argument("irecv of real payload into null data");
+  }
+  return post_receive(from, data, capacity, tag, Traffic::User);
+}
+
+// Whichever half of a message is posted second meets the first in the matcher and starts its
+// SimGrid communication on the first one's channel; the channel is free again once that completes.
+Request SimGridTransport::post_send(Rank to, const std::byte* data, Index bytes, Tag tag, Traffic traffic) {
+  compute(prices_.send_overhead);
+  const SendSide send{rank_, tag, traffic, data, bytes};
+  const auto posting = world_.matcher().post_send(to, send);
+  if (posting.matched) deliver(send, *posting.matched, to, phantom());
+
+  auto request = std::make_unique<PendingRequest>();
+  request->comm = world_.mailbox(posting.channel)->put_async(&payload_token, static_cast<std::uint64_t>(bytes));
+  request->peer = to;
+  request->tag = tag;
+  request->traffic = traffic;
+  request->bytes = bytes;
+  if (posting.matched) request->release = posting.channel;
+  return remember(std::move(request));
+}
+
+Request SimGridTransport::post_receive(Rank from, std::byte* data, Index capacity, Tag tag, Traffic traffic) {
+  auto request = std::make_unique<PendingRequest>();
+  request->status = std::make_shared<ReceiveStatus>();
+  const ReceiveSide receive{from, tag, traffic, data, capacity, request->status};
+  const auto posting = world_.matcher().post_receive(rank_, receive);
+  if (posting.matched) deliver(*posting.matched, receive, rank_, phantom());
+
+  request->comm = world_.mailbox(posting.channel)->get_async(&request->landing);
+  request->receive = true;
+  request->peer = from;
+  request->tag = tag;
+  request->traffic = traffic;
+  request->bytes = capacity;
+  if (posting.matched) request->release = posting.channel;
+  return remember(std::move(request));
+}
+
+Request SimGridTransport::remember(std::unique_ptr<PendingRequest> request) {
+  const Request id = next_request_++;
+  requests_.emplace(id, std::move(request));
+  return id;
+}
+
+SimGridTransport::PendingRequest& SimGridTransport::lookup(Request request) {
+  const auto it = requests_.find(request);
+  if (it == requests_.end()) throw std::invalid_argument("unknown request " + std::to_string(request));
+  return *it->second;
+}
+
+Completion SimGridTransport::wait_any(std::span<Request> requests) {
+  return complete(requests, first_arrival(requests, "wait_any"));
+}
+
+// Completing one at a time in arrival order charges each receive's overhead as soon as its message
+// is in, overlapping it with the transfers still under way, as a real progress engine would.
+void SimGridTransport::wait_all(std::span<Request> requests) { complete_all(requests, "wait_all"); }
+
+void SimGridTransport::complete_all(std::span<Request> requests, const char* call) {
+  for (;;) {
+    bool any = false;
+    for (Request r : requests) any = any || r != kNullRequest;
+    if (!any) return;
+    complete(requests, first_arrival(requests, call));
+  }
+}
+
+// SimGrid's wait_any reports the first finished communication in vector order, not the first to
+// arrive; the finish times SimGrid records give the arrival order (ties: lowest position).
+std::size_t SimGridTransport::first_arrival(std::span<Request> requests, const char* call) {
+  for (;;) {
+    std::optional<std::size_t> first;
+    double first_time = 0;
+    std::vector<simgrid::s4u::CommPtr> unfinished;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      if (requests[i] == kNullRequest) continue;
+      const auto& comm = lookup(requests[i]).comm;
+      const double finished_at = comm->get_finish_time();
+      if (finished_at < 0) {
+        unfinished.push_back(comm);
+      } else if (!first || finished_at < first_time) {
+        first = i;
+        first_time = finished_at;
+      }
+    }
+    if (first) return *first;
+    if (unfinished.empty()) throw std::logic_error(std::string(call) + " without any pending request");
+    blocked_call_ = call;
+    blocked_on_ = requests;
+    simgrid::s4u::Comm::wait_any(unfinished);
+    blocked_call_ = nullptr;
+    blocked_on_ = {};
+  }
+}
+
+Completion SimGridTransport::complete(std::span<Request> requests, std::size_t index) {
+  const auto node = requests_.extract(requests[index]);
+  requests[index] = kNullRequest;
+  PendingRequest& request = *node.mapped();
+  request.comm->wait();  // already finished: only settles SimGrid's bookkeeping
+  if (request.release) world_.matcher().release(*request.release);
+  if (!request.receive) return Completion{index, -1, request.bytes};
+
+  if (!request.status->error.empty()) throw std::runtime_error(request.status->error);
+  compute(prices_.recv_overhead);
+  return Completion{index, request.status->source, request.status->bytes};
+}
+
+void SimGridTransport::barrier() {
+  if (const auto& latency = world_.barrier_latency()) {
+    control_barrier(*latency);
+  } else {
+    dissemination_barrier();
+  }
+}
+
+// Hensgen, Finkel and Manber's dissemination barrier: ceil(log2 P) rounds of one zero-byte message
+// each way, so a barrier costs what its messages cost on the platform.
+void SimGridTransport::dissemination_barrier() {
+  const Rank p = size();
+  Tag round = 0;
+  for (Rank distance = 1; distance < p; distance *= 2, ++round) {
+    std::array<Request, 2> requests = {
+        post_receive((rank_ - distance + p) % p, nullptr, 0, round, Traffic::Internal),
+        post_send((rank_ + distance) % p, nullptr, 0, round, Traffic::Internal)};
+    complete_all(requests, "barrier");
+  }
+}
+
+// A hardware control network (the CM-5's): everyone waits for the last rank, then pays its latency.
+void SimGridTransport::control_barrier(double latency) {
+  blocked_call_ = "barrier";
+  world_.control_barrier().wait();
+  blocked_call_ = nullptr;
+  if (latency > 0) simgrid::s4u::this_actor::sleep_for(latency);
+}
+
+void SimGridTransport::charge(const Work& work) { compute(prices_.seconds_for(work)); }
+
+void SimGridTransport::compute(double seconds) {
+  if (seconds > 0) simgrid::s4u::this_actor::execute(seconds * host_->get_speed());
+}
+
+double SimGridTransport::now() const { return simgrid::s4u::Engine::get_clock(); }
+
+std::string SimGridTransport::describe_wait() const {
+  if (blocked_call_ == nullptr) return "is not blocked";
+  std::string text = std::string("in ") + blocked_call_;
+  const char* separator = " for ";
+  for (Request r : blocked_on_) {
+    const auto it = requests_.find(r);
+    if (r == kNullRequest || it == requests_.end()) continue;
+    const PendingRequest& request = *it->second;
+    text += separator;
+    separator = ", ";
+    if (request.traffic == Traffic::Internal) {
+      text += std::string("barrier message ") + (request.receive ? "from " : "to ") + peer_name(request.peer);
+    } else {
+      text += (request.receive ? "a receive from " : "a send to ") + peer_name(request.peer) + " (tag " +
+              std::to_string(request.tag) + ")";
+    }
+  }
+  return text;
+}
+
+}  // namespace redist::sim

@@ -1,0 +1,88 @@
+// The message layer over SimGrid S4U: one transport per rank, living in that rank's actor.
+//
+// Timing model: a message is transferred when both its send and its receive have been posted
+// (rendezvous, SimGrid's mailbox semantics and MPI's protocol for large messages); posting a send
+// costs the host's cost.send_overhead of CPU time first, completing a receive costs
+// cost.recv_overhead after arrival; charge() turns counted work into CPU time at the host's prices.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+
+#include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+#include "redist/sim/matcher.hpp"
+#include "redist/sim/world.hpp"
+#include "redist/transport/transport.hpp"
+
+namespace redist::sim {
+
+class SimGridTransport final : public Transport {
+ public:
+  /// Must be created inside the actor of `rank`.
+  SimGridTransport(World& world, Rank rank);
+  ~SimGridTransport() override;
+  SimGridTransport(const SimGridTransport&) = delete;
+  SimGridTransport& operator=(const SimGridTransport&) = delete;
+
+  Rank rank() const override { return rank_; }
+  Rank size() const override { return world_.size(); }
+  bool phantom() const override { return world_.phantom(); }
+
+  Request isend(Rank to, const std::byte* data, Index bytes, Tag tag) override;
+  Request irecv(Rank from, std::byte* data, Index capacity, Tag tag) override;
+  Completion wait_any(std::span<Request> requests) override;
+  void wait_all(std::span<Request> requests) override;
+  void barrier() override;
+  void charge(const Work& work) override;
+  double now() const override;
+
+  /// Requests posted and not yet completed by wait_any/wait_all.
+  std::size_t pending() const { return requests_.size(); }
+  /// What this rank is blocked on, e.g. "in wait_all for a receive from rank 1 (tag 7)".
+  std::string describe_wait() const;
+
+ private:
+  struct PendingRequest {
+    simgrid::s4u::CommPtr comm;
+    bool receive = false;
+    Rank peer = kAnySource;
+    Tag tag = 0;
+    Traffic traffic = Traffic::User;
+    Index bytes = 0;                        ///< sent bytes, or receive capacity
+    std::shared_ptr<ReceiveStatus> status;  ///< receives only
+    std::optional<Channel> release;         ///< channel to return to the pool on completion
+    void* landing = nullptr;                ///< where SimGrid drops the (unused) pointer payload
+  };
+
+  Request post_send(Rank to, const std::byte* data, Index bytes, Tag tag, Traffic traffic);
+  Request post_receive(Rank from, std::byte* data, Index capacity, Tag tag, Traffic traffic);
+  Request remember(std::unique_ptr<PendingRequest> request);
+  PendingRequest& lookup(Request request);
+
+  /// Position of the request whose message arrived first, blocking until one has.
+  std::size_t first_arrival(std::span<Request> requests, const char* call);
+  Completion complete(std::span<Request> requests, std::size_t index);
+  void complete_all(std::span<Request> requests, const char* call);
+
+  void dissemination_barrier();
+  void control_barrier(double latency);
+  /// Occupies this rank's CPU for `seconds` (shown as computation in traces).
+  void compute(double seconds);
+
+  World& world_;
+  Rank rank_;
+  simgrid::s4u::Host* host_;
+  const WorkPrices& prices_;
+  std::map<Request, std::unique_ptr<PendingRequest>> requests_;
+  Request next_request_ = 0;
+  // What the rank is blocked in, for deadlock reports.
+  const char* blocked_call_ = nullptr;
+  std::span<const Request> blocked_on_;
+};
+
+}  // namespace redist::sim

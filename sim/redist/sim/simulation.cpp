@@ -1,0 +1,117 @@
+#include "redist/sim/simulation.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <stdexcept>
+
+#include <simgrid/Exception.hpp>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include "redist/sim/host_costs.hpp"
+#include "redist/sim/simgrid_setup.hpp"
+#include "redist/sim/simgrid_transport.hpp"
+#include "redist/sim/world.hpp"
+
+namespace redist::sim {
+namespace {
+
+void load_platform(const simgrid::s4u::Engine& engine, const std::string& file) {
+  try {
+    engine.load_platform(file);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("platform " + file + ": " + e.what());
+  }
+}
+
+std::string host_name(const SimulationOptions& options, Rank rank) {
+  return options.rank_hosts.empty() ? "node-" + std::to_string(rank)
+                                    : options.rank_hosts[static_cast<std::size_t>(rank)];
+}
+
+std::vector<RankPlacement> place_ranks(const simgrid::s4u::Engine& engine, const SimulationOptions& options) {
+  const std::string& platform = options.platform_file;
+  if (options.rank_hosts.empty() && static_cast<std::size_t>(options.ranks) > engine.get_host_count()) {
+    throw std::runtime_error("platform " + platform + " has " + std::to_string(engine.get_host_count()) +
+                             " hosts, too few for " + std::to_string(options.ranks) + " ranks");
+  }
+  std::map<const simgrid::s4u::Host*, WorkPrices> prices;  // read once per host
+  std::vector<RankPlacement> placement;
+  for (Rank rank = 0; rank < options.ranks; ++rank) {
+    const std::string name = host_name(options, rank);
+    simgrid::s4u::Host* host = engine.host_by_name_or_null(name);
+    if (host == nullptr) {
+      throw std::runtime_error("platform " + platform + " has no host " + name + " (for rank " +
+                               std::to_string(rank) + ")");
+    }
+    auto it = prices.find(host);
+    if (it == prices.end()) it = prices.emplace(host, read_prices(*host, platform)).first;
+    placement.push_back({host, it->second});
+  }
+  return placement;
+}
+
+// A control network is a property of the machine: every rank's host declares it, or none does.
+std::optional<double> barrier_latency(const std::vector<RankPlacement>& placement, const std::string& platform) {
+  std::optional<double> latency;
+  const simgrid::s4u::Host* without = nullptr;
+  for (const RankPlacement& p : placement) {
+    if (const auto seconds = read_seconds(*p.host, kBarrierLatencyProperty, platform)) {
+      latency = std::max(latency.value_or(0.0), *seconds);
+    } else if (without == nullptr) {
+      without = p.host;
+    }
+  }
+  if (latency && without != nullptr) {
+    throw std::runtime_error("platform " + platform + ": host " + without->get_name() + " lacks property " +
+                             std::string(kBarrierLatencyProperty) + " that other ranks' hosts declare");
+  }
+  return latency;
+}
+
+// One rank: its transport lives as long as its actor. A failing rank ends the whole simulation: the
+// others could only block on it or compute results nobody will read.
+void rank_actor(World& world, Rank rank, const RankBody& body, std::string& result) {
+  SimGridTransport transport(world, rank);
+  try {
+    result = body(transport);
+    if (transport.pending() > 0) {
+      throw std::runtime_error("returned with " + std::to_string(transport.pending()) +
+                               " requests not completed by wait_any/wait_all");
+    }
+  } catch (const simgrid::ForcefulKillException&) {
+    throw;  // SimGrid unwinding a killed actor: never swallow
+  } catch (const std::exception& e) {
+    world.fail("rank " + std::to_string(rank) + ": " + e.what());
+    simgrid::s4u::Actor::kill_all();
+  } catch (...) {
+    world.fail("rank " + std::to_string(rank) + ": unknown exception");
+    simgrid::s4u::Actor::kill_all();
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> run_simulation(const SimulationOptions& options, const RankBody& body) {
+  const auto engine = create_engine(options.trace_file);
+  load_platform(*engine, options.platform_file);
+  auto placement = place_ranks(*engine, options);
+  const auto latency = barrier_latency(placement, options.platform_file);
+  World world(options.platform_file, std::move(placement), options.phantom, latency);
+
+  std::vector<std::string> results(static_cast<std::size_t>(options.ranks));
+  for (Rank rank = 0; rank < options.ranks; ++rank) {
+    simgrid::s4u::Actor::create("rank-" + std::to_string(rank), world.placement(rank).host,
+                                [&world, &body, &results, rank] {
+                                  rank_actor(world, rank, body, results[static_cast<std::size_t>(rank)]);
+                                });
+  }
+  // SimGrid calls this when every remaining actor is blocked, then kills them all.
+  simgrid::s4u::Engine::on_deadlock_cb([&world] { world.fail(world.deadlock_report()); });
+  engine->run();
+  if (world.failed()) throw std::runtime_error(world.error());
+  return results;
+}
+
+}  // namespace redist::sim

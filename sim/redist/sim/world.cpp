@@ -1,0 +1,57 @@
+#include "redist/sim/world.hpp"
+
+#include "redist/sim/simgrid_transport.hpp"
+
+namespace redist::sim {
+
+World::World(std::string platform, std::vector<RankPlacement> placement, bool phantom,
+             std::optional<double> barrier_latency)
+    : platform_(std::move(platform)),
+      placement_(std::move(placement)),
+      phantom_(phantom),
+      barrier_latency_(barrier_latency),
+      matcher_(static_cast<Rank>(placement_.size())),
+      transports_(placement_.size(), nullptr) {}
+
+simgrid::s4u::Mailbox* World::mailbox(Channel channel) {
+  const auto index = static_cast<std::size_t>(channel);
+  if (index >= mailboxes_.size()) mailboxes_.resize(index + 1, nullptr);
+  if (mailboxes_[index] == nullptr) {
+    mailboxes_[index] = simgrid::s4u::Mailbox::by_name("redist.channel." + std::to_string(channel));
+  }
+  return mailboxes_[index];
+}
+
+simgrid::s4u::Barrier& World::control_barrier() {
+  if (!control_barrier_) control_barrier_ = simgrid::s4u::Barrier::create(static_cast<unsigned>(size()));
+  return *control_barrier_;
+}
+
+void World::attach(Rank rank, const SimGridTransport* transport) {
+  transports_[static_cast<std::size_t>(rank)] = transport;
+}
+
+void World::detach(Rank rank) { transports_[static_cast<std::size_t>(rank)] = nullptr; }
+
+void World::fail(const std::string& message) {
+  if (error_.empty()) error_ = message;
+}
+
+std::string World::deadlock_report() const {
+  constexpr int kShown = 8;  // one readable line, even with hundreds of ranks
+  std::string line = "deadlock: every unfinished rank waits for something that never comes (";
+  int shown = 0;
+  int blocked = 0;
+  for (const SimGridTransport* transport : transports_) {
+    if (transport == nullptr) continue;
+    ++blocked;
+    if (shown == kShown) continue;
+    if (shown > 0) line += "; ";
+    line += "rank " + std::to_string(transport->rank()) + " " + transport->describe_wait();
+    ++shown;
+  }
+  if (blocked > shown) line += "; and " + std::to_string(blocked - shown) + " more ranks";
+  return line + ")";
+}
+
+}  // namespace redist::sim

@@ -1,0 +1,67 @@
+// What the ranks of one simulation share: placement and prices, the matcher and its mailboxes, the
+// control-network barrier, and the first error. SimGrid runs one actor at a time (also with the
+// thread context factory), so nothing here needs a lock.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <simgrid/s4u/Barrier.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
+
+#include "redist/sim/matcher.hpp"
+#include "redist/transport/work.hpp"
+
+namespace redist::sim {
+
+class SimGridTransport;
+
+struct RankPlacement {
+  simgrid::s4u::Host* host = nullptr;
+  WorkPrices prices;  ///< read once per host
+};
+
+class World {
+ public:
+  /// `barrier_latency`: seconds of a hardware barrier, or empty to run barriers as messages.
+  World(std::string platform, std::vector<RankPlacement> placement, bool phantom,
+        std::optional<double> barrier_latency);
+
+  const std::string& platform() const { return platform_; }
+  Rank size() const { return static_cast<Rank>(placement_.size()); }
+  bool phantom() const { return phantom_; }
+  const RankPlacement& placement(Rank rank) const { return placement_[static_cast<std::size_t>(rank)]; }
+
+  Matcher& matcher() { return matcher_; }
+  simgrid::s4u::Mailbox* mailbox(Channel channel);
+
+  const std::optional<double>& barrier_latency() const { return barrier_latency_; }
+  /// The synchronisation point of the hardware barrier, shared by all ranks.
+  simgrid::s4u::Barrier& control_barrier();
+
+  /// Transports register themselves so that a deadlock report can say what each rank waits for.
+  void attach(Rank rank, const SimGridTransport* transport);
+  void detach(Rank rank);
+
+  /// Keeps the first error of the run (later ones are consequences).
+  void fail(const std::string& message);
+  bool failed() const { return !error_.empty(); }
+  const std::string& error() const { return error_; }
+  /// One line naming what every blocked rank waits for.
+  std::string deadlock_report() const;
+
+ private:
+  std::string platform_;
+  std::vector<RankPlacement> placement_;
+  bool phantom_;
+  std::optional<double> barrier_latency_;
+  Matcher matcher_;
+  std::vector<simgrid::s4u::Mailbox*> mailboxes_;
+  simgrid::s4u::BarrierPtr control_barrier_;
+  std::vector<const SimGridTransport*> transports_;
+  std::string error_;
+};
+
+}  // namespace redist::sim
