@@ -17,5 +17,6 @@ struct Command {
 using Commands = std::vector<Command>;
 
 void add_grid_command(CLI::App& root, Commands& commands);
+void add_schedule_command(CLI::App& root, Commands& commands);
 
 }  // namespace redist::cli
