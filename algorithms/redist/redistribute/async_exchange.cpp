@@ -57,16 +57,31 @@ ExchangeTimes exchange_async(Transport& transport, const RankPlan& plan, Exchang
     unpack_message(k, data);
     times.unpack += transport.now() - before;
   };
-  // The data that stays on this rank goes straight from the send buffer while messages travel.
+  // The data that stays on this rank goes straight from the send buffer.
   const auto self_send = find_peer(plan.sends, me);
   const auto self_recv = find_peer(plan.receives, me);
-  if (self_send >= 0 && self_recv >= 0) {
-    timed_unpack(static_cast<std::size_t>(self_recv), buffers.send_data(static_cast<std::size_t>(self_send)));
-  }
-  for (std::size_t left = receives.size(); left > 0; --left) {
-    const Completion done = transport.wait_any(receives);
-    const std::size_t k = receive_plan[done.index];
-    timed_unpack(k, buffers.recv_data(k));
+  const auto unpack_local = [&] {
+    if (self_send >= 0 && self_recv >= 0) {
+      timed_unpack(static_cast<std::size_t>(self_recv), buffers.send_data(static_cast<std::size_t>(self_send)));
+    }
+  };
+  if (plan.unpack_order == UnpackOrder::SourceRank) {
+    // Plan order is source-rank order: wait for each message in turn, the local part in its place.
+    for (std::size_t i = 0, k = 0; k < plan.receives.size(); ++k) {
+      if (plan.receives[k].peer == me) {
+        unpack_local();
+        continue;
+      }
+      transport.wait_any(std::span<Request>(&receives[i++], 1));
+      timed_unpack(k, buffers.recv_data(k));
+    }
+  } else {
+    unpack_local();  // while messages travel
+    for (std::size_t left = receives.size(); left > 0; --left) {
+      const Completion done = transport.wait_any(receives);
+      const std::size_t k = receive_plan[done.index];
+      timed_unpack(k, buffers.recv_data(k));
+    }
   }
   transport.wait_all(sends);
   times.comm = transport.now() - start - times.unpack;

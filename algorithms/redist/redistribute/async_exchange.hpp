@@ -1,5 +1,6 @@
 // The asynchronous exchange (Wang et al.'s template, paper 004 §3.2): post every receive, barrier,
-// send everything at once, unpack each message as it arrives. No steps, maximal buffering.
+// send everything at once, unpack each message as it arrives — or, when the plan asks for
+// UnpackOrder::SourceRank, in increasing source rank (plan order). No steps, maximal buffering.
 #pragma once
 
 #include <cstddef>

@@ -7,7 +7,10 @@
 namespace redist {
 namespace {
 
-constexpr std::array kIndexing = {std::pair{IndexingMethod::Naive, std::string_view{"naive"}}};
+constexpr std::array kIndexing = {std::pair{IndexingMethod::Naive, std::string_view{"naive"}},
+                                  std::pair{IndexingMethod::Krr, std::string_view{"krr"}},
+                                  std::pair{IndexingMethod::Pitfalls, std::string_view{"pitfalls"}},
+                                  std::pair{IndexingMethod::Prylli, std::string_view{"prylli"}}};
 constexpr std::array kSchedules = {std::pair{ScheduleKind::Async, std::string_view{"async"}},
                                    std::pair{ScheduleKind::Caterpillar, std::string_view{"caterpillar"}},
                                    std::pair{ScheduleKind::WalkerOtto, std::string_view{"walker-otto"}},

@@ -21,11 +21,19 @@ struct PeerPlan {
   Index elements = 0;   ///< elements exchanged with the peer
   Index run_count = 0;  ///< number of runs (known even when `runs` is not materialised)
   std::vector<Run> runs;  ///< the runs; empty in phantom runs when the method can count without them
+  /// Work the method's own copy loop adds to copying the runs (copy_work): pieces copied apart
+  /// though contiguous, address arithmetic per piece. Empty for a plain run-by-run copy.
+  Work copy_overhead;
 };
+
+/// The order an asynchronous exchange unpacks received messages in: as they arrive (Krr, naive),
+/// or waiting for each source rank in turn (PITFALLS, Prylli — paper 000, section 5).
+enum class UnpackOrder { Arrival, SourceRank };
 
 struct RankPlan {
   std::vector<PeerPlan> sends;     ///< one per destination rank with data, self included
   std::vector<PeerPlan> receives;  ///< one per source rank with data, self included
+  UnpackOrder unpack_order = UnpackOrder::Arrival;  ///< chosen by the indexing method
 };
 
 /// Appends local offsets to a peer plan, merging consecutive offsets into runs.

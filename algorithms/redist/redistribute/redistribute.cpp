@@ -5,6 +5,9 @@
 #include <vector>
 
 #include "redist/core/checks.hpp"
+#include "redist/indexing/krr_indexing.hpp"
+#include "redist/indexing/pitfalls_indexing.hpp"
+#include "redist/indexing/prylli_indexing.hpp"
 #include "redist/redistribute/async_exchange.hpp"
 #include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/methods.hpp"
@@ -49,6 +52,12 @@ RankPlan make_plan(IndexingMethod method, const Layout& source, const Layout& de
   switch (method) {
     case IndexingMethod::Naive:
       return naive_plan(source, dest, ranks, me, materialise, work);
+    case IndexingMethod::Krr:
+      return krr_plan(source, dest, ranks, me, materialise, work);
+    case IndexingMethod::Pitfalls:
+      return pitfalls_plan(source, dest, ranks, me, materialise, work);
+    case IndexingMethod::Prylli:
+      return prylli_plan(source, dest, ranks, me, materialise, work);
   }
   throw std::logic_error("unhandled indexing method");
 }

@@ -1,0 +1,89 @@
+#include "redist/indexing/period_expansion.hpp"
+
+#include <algorithm>
+
+namespace redist {
+namespace {
+
+// What the pieces of one cycle, cut at `limit`, amount to.
+struct CycleSummary {
+  Index elements = 0;
+  Index runs = 0;    // after merging touching pieces
+  Index pieces = 0;  // pieces that survive the cut
+  bool starts_at_zero = false;
+  Index end = 0;     // end of the last surviving piece
+};
+
+CycleSummary summarise(std::span<const Run> pieces, Index limit) {
+  CycleSummary out;
+  for (const Run& piece : pieces) {
+    if (piece.local_start >= limit) break;
+    const Index end = std::min(piece.local_start + piece.length, limit);
+    if (out.pieces == 0) {
+      out.starts_at_zero = piece.local_start == 0;
+    }
+    if (out.pieces == 0 || piece.local_start != out.end) ++out.runs;
+    out.elements += end - piece.local_start;
+    out.end = end;
+    ++out.pieces;
+  }
+  return out;
+}
+
+// Counts without materialising: whole cycles, then the cut last one; a run crosses a cycle
+// boundary when a cycle ends with a piece touching its end and the next starts at 0.
+void count_runs(PeerPlan& plan, Index& copies, std::span<const Run> pieces, Index period, Index cycles, Index tail) {
+  const CycleSummary whole = summarise(pieces, period);
+  const CycleSummary cut = summarise(pieces, tail);
+  const bool wraps = whole.starts_at_zero && whole.end == period;
+  plan.elements = cycles * whole.elements + cut.elements;
+  plan.run_count = cycles * whole.runs + cut.runs;
+  if (cycles > 0 && wraps) plan.run_count -= cycles - 1;
+  if (cycles > 0 && cut.pieces > 0 && whole.end == period && cut.starts_at_zero) plan.run_count -= 1;
+  copies = cycles * whole.pieces + cut.pieces;
+}
+
+void append(PeerPlan& plan, Index start, Index length) {
+  if (!plan.runs.empty() && plan.runs.back().local_start + plan.runs.back().length == start) {
+    plan.runs.back().length += length;
+  } else {
+    plan.runs.push_back({start, length});
+  }
+  plan.elements += length;
+}
+
+void materialise_runs(PeerPlan& plan, Index& copies, std::span<const Run> pieces, Index period, Index cycles,
+                      Index tail) {
+  plan.runs.reserve(static_cast<std::size_t>(cycles + 1) * pieces.size());
+  for (Index c = 0; c < cycles; ++c) {
+    for (const Run& piece : pieces) append(plan, c * period + piece.local_start, piece.length);
+  }
+  copies = cycles * static_cast<Index>(pieces.size());
+  for (const Run& piece : pieces) {
+    if (piece.local_start >= tail) break;
+    append(plan, cycles * period + piece.local_start, std::min(piece.length, tail - piece.local_start));
+    ++copies;
+  }
+  plan.run_count = static_cast<Index>(plan.runs.size());
+}
+
+}  // namespace
+
+PeerPlan expand_period(Rank peer, std::span<const Run> pieces, Index period, Index local_size, bool materialise,
+                       const CopyModel& model) {
+  PeerPlan plan;
+  plan.peer = peer;
+  const Index cycles = local_size / period;
+  const Index tail = local_size % period;
+  Index copies = 0;
+  if (materialise) {
+    materialise_runs(plan, copies, pieces, period, cycles, tail);
+  } else {
+    count_runs(plan, copies, pieces, period, cycles, tail);
+  }
+  plan.copy_overhead.add(WorkKind::RunCopied, copies - plan.run_count)
+      .add(WorkKind::IndexOp, copies * model.address_ops_per_piece);
+  return plan;
+}
+
+}  // namespace redist

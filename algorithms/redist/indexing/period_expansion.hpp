@@ -1,0 +1,25 @@
+// From one local complete cycle to the whole local array. The table and intersection methods
+// describe what a processor exchanges with a peer over one local cycle, as the pieces their copy
+// loops handle (a Krr class chunk, a PITFALLS or Prylli intersection); every later cycle repeats
+// them shifted by the cycle length, and the last cycle is cut at the local size (any N works).
+#pragma once
+
+#include <span>
+
+#include "redist/redistribute/plan.hpp"
+
+namespace redist {
+
+/// How a method's copy loop handles its pieces, for the copy work it adds to the runs.
+struct CopyModel {
+  Index address_ops_per_piece = 0;  ///< index arithmetic to locate each piece in local storage
+};
+
+/// The plan of one peer: `pieces` are sorted, disjoint ranges of [0, period). Runs are the maximal
+/// merges of the expanded pieces (exactly what an element-by-element scan finds); they are
+/// materialised only when asked, the counts always, in O(pieces) without materialising.
+/// `copy_overhead` holds the extra copies (pieces split from runs) and their address arithmetic.
+PeerPlan expand_period(Rank peer, std::span<const Run> pieces, Index period, Index local_size, bool materialise,
+                       const CopyModel& model);
+
+}  // namespace redist

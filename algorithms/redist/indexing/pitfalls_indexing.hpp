@@ -1,0 +1,18 @@
+// The PITFALLS indexing method (Ramaswamy, Simons, Banerjee 1996): both distributions are
+// processor-indexed families of line segments; every processor intersects its own FALLS with the
+// FALLS of every peer over one global complete cycle, and packs by walking the resulting segments,
+// turning each global segment into a local address. Work grows with the number of intersections.
+#pragma once
+
+#include "redist/layout/layout.hpp"
+#include "redist/redistribute/plan.hpp"
+#include "redist/redistribute/rank_map.hpp"
+
+namespace redist {
+
+/// The plans of rank `me`, equal to naive_plan's; unpacking is in source-rank order. Counts IndexOp
+/// and Intersection work. Throws std::invalid_argument unless both layouts are 1-D block-cyclic.
+RankPlan pitfalls_plan(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me, bool materialise,
+                       Work& work);
+
+}  // namespace redist

@@ -1,0 +1,192 @@
+// The Krr, PITFALLS and Prylli indexing methods: the same plans as the naive owner scan on random
+// 1-D redistributions (any N, P != Q, shared, disjoint and overlapping ranks), and the work each
+// counts — Krr's independent of N, PITFALLS' intersections growing with k.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <random>
+
+#include "redist/indexing/krr_indexing.hpp"
+#include "redist/indexing/pitfalls_indexing.hpp"
+#include "redist/indexing/prylli_indexing.hpp"
+#include "redist/redistribute/naive_indexing.hpp"
+
+namespace redist {
+namespace {
+
+using PlanFn = std::function<RankPlan(const Layout&, const Layout&, const RankMap&, Rank, bool, Work&)>;
+
+struct Method {
+  const char* name;
+  PlanFn plan;
+  UnpackOrder order;
+};
+
+const std::vector<Method>& methods() {
+  static const std::vector<Method> all = {{"krr", krr_plan, UnpackOrder::Arrival},
+                                          {"pitfalls", pitfalls_plan, UnpackOrder::SourceRank},
+                                          {"prylli", prylli_plan, UnpackOrder::SourceRank}};
+  return all;
+}
+
+void expect_same_peers(const std::vector<PeerPlan>& got, const std::vector<PeerPlan>& want, bool materialised) {
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t k = 0; k < got.size(); ++k) {
+    EXPECT_EQ(got[k].peer, want[k].peer);
+    EXPECT_EQ(got[k].elements, want[k].elements) << "peer " << want[k].peer;
+    EXPECT_EQ(got[k].run_count, want[k].run_count) << "peer " << want[k].peer;
+    if (materialised) {
+      EXPECT_EQ(got[k].runs, want[k].runs) << "peer " << want[k].peer;
+    }
+    EXPECT_GE(got[k].copy_overhead.count(WorkKind::RunCopied), 0);  // pieces never fewer than runs
+  }
+}
+
+void expect_plans_like_naive(const Method& method, const BlockCyclic& source, const BlockCyclic& dest,
+                             const RankMap& ranks, const std::string& what) {
+  SCOPED_TRACE(std::string(method.name) + ": " + what);
+  const Rank size = static_cast<Rank>(ranks.ranks_needed(source.procs(), dest.procs()));
+  for (Rank me = 0; me < size; ++me) {
+    for (const bool materialise : {true, false}) {
+      Work naive_work, work;
+      const RankPlan want = naive_plan(source, dest, ranks, me, materialise, naive_work);
+      const RankPlan got = method.plan(source, dest, ranks, me, materialise, work);
+      expect_same_peers(got.sends, want.sends, materialise);
+      expect_same_peers(got.receives, want.receives, materialise);
+      EXPECT_EQ(got.unpack_order, method.order);
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+}
+
+RankMap random_ranks(std::mt19937_64& rng, Index P, Index Q) {
+  switch (rng() % 4) {
+    case 0: return RankMap::shared();
+    case 1: return RankMap::disjoint(P);
+    case 2: return {0, static_cast<Index>(rng() % static_cast<std::uint64_t>(P + 1))};  // overlapping
+    default: return {static_cast<Index>(rng() % static_cast<std::uint64_t>(Q + 1)), 0};
+  }
+}
+
+Index below(std::mt19937_64& rng, Index bound) { return static_cast<Index>(rng() % static_cast<std::uint64_t>(bound)); }
+
+// One random redistribution; `kr` forces one block size to divide the other.
+std::pair<BlockCyclic, BlockCyclic> random_pair(std::mt19937_64& rng, bool kr) {
+  const Index P = 1 + below(rng, 7), Q = 1 + below(rng, 7);
+  Index r = 1 + below(rng, 9), s = 1 + below(rng, 9);
+  if (kr && rng() % 2) r = s * (1 + below(rng, 4));
+  if (kr && r % s != 0) s = r * (1 + below(rng, 4));
+  const Index cycle = std::lcm(P * r, Q * s);
+  // Short arrays, whole cycles, and cycles plus a ragged tail.
+  const Index N = rng() % 3 == 0 ? 1 + below(rng, cycle) : cycle * (1 + below(rng, 3)) + below(rng, 2 * cycle);
+  return {BlockCyclic(N, r, P, below(rng, P)), BlockCyclic(N, s, Q, below(rng, Q))};
+}
+
+TEST(Indexing, EveryMethodPlansLikeTheNaiveScan) {
+  for (const Method& method : methods()) {
+    std::mt19937_64 rng(77);
+    const bool krr = std::string(method.name) == "krr";
+    for (int n = 0; n < 320; ++n) {
+      const auto [source, dest] = random_pair(rng, krr);
+      const RankMap ranks = random_ranks(rng, source.procs(), dest.procs());
+      expect_plans_like_naive(method, source, dest, ranks,
+                              "N=" + std::to_string(source.size()) + " BC(" + std::to_string(source.block_size()) + ")/" +
+                                  std::to_string(source.procs()) + " -> BC(" + std::to_string(dest.block_size()) + ")/" +
+                                  std::to_string(dest.procs()) + " ranks {" + std::to_string(ranks.source_first) + "," +
+                                  std::to_string(ranks.dest_first) + "}");
+      if (HasFailure()) return;
+    }
+  }
+}
+
+TEST(Indexing, ThePaperConfigurationPlansLikeTheNaiveScan) {
+  for (const Method& method : methods()) {
+    for (const Index N : {Index{4000}, Index{4000} + 123}) {
+      expect_plans_like_naive(method, BlockCyclic(N, 10, 50), BlockCyclic(N, 2, 40), RankMap::shared(), "kr->r");
+      expect_plans_like_naive(method, BlockCyclic(N, 2, 40), BlockCyclic(N, 10, 50), RankMap::disjoint(40), "r->kr");
+    }
+  }
+}
+
+Work rank_work(const Method& method, Index N, Index r, Index s, Index Q = 40) {
+  Work work;
+  method.plan(BlockCyclic(N, r, 50), BlockCyclic(N, s, Q), RankMap::shared(), 0, false, work);
+  return work;
+}
+
+TEST(Indexing, IndexWorkOfThePeriodicMethodsDoesNotGrowWithN) {
+  for (const Method& method : methods()) {
+    for (const auto& [r, s] : {std::pair<Index, Index>{10, 2}, {2, 10}}) {
+      const Work small = rank_work(method, 2000 * 8, r, s), large = rank_work(method, 2000 * 8192 + 5, r, s);
+      for (std::size_t k = 0; k < kWorkKinds; ++k) {
+        EXPECT_EQ(small.count(static_cast<WorkKind>(k)), large.count(static_cast<WorkKind>(k))) << method.name;
+      }
+    }
+  }
+  Work naive_small, naive_large;
+  naive_plan(BlockCyclic(16000, 10, 50), BlockCyclic(16000, 2, 40), RankMap::shared(), 0, false, naive_small);
+  naive_plan(BlockCyclic(160000, 10, 50), BlockCyclic(160000, 2, 40), RankMap::shared(), 0, false, naive_large);
+  EXPECT_EQ(naive_large.count(WorkKind::ElementScanned), 10 * naive_small.count(WorkKind::ElementScanned));
+}
+
+TEST(Indexing, IntersectionsGrowWithKButKrrTablesDoNot) {
+  Index previous_pitfalls = 0, previous_prylli = 0;
+  // Intersections are counted over one cycle lcm(P·kr, Q·r). With Q = 41, prime to P·k, the cycle
+  // is P·Q·kr and the intersections of a processor grow as k (with Q = 40 the cycle, hence the
+  // count, is the same for k = 25, 50 and 100).
+  for (const Index k : {5, 25, 50, 100}) {
+    const Index N = 2 * k * 50 * 41 * 3;
+    const Work pitfalls = rank_work(methods()[1], N, 2 * k, 2, 41), prylli = rank_work(methods()[2], N, 2 * k, 2, 41);
+    const Work krr = rank_work(methods()[0], N, 2 * k, 2, 41);
+    EXPECT_GT(pitfalls.count(WorkKind::Intersection), previous_pitfalls) << "k=" << k;
+    EXPECT_GT(prylli.count(WorkKind::Intersection), previous_prylli) << "k=" << k;
+    previous_pitfalls = pitfalls.count(WorkKind::Intersection);
+    previous_prylli = prylli.count(WorkKind::Intersection);
+    EXPECT_EQ(krr.count(WorkKind::Intersection), 0);
+    EXPECT_LT(krr.count(WorkKind::TableEntry) + krr.count(WorkKind::IndexOp),
+              pitfalls.count(WorkKind::Intersection) + pitfalls.count(WorkKind::IndexOp));
+  }
+}
+
+TEST(Indexing, PitfallsPaysAnAddressPerPieceWhenPacking) {
+  Work work;
+  const RankPlan plan = pitfalls_plan(BlockCyclic(4000, 10, 50), BlockCyclic(4000, 2, 40), RankMap::shared(), 0, true, work);
+  for (const PeerPlan& send : plan.sends) EXPECT_EQ(send.copy_overhead.count(WorkKind::IndexOp), send.run_count);
+  const RankPlan krr = krr_plan(BlockCyclic(4000, 10, 50), BlockCyclic(4000, 2, 40), RankMap::shared(), 0, true, work);
+  for (const PeerPlan& send : krr.sends) EXPECT_TRUE(send.copy_overhead.empty());
+}
+
+TEST(Indexing, KrrTablesSaveCopiesThatIntersectionsSplit) {
+  // BC(2) over 2 -> BC(8) over 3: each destination block takes two source blocks of one sender,
+  // consecutive in its local storage. Krr copies them at once; intersections copy them apart.
+  Work work;
+  const BlockCyclic source(96, 2, 2), dest(96, 8, 3);
+  const RankPlan krr = krr_plan(source, dest, RankMap::shared(), 0, false, work);
+  const RankPlan prylli = prylli_plan(source, dest, RankMap::shared(), 0, false, work);
+  ASSERT_EQ(krr.sends.size(), prylli.sends.size());
+  for (std::size_t k = 0; k < krr.sends.size(); ++k) {
+    EXPECT_EQ(krr.sends[k].copy_overhead.count(WorkKind::RunCopied), 0);
+    EXPECT_GT(prylli.sends[k].copy_overhead.count(WorkKind::RunCopied), 0);
+  }
+}
+
+TEST(Indexing, OtherLayoutsAreRefusedClearly) {
+  const Layout one_d = BlockCyclic(64, 4, 2);
+  const Layout two_d = MultiDimLayout({DimMapping::distributed(BlockCyclic(8, 2, 2)), DimMapping::collapsed(8)});
+  for (const Method& method : methods()) {
+    Work work;
+    try {
+      method.plan(one_d, two_d, RankMap::shared(), 0, true, work);
+      ADD_FAILURE() << method.name << " accepted a 2-D layout";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("1-D block-cyclic"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(method.name), std::string::npos) << e.what();
+    }
+  }
+  Work work;
+  EXPECT_THROW(krr_plan(BlockCyclic(60, 3, 2), BlockCyclic(60, 2, 4), RankMap::shared(), 9, true, work),
+               std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace redist
