@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 
 #include <fmt/format.h>
@@ -24,6 +25,9 @@ std::vector<std::string> varying(const Scenario& s) {
   for (const auto& axis : s.sweep) names.push_back(axis.name);
   return names;
 }
+
+// The platform file's name: reports must not depend on where the checkout lives.
+std::string platform_name(const Scenario& s) { return std::filesystem::path(s.platform).filename().string(); }
 
 std::string number(double v) { return fmt::format("{:.4g}", v); }
 
@@ -81,7 +85,7 @@ ComparisonMetrics compare(const std::vector<Record>& records) {
 std::string markdown_report(const Scenario& s, const std::vector<Record>& records, const ComparisonMetrics& metrics) {
   std::string out = fmt::format("## {}{}\n\n", s.name, s.table.empty() ? "" : " — " + s.table);
   if (!s.paper.empty()) out += fmt::format("Paper: `{}`. ", s.paper);
-  out += fmt::format("Platform: `{}`. Fixed: `{}`. Values in {}", s.platform, s.fixed.dump(), s.unit);
+  out += fmt::format("Platform: `{}`. Fixed: `{}`. Values in {}", platform_name(s), s.fixed.dump(), s.unit);
   out += s.published.empty() ? ".\n\n" : ", simulated (published).\n\n";
 
   const auto params = varying(s);
@@ -122,7 +126,8 @@ std::string markdown_report(const Scenario& s, const std::vector<Record>& record
 
 std::string csv_report(const Scenario& s, const std::vector<Record>& records) {
   std::vector<std::string> params;
-  for (const auto& [key, value] : s.parameter_sets().front().items()) params.push_back(key);
+  const Params first = s.parameter_sets().front();  // named: a temporary would die before the loop
+  for (const auto& [key, value] : first.items()) params.push_back(key);
   std::string out;
   for (const auto& p : params) out += p + ",";
   out += "method,phase,simulated,published,unit\n";
@@ -149,7 +154,7 @@ nlohmann::ordered_json json_report(const Scenario& s, const std::vector<Record>&
   return {{"scenario", s.name},
           {"paper", s.paper},
           {"table", s.table},
-          {"platform", s.platform},
+          {"platform", platform_name(s)},
           {"metrics",
            {{"ordering_agreement", optional(metrics.ordering_agreement)},
             {"ordering_rows", metrics.ordering_rows},

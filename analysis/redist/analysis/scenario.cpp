@@ -237,7 +237,7 @@ void require_every_parameter(const Reader& in, const YAML::Node& root, const Sce
 }  // namespace
 
 std::vector<Params> Scenario::parameter_sets() const {
-  std::vector<Params> sets{fixed};
+  std::vector<Params> sets(1, fixed);  // not braces: a json converts to a vector implicitly
   for (const auto& axis : sweep) {
     std::vector<Params> next;
     for (const auto& partial : sets) {

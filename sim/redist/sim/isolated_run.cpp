@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -99,7 +100,17 @@ std::string read_file(std::FILE* file) {
   return read_all(fileno(file));
 }
 
+// Other threads of the parent may be running simulations too: their pipes must not stay open in
+// this child, or their readers would wait for this child's exit before seeing end-of-file.
+void close_other_descriptors(int keep_a, int keep_b) {
+  const int low = std::min(keep_a, keep_b), high = std::max(keep_a, keep_b);
+  ::close_range(3, static_cast<unsigned>(low - 1), 0);
+  ::close_range(static_cast<unsigned>(low + 1), static_cast<unsigned>(high - 1), 0);
+  ::close_range(static_cast<unsigned>(high + 1), ~0U, 0);
+}
+
 [[noreturn]] void run_child(int report_fd, int stderr_fd, const std::function<std::vector<std::string>()>& job) {
+  close_other_descriptors(report_fd, stderr_fd);
   const rlimit no_core{0, 0};
   setrlimit(RLIMIT_CORE, &no_core);
   dup2(stderr_fd, STDERR_FILENO);

@@ -1,0 +1,136 @@
+// `redist replay FILE... | --all` and `redist sweep FILE`: run scenarios and write, per scenario,
+// a Markdown table (also printed), CSV, JSON and a PNG plot under --out (default results/).
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "plot_script.hpp"
+#include "redist/sim/scenario_runner.hpp"
+#include "repo_paths.hpp"
+
+namespace redist::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ReplayOptions {
+  std::vector<std::string> files;
+  bool all = false;
+  std::string out = "results";
+  bool json = false;
+  int jobs = 1;
+  bool plot = true;
+};
+
+// Writes `text` to `path` through a temporary file, so a failure never leaves half a file.
+void write_file(const fs::path& path, const std::string& text) {
+  const fs::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp);
+    out << text;
+    if (!out) throw std::runtime_error("cannot write " + tmp.string());
+  }
+  fs::rename(tmp, path);
+}
+
+// The PNG goes to a temporary name first, so a failed plot leaves nothing behind.
+void plot(const Scenario& s, const fs::path& csv, const fs::path& png) {
+  const fs::path tmp = png.string() + ".tmp.png";
+  run_plot_script(repo_root() / "analysis" / "plot_scenario.py",
+                  {"--csv", csv.string(), "--out", tmp.string(), "--x", s.sweep.empty() ? "" : s.sweep.front().name,
+                   "--unit", s.unit, "--title", s.name + (s.table.empty() ? "" : " — " + s.table)},
+                  tmp);
+  fs::rename(tmp, png);
+}
+
+// A one-line progress bar with the time left, redrawn in place on a terminal only.
+class ProgressBar {
+ public:
+  explicit ProgressBar(std::string label) : label_(std::move(label)), start_(Clock::now()), on_(isatty(2) != 0) {}
+  void operator()(const sim::Progress& p) const {
+    if (!on_) return;
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+    const double left = p.done == 0 ? 0 : elapsed / static_cast<double>(p.done) * static_cast<double>(p.total - p.done);
+    const std::size_t width = 30, filled = p.total == 0 ? width : width * p.done / p.total;
+    std::cerr << fmt::format("\r{:<32} [{}{}] {}/{} ~{:.0f}s left ", label_, std::string(filled, '#'),
+                             std::string(width - filled, '.'), p.done, p.total, left)
+              << (p.done == p.total ? "\r\033[K" : "") << std::flush;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  std::string label_;
+  Clock::time_point start_;
+  bool on_;
+};
+
+int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
+  std::vector<std::string> files = o.files;
+  if (o.all) {
+    for (const auto& entry : fs::directory_iterator(repo_root() / "scenarios")) {
+      if (entry.path().extension() == ".yaml") files.push_back(entry.path().string());
+    }
+    std::sort(files.begin(), files.end());
+  }
+  if (files.empty()) throw std::invalid_argument("no scenario given (name files, or --all)");
+  // Validate every file before running anything: a bad file costs nothing and leaves nothing.
+  std::vector<Scenario> scenarios;
+  for (const auto& file : files) {
+    scenarios.push_back(load_scenario(file, sim::experiment_specs(), repo_root().string(), use));
+  }
+  const fs::path out(o.out);
+  fs::create_directories(out);
+  nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  for (const auto& s : scenarios) {
+    const auto records = sim::run_scenario(s, o.jobs, ProgressBar(s.name));
+    const auto metrics = compare(records);
+    const auto markdown = markdown_report(s, records, metrics);
+    const auto json = json_report(s, records, metrics);
+    write_file(out / (s.name + ".md"), markdown);
+    write_file(out / (s.name + ".csv"), csv_report(s, records));
+    write_file(out / (s.name + ".json"), json.dump(2) + "\n");
+    if (o.plot) plot(s, out / (s.name + ".csv"), out / (s.name + ".png"));
+    if (o.json) {
+      all.push_back(json);
+    } else {
+      std::cout << markdown << '\n';
+    }
+  }
+  if (o.json) std::cout << all.dump() << '\n';
+  return 0;
+}
+
+void add_common_options(CLI::App* app, ReplayOptions& o) {
+  app->add_option("--out", o.out, "directory for the reports")->capture_default_str();
+  app->add_option("--jobs", o.jobs, "simulations run in parallel")->check(CLI::Range(1, 256))->capture_default_str();
+  app->add_flag("!--no-plot", o.plot, "skip the PNG plots");
+  app->add_flag("--json", o.json, "print the JSON reports instead of the Markdown tables");
+}
+
+}  // namespace
+
+void add_replay_command(CLI::App& root, Commands& commands) {
+  auto o = std::make_shared<ReplayOptions>();
+  auto* app = root.add_subcommand("replay", "Replay published experiments (scenarios/*.yaml) beside their published values");
+  app->add_option("files", o->files, "scenario files")->check(CLI::ExistingFile);
+  app->add_flag("--all", o->all, "every scenario in scenarios/");
+  add_common_options(app, *o);
+  commands.push_back({app, [o] { return run_scenarios(*o, ScenarioUse::Replay); }});
+}
+
+void add_sweep_command(CLI::App& root, Commands& commands) {
+  auto o = std::make_shared<ReplayOptions>();
+  auto* app = root.add_subcommand("sweep", "Run a parameter sweep (a scenario without published values)");
+  app->add_option("files", o->files, "sweep files")->required()->check(CLI::ExistingFile);
+  add_common_options(app, *o);
+  commands.push_back({app, [o] { return run_scenarios(*o, ScenarioUse::Sweep); }});
+}
+
+}  // namespace redist::cli

@@ -1,0 +1,100 @@
+// `redist simulate --platform F -P -r -Q -s -N [--elem-bytes] [--indexing] [--schedule] [--json]`:
+// one 1-D redistribution CYCLIC(r)/P -> CYCLIC(s)/Q of N elements on a simulated platform.
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "options.hpp"
+#include "redist/analysis/simulation_report.hpp"
+#include "redist/sim/experiments.hpp"
+
+namespace redist::cli {
+namespace {
+
+struct SimulateOptions {
+  std::string platform;
+  Index P = 0, r = 0, Q = 0, s = 0, N = 0;
+  Index elem_bytes = 8;
+  std::string indexing = "naive";
+  std::string schedule = "async";
+  std::string placement = "shared";
+  bool phantom = false;
+  bool json = false;
+  std::string trace;
+};
+
+std::string platform_name(const std::string& path) { return std::filesystem::path(path).stem().string(); }
+
+void print_text(const SimulateOptions& o, const RunSummary& run) {
+  std::cout << fmt::format("{}: CYCLIC({}) on {} -> CYCLIC({}) on {}, N = {} elements of {} bytes\n",
+                           platform_name(o.platform), o.r, o.P, o.s, o.Q, o.N, o.elem_bytes);
+  std::cout << fmt::format("indexing {}, schedule {}, {} processor sets{}\n", o.indexing, o.schedule, o.placement,
+                           o.phantom ? ", phantom payload" : "");
+  std::cout << "phase     seconds (max over ranks)\n";
+  const PhaseTimes& t = run.phases;
+  for (const auto& [name, value] : {std::pair{"index", t.index}, std::pair{"pack", t.pack}, std::pair{"comm", t.comm},
+                                    std::pair{"unpack", t.unpack}, std::pair{"total", t.total}}) {
+    std::cout << fmt::format("{:<9} {:.6e}\n", name, value);
+  }
+  std::cout << fmt::format("messages {}, bytes {}, verified {}\n", run.messages, run.bytes,
+                           run.verified ? (*run.verified ? "yes" : "NO") : "n/a (phantom)");
+}
+
+nlohmann::ordered_json to_json(const SimulateOptions& o, const RunSummary& run) {
+  nlohmann::ordered_json json = {{"platform", platform_name(o.platform)},
+                                 {"P", o.P}, {"Q", o.Q}, {"r", o.r}, {"s", o.s}, {"N", o.N},
+                                 {"phases", phases_json(run.phases)},
+                                 {"messages", run.messages}, {"bytes", run.bytes}};
+  json["verified"] = run.verified ? nlohmann::ordered_json(*run.verified) : nlohmann::ordered_json(nullptr);
+  json["elem_bytes"] = o.elem_bytes;
+  json["indexing"] = o.indexing;
+  json["schedule"] = o.schedule;
+  json["placement"] = o.placement;
+  json["phantom"] = o.phantom;
+  return json;
+}
+
+int run_simulate(const SimulateOptions& o) {
+  Params params = {{"P", o.P}, {"Q", o.Q}, {"r", o.r}, {"s", o.s}, {"N", o.N}, {"elem_bytes", o.elem_bytes},
+                   {"indexing", o.indexing}, {"schedule", o.schedule}, {"placement", o.placement}};
+  const auto& experiment = sim::find_experiment("redistribute");
+  for (const auto& [name, value] : params.items()) experiment.spec.check_value(name, value);
+  const auto result = experiment.run(o.platform, params, o.phantom ? sim::Payload::Phantom : sim::Payload::Real, o.trace);
+  const RunSummary run{{result.phases.at("index"), result.phases.at("pack"), result.phases.at("comm"),
+                        result.phases.at("unpack"), result.phases.at("total")},
+                       result.messages, result.bytes, result.verified, 0};
+  if (o.json) {
+    std::cout << to_json(o, run).dump() << '\n';
+  } else {
+    print_text(o, run);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_simulate_command(CLI::App& root, Commands& commands) {
+  auto o = std::make_shared<SimulateOptions>();
+  auto* app = root.add_subcommand("simulate", "Simulate one redistribution CYCLIC(r)/P -> CYCLIC(s)/Q on a platform");
+  app->add_option("--platform", o->platform, "SimGrid platform file (platforms/*.xml)")->required();
+  app->add_option("-P", o->P, "source processors")->required()->check(whole_number());
+  app->add_option("-r", o->r, "source block size")->required()->check(whole_number());
+  app->add_option("-Q", o->Q, "destination processors")->required()->check(whole_number());
+  app->add_option("-s", o->s, "destination block size")->required()->check(whole_number());
+  app->add_option("-N", o->N, "array size in elements")->required()->check(whole_number());
+  app->add_option("--elem-bytes", o->elem_bytes, "bytes per element")->check(whole_number())->capture_default_str();
+  app->add_option("--indexing", o->indexing, "indexing method")->capture_default_str();
+  app->add_option("--schedule", o->schedule, "communication schedule")->capture_default_str();
+  app->add_option("--placement", o->placement, "source and destination processors: shared ranks or disjoint")
+      ->check(CLI::IsMember({"shared", "disjoint"}))
+      ->capture_default_str();
+  app->add_flag("--phantom", o->phantom, "payload sizes only, no bytes (for sizes that do not fit in memory)");
+  app->add_option("--trace", o->trace, "write SimGrid's Paje trace to this file");
+  app->add_flag("--json", o->json, "print the JSON of DESIGN.md section 7");
+  commands.push_back({app, [o] { return run_simulate(*o); }});
+}
+
+}  // namespace redist::cli

@@ -1,0 +1,25 @@
+#include "redist/sim/experiments.hpp"
+
+#include <stdexcept>
+
+namespace redist::sim {
+
+const std::vector<Experiment>& experiment_catalog() {
+  static const std::vector<Experiment> catalog = {redistribute_experiment()};
+  return catalog;
+}
+
+std::vector<ExperimentSpec> experiment_specs() {
+  std::vector<ExperimentSpec> specs;
+  for (const auto& e : experiment_catalog()) specs.push_back(e.spec);
+  return specs;
+}
+
+const Experiment& find_experiment(const std::string& name) {
+  for (const auto& e : experiment_catalog()) {
+    if (e.spec.name == name) return e;
+  }
+  throw std::invalid_argument("unknown experiment '" + name + "'");
+}
+
+}  // namespace redist::sim

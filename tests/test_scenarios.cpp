@@ -1,0 +1,150 @@
+// Scenario files: the schema's validation (file, line, reason) and the expansion of sweeps.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "redist/analysis/replay_report.hpp"
+#include "redist/sim/experiments.hpp"
+
+namespace redist {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kGood = R"(scenario: good
+paper: 004_8dd692a5076a3200.txt
+table: Figure 2
+platform: paragon.xml
+experiment: redistribute
+fixed: {P: 16, Q: 16, r: 3, s: 5}
+sweep:
+  N: {from: 1200, to: 19200, factor: 4}
+methods:
+  - name: async
+    schedule: async
+phases: [comm, total]
+unit: ms
+published:
+  - params: {N: 4800}
+    values: {async: {comm: 1.5}}
+)";
+
+fs::path write_temp(const std::string& name, const std::string& text) {
+  const fs::path dir = fs::temp_directory_path() / "redist-scenario-tests";
+  fs::create_directories(dir);
+  const fs::path path = dir / name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+Scenario load(const std::string& text, ScenarioUse use = ScenarioUse::Replay) {
+  return load_scenario(write_temp("s.yaml", text).string(), sim::experiment_specs(), REDIST_SOURCE_DIR, use);
+}
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return text.replace(at, from.size(), to);
+}
+
+TEST(Scenario, GoodFileExpandsItsSweep) {
+  const Scenario s = load(kGood);
+  EXPECT_EQ(s.name, "good");
+  const auto runs = s.parameter_sets();
+  ASSERT_EQ(runs.size(), 3u);  // 1200, 4800, 19200
+  EXPECT_EQ(runs[1]["N"], 4800);
+  EXPECT_EQ(runs[1]["P"], 16);
+  EXPECT_TRUE(fs::path(s.platform).filename() == "paragon.xml");
+  ASSERT_EQ(s.published.size(), 1u);
+  EXPECT_DOUBLE_EQ(s.published[0].value, 1.5);
+  EXPECT_DOUBLE_EQ(s.seconds_per_unit(), 1e-3);
+}
+
+struct BadCase {
+  const char* name;
+  std::string text;
+  int line;             ///< expected line in the message (0: none)
+  const char* reason;   ///< expected part of the message
+};
+
+class BadScenario : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(BadScenario, IsRejectedWithFileLineAndReason) {
+  const auto& c = GetParam();
+  try {
+    load(c.text);
+    FAIL() << "accepted: " << c.name;
+  } catch (const ScenarioError& e) {
+    const std::string message = e.what();
+    const std::string where = "s.yaml" + (c.line > 0 ? ":" + std::to_string(c.line) + ":" : std::string(":"));
+    EXPECT_NE(message.find(where), std::string::npos) << message;
+    EXPECT_NE(message.find(c.reason), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << "one line: " << message;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Schema, BadScenario,
+    ::testing::Values(
+        BadCase{"misspelled_key", replace(kGood, "platform:", "platfrom:"), 4, "unknown key 'platfrom'"},
+        BadCase{"unknown_platform", replace(kGood, "paragon.xml", "nowhere.xml"), 4, "platform file 'nowhere.xml' not found"},
+        BadCase{"unknown_experiment", replace(kGood, "experiment: redistribute", "experiment: teleport"), 5, "unknown experiment 'teleport'"},
+        BadCase{"unknown_schedule", replace(kGood, "schedule: async", "schedule: caterpilar"), 11, "unknown schedule 'caterpilar'"},
+        BadCase{"wrong_type", replace(kGood, "P: 16,", "P: sixteen,"), 6, "must be a positive whole number"},
+        BadCase{"empty_sweep", replace(kGood, "{from: 1200, to: 19200, factor: 4}", "[]"), 8, "sweep 'N' is empty"},
+        BadCase{"empty_range", replace(kGood, "{from: 1200, to: 19200, factor: 4}", "{from: 9, to: 1, step: 1}"), 8, "sweep 'N' is empty"},
+        BadCase{"unknown_parameter", replace(kGood, "r: 3,", "rr: 3,"), 6, "unknown parameter 'rr'"},
+        BadCase{"unknown_phase", replace(kGood, "[comm, total]", "[comm, teatime]"), 12, "no phase 'teatime'"},
+        BadCase{"missing_methods", replace(kGood, "methods:\n  - name: async\n    schedule: async\n", ""), 0, "missing required key 'methods'"},
+        BadCase{"missing_paper", replace(kGood, "paper: 004_8dd692a5076a3200.txt\n", ""), 0, "missing required key 'paper'"},
+        BadCase{"unknown_paper", replace(kGood, "004_8dd692a5076a3200.txt", "999_nope.txt"), 2, "is not in ../shared/papers"},
+        BadCase{"published_unknown_method", replace(kGood, "{async: {comm: 1.5}}", "{krr: {comm: 1.5}}"), 16, "unknown method 'krr'"},
+        BadCase{"published_row_matches_nothing", replace(kGood, "params: {N: 4800}", "params: {N: 4801}"), 15, "matches none"},
+        BadCase{"published_not_a_number", replace(kGood, "comm: 1.5", "comm: fast"), 16, "must be a number"},
+        BadCase{"required_parameter_missing", replace(kGood, "r: 3, ", ""), 0, "parameter 'r' is set neither"},
+        BadCase{"fixed_and_swept", replace(kGood, "s: 5}", "s: 5, N: 3}"), 8, "both fixed and swept"},
+        BadCase{"bad_unit", replace(kGood, "unit: ms", "unit: fortnights"), 13, "'unit' must be"},
+        BadCase{"yaml_syntax", replace(kGood, "phases: [comm, total]", "phases: [comm, total"), 0, "YAML syntax error"},
+        BadCase{"not_a_mapping", "- just\n- a list\n", 0, "must be a YAML mapping"},
+        BadCase{"duplicate_method", replace(kGood, "    schedule: async\n", "    schedule: async\n  - name: async\n"), 12, "appears twice"},
+        BadCase{"bad_scenario_name", replace(kGood, "scenario: good", "scenario: Good Name"), 1, "may use only"}),
+    [](const auto& test_case) { return std::string(test_case.param.name); });
+
+TEST(Scenario, SweepFilesCarryNoPublishedValues) {
+  EXPECT_THROW(load(kGood, ScenarioUse::Sweep), ScenarioError);
+  const auto sweep = load(replace(kGood, kGood.substr(kGood.find("published:")), ""), ScenarioUse::Sweep);
+  EXPECT_TRUE(sweep.published.empty());
+}
+
+TEST(Scenario, EveryBundledScenarioLoads) {
+  for (const auto& entry : fs::directory_iterator(fs::path(REDIST_SOURCE_DIR) / "scenarios")) {
+    if (entry.path().extension() != ".yaml") continue;
+    EXPECT_NO_THROW(load_scenario(entry.path().string(), sim::experiment_specs(), REDIST_SOURCE_DIR, ScenarioUse::Replay))
+        << entry.path();
+  }
+  for (const auto& entry : fs::directory_iterator(fs::path(REDIST_SOURCE_DIR) / "scenarios" / "sweeps")) {
+    EXPECT_NO_THROW(load_scenario(entry.path().string(), sim::experiment_specs(), REDIST_SOURCE_DIR, ScenarioUse::Sweep))
+        << entry.path();
+  }
+}
+
+TEST(Comparison, OrderingAgreementAndMedianError) {
+  Scenario s;
+  s.name = "t";
+  const Params a = {{"N", 1}}, b = {{"N", 2}};
+  std::vector<Record> records = {
+      {a, "x", "comm", 1.0, 2.0}, {a, "y", "comm", 2.0, 4.0},  // same order, errors 50% and 50%
+      {b, "x", "comm", 3.0, 2.0}, {b, "y", "comm", 2.0, 4.0},  // order reversed, errors 50% and 50%
+      {b, "z", "comm", 9.0, std::nullopt},
+  };
+  const auto metrics = compare(records);
+  ASSERT_TRUE(metrics.ordering_agreement);
+  EXPECT_DOUBLE_EQ(*metrics.ordering_agreement, 0.5);
+  EXPECT_EQ(metrics.ordering_rows, 2);
+  EXPECT_EQ(metrics.published_cells, 4);
+  EXPECT_DOUBLE_EQ(*metrics.median_relative_error, 0.5);
+}
+
+}  // namespace
+}  // namespace redist

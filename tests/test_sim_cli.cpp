@@ -1,0 +1,138 @@
+// `redist simulate`, `redist replay` and `redist sweep` run as a user would.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "run_command.hpp"
+
+namespace redist {
+namespace {
+
+namespace fs = std::filesystem;
+using test::run_command;
+
+const std::string kSource = REDIST_SOURCE_DIR;
+
+std::string redist(const std::string& args) { return std::string(REDIST_BIN) + " " + args; }
+
+std::string simulate(const std::string& platform, const std::string& extra) {
+  return redist("simulate --platform " + platform + " -P 50 -r 10 -Q 40 -s 2 -N 100000 --elem-bytes 4 " + extra);
+}
+
+TEST(SimulateCommand, JsonHasTheDesignShapeAndVerifies) {
+  const auto result = run_command(simulate(kSource + "/platforms/sp2.xml", "--json"));
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_TRUE(result.err.empty()) << result.err;
+  const auto json = nlohmann::ordered_json::parse(result.out);
+  std::vector<std::string> keys;
+  for (const auto& item : json.items()) keys.push_back(item.key());
+  const std::vector<std::string> contract = {"platform", "P", "Q", "r", "s", "N", "phases", "messages", "bytes", "verified"};
+  ASSERT_GE(keys.size(), contract.size());
+  EXPECT_EQ(std::vector<std::string>(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(contract.size())), contract);
+  EXPECT_EQ(json["platform"], "sp2");
+  EXPECT_EQ(json["verified"], true);
+  for (const char* phase : {"index", "pack", "comm", "unpack", "total"}) EXPECT_GT(json["phases"][phase].get<double>(), 0) << phase;
+  EXPECT_GT(json["messages"].get<long>(), 0);
+}
+
+TEST(SimulateCommand, SameCommandTwiceGivesByteIdenticalJson) {
+  for (const char* schedule : {"async", "stepwise"}) {
+    const std::string command = simulate(kSource + "/platforms/paragon.xml", std::string("--json --schedule ") + schedule);
+    const auto first = run_command(command), second = run_command(command);
+    ASSERT_EQ(first.status, 0) << first.err;
+    EXPECT_EQ(first.out, second.out);
+  }
+}
+
+TEST(SimulateCommand, PhantomRunGivesTheSameTimes) {
+  const auto real = nlohmann::json::parse(run_command(simulate(kSource + "/platforms/cm5.xml", "--json")).out);
+  const auto phantom = nlohmann::json::parse(run_command(simulate(kSource + "/platforms/cm5.xml", "--json --phantom")).out);
+  EXPECT_EQ(real["phases"], phantom["phases"]);
+  EXPECT_TRUE(phantom["verified"].is_null());
+}
+
+TEST(SimulateCommand, TraceFileIsWritten) {
+  const fs::path trace = fs::temp_directory_path() / "redist-test-trace.paje";
+  fs::remove(trace);
+  const auto result = run_command(redist("simulate --platform " + kSource +
+                                         "/platforms/linux-fe-2003.xml -P 4 -r 3 -Q 4 -s 2 -N 1000 --trace " +
+                                         trace.string()));
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_GT(fs::file_size(trace), 0u);
+}
+
+class BadSimulateInput : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BadSimulateInput, OneClearErrorLine) {
+  const auto result = run_command(redist(GetParam()));
+  EXPECT_NE(result.status, 0);
+  EXPECT_TRUE(result.out.empty()) << result.out;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  EXPECT_EQ(result.err.rfind("redist: error: ", 0), 0u) << result.err;
+}
+
+const std::string kRun = " -P 4 -r 2 -Q 4 -s 3 -N 1000";
+INSTANTIATE_TEST_SUITE_P(
+    Simulate, BadSimulateInput,
+    ::testing::Values("simulate --platform /nonexistent/platform.xml" + kRun,
+                      "simulate --platform " + kSource + "/tests/data/platforms/malformed.xml" + kRun,
+                      "simulate --platform " + kSource + "/tests/data/platforms/missing_price.xml -P 2 -r 2 -Q 2 -s 3 -N 100",
+                      "simulate --platform " + kSource + "/platforms/linux-fe-2003.xml -P 17 -r 2 -Q 4 -s 3 -N 1000",
+                      "simulate --platform " + kSource + "/platforms/sp2.xml -P 0 -r 2 -Q 4 -s 3 -N 1000",
+                      "simulate --platform " + kSource + "/platforms/sp2.xml -P 4 -r 2 -Q 4 -s 3 -N -5",
+                      "simulate --platform " + kSource + "/platforms/sp2.xml" + kRun + " --elem-bytes 0",
+                      "simulate --platform " + kSource + "/platforms/sp2.xml" + kRun + " --indexing magic",
+                      "simulate --platform " + kSource + "/platforms/sp2.xml" + kRun + " --schedule never",
+                      "simulate --platform " + kSource + "/platforms/sp2.xml -P 4 -r 2 -Q 4 -s 3",
+                      "simulate --platform " + kSource + "/platforms/sp2.xml -P 4 -r 2 -Q 4 -s 3 -N 99999999999999999999"));
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / name;
+  fs::remove_all(dir);
+  return dir;
+}
+
+TEST(ReplayCommand, WritesTheFourOutputs) {
+  const fs::path out = fresh_dir("redist-test-replay");
+  const auto result = run_command(redist("replay " + kSource + "/scenarios/paper004-example1.yaml --out " + out.string()));
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("| N |"), std::string::npos) << result.out;
+  for (const char* ext : {".md", ".csv", ".json", ".png"}) {
+    EXPECT_TRUE(fs::is_regular_file(out / (std::string("paper004-example1") + ext))) << ext;
+  }
+  const auto json = nlohmann::json::parse(test::slurp(out / "paper004-example1.json"));
+  ASSERT_FALSE(json["records"].empty());
+  for (const char* field : {"scenario", "paper", "table", "params", "method", "phase", "simulated", "published", "unit"}) {
+    EXPECT_TRUE(json["records"][0].contains(field)) << field;
+  }
+}
+
+TEST(ReplayCommand, BadScenarioNamesFileAndLineAndWritesNothing) {
+  const fs::path out = fresh_dir("redist-test-replay-bad");
+  const fs::path bad = fs::temp_directory_path() / "redist-bad-scenario.yaml";
+  std::ofstream(bad) << "scenario: bad\npaper: 004_8dd692a5076a3200.txt\ntable: x\nplatform: sp2.xml\n"
+                        "experiment: redistribute\nfixed: {P: 4, Q: 4, r: 2, s: 3}\nsweep: {N: []}\n"
+                        "methods: [{name: a}]\nphases: [comm]\n";
+  // The good scenario is named first: nothing runs, not even it, when a later file is bad.
+  const auto result = run_command(redist("replay " + kSource + "/scenarios/paper004-example1.yaml " + bad.string() +
+                                         " --out " + out.string()));
+  EXPECT_NE(result.status, 0);
+  EXPECT_EQ(result.err, "redist: error: " + bad.string() + ":7: sweep 'N' is empty\n");
+  EXPECT_FALSE(fs::exists(out) && !fs::is_empty(out));
+}
+
+TEST(SweepCommand, TwoJobsGiveByteIdenticalFiles) {
+  const fs::path one = fresh_dir("redist-test-sweep1"), two = fresh_dir("redist-test-sweep2");
+  const std::string sweep = kSource + "/scenarios/sweeps/paragon-block-sizes.yaml --no-plot";
+  ASSERT_EQ(run_command(redist("sweep " + sweep + " --jobs 1 --out " + one.string())).status, 0);
+  ASSERT_EQ(run_command(redist("sweep " + sweep + " --jobs 2 --out " + two.string())).status, 0);
+  for (const char* ext : {".md", ".csv", ".json"}) {
+    const std::string name = std::string("sweep-paragon-block-sizes") + ext;
+    EXPECT_EQ(test::slurp(one / name), test::slurp(two / name)) << name;
+  }
+}
+
+}  // namespace
+}  // namespace redist

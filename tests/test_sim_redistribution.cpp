@@ -1,0 +1,147 @@
+// Whole redistributions on the simulated platforms: real data verified element by element, phantom
+// runs timed like real ones, every schedule on every platform.
+#include <gtest/gtest.h>
+
+#include <numeric>
+#include <random>
+
+#include "redist/analysis/simulation_report.hpp"
+#include "redist/redistribute/methods.hpp"
+#include "redist/sim/engine.hpp"
+
+namespace redist {
+namespace {
+
+struct Platform {
+  const char* file;
+  Index hosts;
+};
+
+const std::vector<Platform> kPlatforms = {{"sp2.xml", 64},           {"paragon.xml", 64},  {"cm5.xml", 256},
+                                          {"linux-fe-2003.xml", 16}, {"alpha3000.xml", 1}, {"modern-100g.xml", 64}};
+const std::vector<std::string> kSchedules = {"async", "caterpillar", "stepwise", "greedy"};
+
+std::string platform_path(const Platform& p) { return std::string(REDIST_SOURCE_DIR) + "/platforms/" + p.file; }
+
+RunSummary run(const Platform& platform, const Layout& source, const Layout& dest, const RedistributeOptions& options,
+               bool phantom) {
+  sim::SimulationOptions sim;
+  sim.platform_file = platform_path(platform);
+  sim.ranks = static_cast<int>(options.ranks.ranks_needed(source.processors(), dest.processors()));
+  sim.phantom = phantom;
+  return summarize_ranks(sim::simulate(sim, [&](Transport& transport) {
+    return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));
+  }));
+}
+
+// Source and destination ranks: shared, disjoint, or overlapping by a random shift.
+RankMap random_placement(std::mt19937_64& rng, Index P, Index Q, Index hosts) {
+  const Index max_shift = std::max<Index>(0, std::min(P, hosts - Q));
+  const Index shift = std::uniform_int_distribution<Index>(0, max_shift)(rng);
+  return {0, shift};
+}
+
+Layout random_2d(std::mt19937_64& rng, Index rows, Index cols, Index max_procs) {
+  std::uniform_int_distribution<Index> block(1, 6);
+  const Index pr = std::uniform_int_distribution<Index>(1, std::max<Index>(1, max_procs / 2))(rng);
+  const Index pc = std::uniform_int_distribution<Index>(1, std::max<Index>(1, max_procs / pr))(rng);
+  const auto storage = rng() % 2 ? StorageOrder::RowMajor : StorageOrder::ColumnMajor;
+  std::vector<DimMapping> dims = {DimMapping::distributed(BlockCyclic(rows, block(rng), pr)),
+                                  DimMapping::distributed(BlockCyclic(cols, block(rng), pc))};
+  if (rng() % 4 == 0) dims[1] = DimMapping::collapsed(cols);
+  return MultiDimLayout(dims, storage);
+}
+
+TEST(SimulatedRedistribution, RandomRunsVerifyOnEveryPlatform) {
+  std::mt19937_64 rng(20261122);
+  int runs = 0, two_dimensional = 0, disjoint = 0, overlapping = 0, uneven = 0;
+  for (int n = 0; n < 210; ++n) {
+    const Platform& platform = kPlatforms[static_cast<std::size_t>(n) % kPlatforms.size()];
+    const Index max_procs = std::min<Index>(platform.hosts, 12);
+    std::uniform_int_distribution<Index> procs(1, max_procs), block(1, 9);
+    const bool flat = n % 3 != 0;
+    Index P = 0, Q = 0;
+    Layout source = BlockCyclic(1, 1, 1), dest = BlockCyclic(1, 1, 1);
+    if (flat) {
+      P = procs(rng), Q = procs(rng);
+      const Index N = std::uniform_int_distribution<Index>(1, 4000)(rng);
+      const Index r = block(rng), s = block(rng);
+      source = BlockCyclic(N, r, P);
+      dest = BlockCyclic(N, s, Q);
+      uneven += N % std::lcm(P * r, Q * s) != 0;
+    } else {
+      const Index rows = std::uniform_int_distribution<Index>(1, 40)(rng), cols = std::uniform_int_distribution<Index>(1, 40)(rng);
+      source = random_2d(rng, rows, cols, max_procs);
+      dest = random_2d(rng, rows, cols, max_procs);
+      P = source.processors(), Q = dest.processors();
+      ++two_dimensional;
+    }
+    RedistributeOptions options;
+    options.elem_bytes = std::uniform_int_distribution<Index>(1, 16)(rng);
+    options.schedule = kSchedules[rng() % kSchedules.size()];
+    options.ranks = random_placement(rng, P, Q, platform.hosts);
+    disjoint += options.ranks.dest_first >= P;
+    overlapping += options.ranks.dest_first > 0 && options.ranks.dest_first < P;
+    SCOPED_TRACE(testing::Message() << platform.file << " run " << n << " P=" << P << " Q=" << Q << " schedule="
+                                    << options.schedule << " dest_first=" << options.ranks.dest_first);
+    const RunSummary summary = run(platform, source, dest, options, false);
+    ASSERT_TRUE(summary.verified.has_value());
+    ASSERT_TRUE(*summary.verified) << summary.misplaced << " misplaced";
+    ASSERT_GE(summary.phases.total, summary.phases.comm);
+    ++runs;
+  }
+  EXPECT_GE(runs, 200);
+  EXPECT_GE(two_dimensional, 60);
+  EXPECT_GE(disjoint, 10);
+  EXPECT_GE(overlapping, 10);
+  EXPECT_GE(uneven, 60);  // N not a multiple of the period lcm(P·r, Q·s)
+}
+
+// N not a multiple of the period lcm(P·r, Q·s), on every platform large enough.
+TEST(SimulatedRedistribution, PartialLastSliceVerifies) {
+  for (const auto& platform : kPlatforms) {
+    if (platform.hosts < 6) continue;
+    const Layout source = BlockCyclic(1000 + 7, 10, 5), dest = BlockCyclic(1007, 3, 6);
+    RedistributeOptions options;
+    options.elem_bytes = 4;
+    const auto summary = run(platform, source, dest, options, false);
+    EXPECT_EQ(summary.verified, std::optional<bool>(true)) << platform.file;
+  }
+}
+
+// Every schedule moves real data on every platform, and its phantom twin takes exactly as long.
+TEST(SimulatedRedistribution, PhantomRunsTakeExactlyAsLongAsRealOnes) {
+  for (const auto& platform : kPlatforms) {
+    for (const auto& schedule : kSchedules) {
+      const Index P = std::min<Index>(platform.hosts, 6), Q = std::min<Index>(platform.hosts, 4);
+      const Layout source = BlockCyclic(5000, 10, P), dest = BlockCyclic(5000, 2, Q);
+      RedistributeOptions options;
+      options.elem_bytes = 4;
+      options.schedule = schedule;
+      SCOPED_TRACE(std::string(platform.file) + " " + schedule);
+      const auto real = run(platform, source, dest, options, false);
+      const auto phantom = run(platform, source, dest, options, true);
+      ASSERT_EQ(real.verified, std::optional<bool>(true));
+      EXPECT_FALSE(phantom.verified.has_value());
+      EXPECT_EQ(real.phases.index, phantom.phases.index);
+      EXPECT_EQ(real.phases.pack, phantom.phases.pack);
+      EXPECT_EQ(real.phases.comm, phantom.phases.comm);
+      EXPECT_EQ(real.phases.unpack, phantom.phases.unpack);
+      EXPECT_EQ(real.phases.total, phantom.phases.total);
+      EXPECT_EQ(real.bytes, phantom.bytes);
+    }
+  }
+}
+
+TEST(SimulatedRedistribution, MoreRanksThanHostsIsAnError) {
+  const Layout source = BlockCyclic(100, 1, 17), dest = BlockCyclic(100, 1, 3);
+  try {
+    run(kPlatforms[3], source, dest, RedistributeOptions{}, false);  // 16 hosts
+    FAIL() << "17 ranks on 16 hosts accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace redist
