@@ -1,0 +1,98 @@
+// The compressed layout of a two-level mapping as an index map, for every processor at once:
+// global ↔ (processor, position in its compressed local array), from paper 003's tables.
+//
+// Processor p's blocks p, p + P, p + 2P, ... run through the classes p, p + P, ... (mod N_c): one of
+// the gcd(N_c, P) cycles of N_pb^p classes, the cycle of p mod gcd(N_c, P). Its compression table
+// is the table of processor ρ = p mod gcd(N_c, P) rotated to start at class p mod N_c: C_n and the
+// differences of C_l depend on classes only, and C_g differs by a constant. So the class table and
+// the gcd(N_c, P) cycle tables — O(N_c) = O(s) entries — serve all P processors: p's elements in its
+// first k blocks are (k div N_pb^p)·A^p_ptn plus a difference of C_l. Set-up is O(s + P) (a few
+// counts per processor are kept when P <= 2^16, and recomputed per query beyond); global → local
+// is O(1), local → global O(log N_c) (a search of C_l). Every division is by a constant of the
+// mapping, done by multiplication (InvariantDivisor).
+#pragma once
+
+#include <vector>
+
+#include "redist/holes/class_table.hpp"
+#include "redist/holes/compression_table.hpp"
+#include "redist/holes/two_level_mapping.hpp"
+
+namespace redist {
+
+class CompressedIndex {
+ public:
+  /// Validates the mapping (see TwoLevelMapping::validate) and builds the tables, counting their
+  /// entries into `work`.
+  CompressedIndex(const TwoLevelMapping& mapping, Work& work);
+
+  const TwoLevelMapping& mapping() const { return mapping_; }
+  const ClassTable& classes() const { return classes_; }
+  /// A_ptn: owners and local positions repeat every A_ptn elements (P·x / gcd(s, P·x)).
+  Index pattern_elements() const { return pattern_elements_; }
+
+  Index owner(Index i) const { return by_procs_.remainder(by_block_.quotient(mapping_.template_cell(i))); }
+  /// Position of A(i) in its owner's compressed local array. O(1).
+  Index local_index(Index i) const;
+  /// Global index at position `local` of processor p's compressed local array. O(log N_c).
+  /// Throws std::out_of_range for a bad processor or position.
+  Index global_index(Index p, Index local) const;
+  /// N^p_A. Throws std::out_of_range for a bad processor.
+  Index local_size(Index p) const;
+
+ private:
+  /// The compression table of processor ρ, the first whose blocks run through a cycle, with its
+  /// C_l and C_g columns continued over two patterns (C(m) and C(m) + A^p_ptn or + A_ptn): any
+  /// rotation of the table is then a contiguous window, searched without branches.
+  struct Cycle {
+    std::vector<Index> starts;        ///< C_l
+    std::vector<Index> firsts;        ///< C_g
+    Index per_pattern;                ///< A^p_ptn
+    InvariantDivisor by_per_pattern;  ///< A^p_ptn, or 1 when the cycle holds no element
+  };
+  /// Where a processor's compression table sits: the cycle holding its first block's class and
+  /// that class's occurrence in the cycle's table.
+  struct Place {
+    Index cycle;
+    Index position;
+  };
+  /// What a query needs of one processor.
+  struct Processor {
+    Place place;
+    Index pseudo;  ///< pseudo-active elements it holds
+    Index size;    ///< N^p_A
+    /// Its blocks and those of ρ in the same classes lie a fixed number of class cycles apart:
+    /// the difference of their first aligned cells, block_first(p) − C_g^ρ(position).
+    Index shift;
+  };
+  /// A block and the aligned cells of it before some cell: the argument of rank().
+  struct Cut {
+    Index block;
+    Index within;
+  };
+
+  /// Processor p's place and counts: looked up when P is small enough to keep them, else computed.
+  Processor processor(Index p) const;
+  Processor describe(Index p) const;
+  /// Aligned cells (pseudo-active ones included) in the first k blocks of a processor at `place`.
+  Index blocks_prefix(const Place& place, Index k) const;
+  /// Processor p's aligned cells before the cut.
+  Index rank(Index p, const Place& place, Cut cut) const;
+  /// Reduced index of the processor's aligned cell number k.
+  Index select(const Processor& proc, Index k) const;
+  static Cycle continued(const CompressionTable& table);
+  /// The last entry of starts[first, first + n) at most `target` (starts[first] <= target).
+  static Index last_at_most(const std::vector<Index>& starts, Index first, Index n, Index target);
+
+  TwoLevelMapping mapping_;
+  ClassTable classes_;
+  std::vector<Cycle> cycles_;  // one per cycle ρ < gcd(N_c, P)
+  std::vector<Place> places_;  // by class
+  Index pattern_elements_ = 0;
+  InvariantDivisor by_block_, by_procs_, by_classes_, by_stride_, by_occurrences_;
+  Cut first_;  // A(0): aligned cells before it are pseudo-active
+  Cut end_;    // just after A(N_A − 1)
+  std::vector<Processor> processors_;  // empty when P is too large to keep them
+};
+
+}  // namespace redist
