@@ -10,6 +10,7 @@
 
 #include "redist/redistribute/async_exchange.hpp"
 #include "redist/redistribute/methods.hpp"
+#include "redist/redistribute/pack.hpp"
 #include "redist/redistribute/verified_run.hpp"
 #include "thread_transport.hpp"
 
@@ -117,6 +118,21 @@ TEST(IndexedExchange, ArrivalOrderUnpacksTheLocalPartFirstThenAsMessagesArrive) 
 
 TEST(IndexedExchange, SourceRankOrderWaitsForEachSourceInTurn) {
   EXPECT_EQ(unpack_sequence(UnpackOrder::SourceRank), (std::vector<Rank>{0, 1, 2, 3}));
+}
+
+TEST(IndexedExchange, PackingAllMessagesAtOnceEqualsPackingEach) {
+  // Runs in local order (a 1-D plan) and out of it (as column-major storage gives).
+  std::vector<PeerPlan> sends = {{0, 5, 3, {{0, 1}, {40000, 3}, {90000, 1}}, {}},
+                                 {1, 6, 3, {{70000, 2}, {1, 2}, {99990, 2}}, {}},
+                                 {2, 0, 0, {}, {}}};
+  std::vector<std::byte> local(100000 * 2);
+  for (std::size_t i = 0; i < local.size(); ++i) local[i] = static_cast<std::byte>(i * 7 % 251);
+  std::vector<std::byte> each(22), all(22);
+  std::vector<std::byte*> buffers = {all.data(), all.data() + 10, all.data() + 22};
+  pack(sends[0], local, 2, each.data());
+  pack(sends[1], local, 2, each.data() + 10);
+  pack_messages(sends, local, 2, buffers);
+  EXPECT_EQ(all, each);
 }
 
 }  // namespace

@@ -19,6 +19,9 @@ std::vector<TableMessage> one_message_per_peer(const SideView& side) {
   return by_peer;
 }
 
+// Advances a processor position by one, wrapping at `procs` (no division in the table loops).
+Index next_position(Index position, Index procs) { return position + 1 == procs ? 0 : position + 1; }
+
 // The kr-block side. Section u is this processor's block number u·A + i of the cycle; its chunk d
 // is the peers' block k·(u·A + i) + d.
 InfoTable strided_table(const SideView& side, Index k, Index r, Work& work) {
@@ -29,12 +32,12 @@ InfoTable strided_table(const SideView& side, Index k, Index r, Work& work) {
   InfoTable table{side.local_period(), ClassShape::Strided, r, B * r, {}};
   auto by_peer = one_message_per_peer(side);
   for (Index u = 0; u < sections; ++u) {
-    const Index first_peer = floor_mod((k % B) * ((u * A + i) % B), B);  // equation (1) / (6)
+    Index peer = side.peer_at((k % B) * ((u * A + i) % B) % B);  // equation (1) / (6)
     work.add(WorkKind::IndexOp, 1);
     for (Index d = 0; d < classes_per_section; ++d) {
-      const Index size = base + (d < k % B ? r : 0);  // step 4
-      const Index peer = side.peer_at((first_peer + d) % B);
+      const Index size = base + (d < k % B ? r : 0);                                          // step 4
       by_peer[static_cast<std::size_t>(peer)].classes.push_back({size, u * k * r + d * r});  // step 3
+      peer = next_position(peer, B);
     }
     work.add(WorkKind::TableEntry, classes_per_section);
   }
@@ -50,19 +53,22 @@ InfoTable contiguous_table(const SideView& side, Index k, Index r, Work& work) {
   InfoTable table{side.local_period(), ClassShape::Contiguous, 0, 0, {}};
   auto by_peer = one_message_per_peer(side);
   Index beta = 0;
+  Index phase = i;  // (i - k·g) mod A, kept up to date as g advances
+  Index peer = side.peer_at(0);
   for (Index g = 0; g < big_blocks; ++g) {
-    const bool extra = floor_mod(i - (k % A) * (g % A), A) < k % A;
-    const Index alpha = (k / A + (extra ? 1 : 0)) * r;  // equation (2) / (4)
+    const Index alpha = (k / A + (phase < k % A ? 1 : 0)) * r;  // equation (2) / (4)
     work.add(WorkKind::IndexOp, 1);
-    if (alpha == 0) continue;
-    auto& classes = by_peer[static_cast<std::size_t>(side.peer_at(g % B))].classes;
-    if (!classes.empty() && classes.back().first + classes.back().size == beta) {
+    auto& classes = by_peer[static_cast<std::size_t>(peer)].classes;
+    if (alpha > 0 && !classes.empty() && classes.back().first + classes.back().size == beta) {
       classes.back().size += alpha;  // consecutive elements of one peer: a single entry
-    } else {
+    } else if (alpha > 0) {
       classes.push_back({alpha, beta});
       work.add(WorkKind::TableEntry, 1);
     }
     beta += alpha;
+    phase -= k % A;
+    if (phase < 0) phase += A;
+    peer = next_position(peer, B);
   }
   table.messages = non_empty(std::move(by_peer));
   return table;

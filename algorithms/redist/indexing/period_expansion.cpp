@@ -69,17 +69,15 @@ void materialise_runs(PeerPlan& plan, Index& copies, std::span<const Run> pieces
 
 }  // namespace
 
-PeerPlan expand_period(Rank peer, std::span<const Run> pieces, Index period, Index local_size, bool materialise,
+PeerPlan expand_period(Rank peer, std::span<const Run> pieces, const LocalCycles& local, bool materialise,
                        const CopyModel& model) {
   PeerPlan plan;
   plan.peer = peer;
-  const Index cycles = local_size / period;
-  const Index tail = local_size % period;
   Index copies = 0;
   if (materialise) {
-    materialise_runs(plan, copies, pieces, period, cycles, tail);
+    materialise_runs(plan, copies, pieces, local.period, local.cycles, local.tail);
   } else {
-    count_runs(plan, copies, pieces, period, cycles, tail);
+    count_runs(plan, copies, pieces, local.period, local.cycles, local.tail);
   }
   plan.copy_overhead.add(WorkKind::RunCopied, copies - plan.run_count)
       .add(WorkKind::IndexOp, copies * model.address_ops_per_piece);

@@ -15,11 +15,19 @@ struct CopyModel {
   Index address_ops_per_piece = 0;  ///< index arithmetic to locate each piece in local storage
 };
 
+/// A local array of `cycles` whole local complete cycles of `period` elements and `tail` more.
+struct LocalCycles {
+  Index period;
+  Index cycles;
+  Index tail;
+  static LocalCycles of(Index period, Index local_size) { return {period, local_size / period, local_size % period}; }
+};
+
 /// The plan of one peer: `pieces` are sorted, disjoint ranges of [0, period). Runs are the maximal
 /// merges of the expanded pieces (exactly what an element-by-element scan finds); they are
 /// materialised only when asked, the counts always, in O(pieces) without materialising.
 /// `copy_overhead` holds the extra copies (pieces split from runs) and their address arithmetic.
-PeerPlan expand_period(Rank peer, std::span<const Run> pieces, Index period, Index local_size, bool materialise,
+PeerPlan expand_period(Rank peer, std::span<const Run> pieces, const LocalCycles& local, bool materialise,
                        const CopyModel& model);
 
 }  // namespace redist

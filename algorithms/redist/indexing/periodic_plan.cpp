@@ -7,10 +7,10 @@ template <class RankOf>
 std::vector<PeerPlan> side_plans(const SideView& side, const CyclePieces& pieces, RankOf rank_of, bool materialise,
                                  const CopyModel& model) {
   std::vector<PeerPlan> plans;
-  const Index local_size = side.own.local_size(side.me);
+  const LocalCycles local = LocalCycles::of(side.local_period(), side.own.local_size(side.me));
   for (Index peer = 0; peer < side.peer.procs(); ++peer) {
-    PeerPlan plan = expand_period(rank_of(peer), pieces[static_cast<std::size_t>(peer)], side.local_period(),
-                                  local_size, materialise, model);
+    if (pieces[static_cast<std::size_t>(peer)].empty()) continue;
+    PeerPlan plan = expand_period(rank_of(peer), pieces[static_cast<std::size_t>(peer)], local, materialise, model);
     if (plan.elements > 0) plans.push_back(std::move(plan));
   }
   return plans;

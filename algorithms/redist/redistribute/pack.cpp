@@ -1,21 +1,81 @@
 #include "redist/redistribute/pack.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 namespace redist {
+namespace {
+
+template <std::size_t N>
+void copy_fixed(std::byte* to, const std::byte* from) {
+  std::memcpy(to, from, N);  // a constant size: compiled to plain moves
+}
+
+// Runs are often a few elements long (paper 000: runs of 2 single-precision values). Short ones
+// are copied with two fixed-size moves that may overlap, instead of a library call per run.
+void copy_run(std::byte* to, const std::byte* from, std::size_t n) {
+  if (n > 64) {
+    std::memcpy(to, from, n);
+  } else if (n >= 32) {
+    copy_fixed<32>(to, from);
+    copy_fixed<32>(to + n - 32, from + n - 32);
+  } else if (n >= 16) {
+    copy_fixed<16>(to, from);
+    copy_fixed<16>(to + n - 16, from + n - 16);
+  } else if (n >= 8) {
+    copy_fixed<8>(to, from);
+    copy_fixed<8>(to + n - 8, from + n - 8);
+  } else if (n >= 4) {
+    copy_fixed<4>(to, from);
+    copy_fixed<4>(to + n - 4, from + n - 4);
+  } else {
+    for (std::size_t i = 0; i < n; ++i) to[i] = from[i];
+  }
+}
+
+}  // namespace
 
 void pack(const PeerPlan& plan, std::span<const std::byte> local, Index elem_bytes, std::byte* buffer) {
   for (const Run& run : plan.runs) {
     const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
-    std::memcpy(buffer, local.data() + run.local_start * elem_bytes, bytes);
+    copy_run(buffer, local.data() + run.local_start * elem_bytes, bytes);
     buffer += bytes;
   }
 }
 
+void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> local, Index elem_bytes,
+                   std::span<std::byte* const> buffers) {
+  constexpr Index kWindowBytes = Index{1} << 15;  // a window stays in L1/L2 while all peers copy from it
+  const Index window = std::max<Index>(1, kWindowBytes / elem_bytes);
+  const Index size = static_cast<Index>(local.size()) / elem_bytes;
+  std::vector<std::size_t> next(sends.size(), 0);
+  std::vector<std::byte*> out(buffers.begin(), buffers.end());
+  for (Index end = window; end - window < size; end += window) {
+    for (std::size_t k = 0; k < sends.size(); ++k) {
+      // Cursors in locals: stores through std::byte* may alias anything, vector elements included.
+      const Run* run = sends[k].runs.data() + next[k];
+      const Run* const last = sends[k].runs.data() + sends[k].runs.size();
+      std::byte* to = out[k];
+      for (; run != last && run->local_start < end; ++run) {
+        const auto bytes = static_cast<std::size_t>(run->length * elem_bytes);
+        copy_run(to, local.data() + run->local_start * elem_bytes, bytes);
+        to += bytes;
+      }
+      next[k] = static_cast<std::size_t>(run - sends[k].runs.data());
+      out[k] = to;
+    }
+  }
+}
+
 void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std::span<std::byte> local) {
-  for (const Run& run : plan.runs) {
-    const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
-    std::memcpy(local.data() + run.local_start * elem_bytes, buffer, bytes);
+  // One message's runs are scattered over local storage: fetch the lines a few runs ahead.
+  constexpr std::size_t kAhead = 16;
+  const auto& runs = plan.runs;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (i + kAhead < runs.size()) __builtin_prefetch(local.data() + runs[i + kAhead].local_start * elem_bytes, 1);
+    const auto bytes = static_cast<std::size_t>(runs[i].length * elem_bytes);
+    copy_run(local.data() + runs[i].local_start * elem_bytes, buffer, bytes);
     buffer += bytes;
   }
 }

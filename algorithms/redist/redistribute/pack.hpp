@@ -20,6 +20,13 @@ inline Work copy_work(const PeerPlan& plan, Index elem_bytes) {
 /// Copies the plan's runs of `local` (elements of elem_bytes bytes) into `buffer`, in order.
 void pack(const PeerPlan& plan, std::span<const std::byte> local, Index elem_bytes, std::byte* buffer);
 
+/// Packs every message at once: sends[k] into buffers[k]. Same result as pack() per message, but
+/// local storage is swept once, a cache-sized window at a time, for all peers together — rather
+/// than once per peer with a stride of about the number of peers. Any run order is correct; runs
+/// in increasing local order (1-D layouts) get the cache benefit.
+void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> local, Index elem_bytes,
+                   std::span<std::byte* const> buffers);
+
 /// Copies `buffer` into the plan's runs of `local`, in order.
 void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std::span<std::byte> local);
 

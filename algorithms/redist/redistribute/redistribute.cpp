@@ -87,10 +87,12 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   // Pack every outgoing message, the one to ourselves included, into one buffer.
   ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan, eb, real);
   Work pack_work;
+  std::vector<std::byte*> send_buffers;
   for (std::size_t k = 0; k < plan.sends.size(); ++k) {
-    if (real) pack(plan.sends[k], source_local, eb, buffers.send_data(k));
+    send_buffers.push_back(buffers.send_data(k));
     pack_work += copy_work(plan.sends[k], eb);
   }
+  if (real) pack_messages(plan.sends, source_local, eb, send_buffers);
   transport.charge(pack_work);
   const double packed = transport.now();
   t.pack = packed - indexed;

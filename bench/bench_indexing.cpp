@@ -1,0 +1,179 @@
+// Host time of the indexing methods and of pack/unpack (paper 000's setting: P = 50 sources,
+// Q = 40 destinations, BC(10) <-> BC(2), k = 5).
+//  - BM_Index: rank 0's send and receive index sets, counted without materialising runs (what a
+//    phantom simulation does), N = 2^20 .. 2^27. Krr stays flat in N; `vs_naive` is the naive
+//    owner scan's time on the same problem, measured in the same run, over this method's time.
+//  - BM_Plan: the same with runs materialised (real payload): O(N) for every method.
+//  - BM_Pack / BM_Unpack: copying rank 0's messages along runs of L contiguous elements, against
+//    one memcpy of the same bytes measured in the same run (`vs_memcpy`, target >= 0.5 for L >= 8).
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <ctime>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "redist/indexing/krr_indexing.hpp"
+#include "redist/indexing/pitfalls_indexing.hpp"
+#include "redist/indexing/prylli_indexing.hpp"
+#include "redist/redistribute/naive_indexing.hpp"
+#include "redist/redistribute/pack.hpp"
+
+namespace redist {
+namespace {
+
+// Thread CPU time: the machine may be shared, and both sides of every ratio are measured alike.
+double cpu_now() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+using PlanFn = RankPlan (*)(const Layout&, const Layout&, const RankMap&, Rank, bool, Work&);
+
+constexpr Index kP = 50, kQ = 40;
+const PlanFn kMethods[] = {naive_plan, krr_plan, pitfalls_plan, prylli_plan};
+const char* const kMethodNames[] = {"naive", "krr", "pitfalls", "prylli"};
+
+struct Problem {
+  Layout source;
+  Layout dest;
+};
+
+// direction 0: BC(10) over 50 -> BC(2) over 40 (kr -> r); 1: the reverse (r -> kr).
+Problem problem(int direction, Index N) {
+  if (direction == 0) return {BlockCyclic(N, 10, kP), BlockCyclic(N, 2, kQ)};
+  return {BlockCyclic(N, 2, kQ), BlockCyclic(N, 10, kP)};
+}
+
+// Mean CPU time of `body` over at least `runs` runs and 0.2 s: the in-run baseline.
+double mean_seconds(const std::function<void()>& body, int runs = 3) {
+  const double start = cpu_now();
+  int done = 0;
+  while (done < runs || cpu_now() - start < 0.2) {
+    body();
+    ++done;
+  }
+  return (cpu_now() - start) / done;
+}
+
+double naive_seconds(int direction, Index N, bool materialise) {
+  static std::map<std::tuple<int, Index, bool>, double> cache;
+  const auto key = std::make_tuple(direction, N, materialise);
+  if (!cache.contains(key)) {
+    const Problem pr = problem(direction, N);
+    cache[key] = mean_seconds([&] {
+      Work work;
+      benchmark::DoNotOptimize(naive_plan(pr.source, pr.dest, RankMap::shared(), 0, materialise, work));
+    });
+  }
+  return cache[key];
+}
+
+void run_index(benchmark::State& state, bool materialise) {
+  const auto method = static_cast<std::size_t>(state.range(0));
+  const int direction = static_cast<int>(state.range(1));
+  const Index N = Index{1} << state.range(2);
+  const Problem pr = problem(direction, N);
+  Work work;
+  double seconds = 0;
+  for (auto _ : state) {
+    work = Work{};
+    const double start = cpu_now();
+    benchmark::DoNotOptimize(kMethods[method](pr.source, pr.dest, RankMap::shared(), 0, materialise, work));
+    seconds += cpu_now() - start;
+  }
+  const double mean = seconds / static_cast<double>(state.iterations());
+  state.SetLabel(std::string(kMethodNames[method]) + (direction == 0 ? " kr->r" : " r->kr"));
+  state.counters["vs_naive"] = naive_seconds(direction, N, materialise) / mean;
+  state.counters["table_entries"] = static_cast<double>(work.count(WorkKind::TableEntry));
+  state.counters["intersections"] = static_cast<double>(work.count(WorkKind::Intersection));
+  state.counters["index_ops"] = static_cast<double>(work.count(WorkKind::IndexOp));
+}
+
+void BM_Index(benchmark::State& state) { run_index(state, false); }
+void BM_Plan(benchmark::State& state) { run_index(state, true); }
+
+void index_arguments(benchmark::internal::Benchmark* b) {
+  for (Index method = 0; method < 4; ++method) {
+    for (Index direction = 0; direction < 2; ++direction) {
+      for (Index log_n = 20; log_n <= 27; ++log_n) b->Args({method, direction, log_n});
+    }
+  }
+}
+
+BENCHMARK(BM_Index)->Apply(index_arguments)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Plan)->Apply(index_arguments)->Unit(benchmark::kMillisecond);
+
+// Rank 0's send plan of BC(5L) over 50 -> BC(L) over 40: every run is L elements long.
+struct CopyCase {
+  RankPlan plan;
+  std::vector<std::byte> local, buffer;
+  std::vector<std::byte*> message_buffers;  ///< where each message starts in `buffer`
+};
+
+CopyCase copy_case(Index L, Index elem_bytes) {
+  const Index N = (Index{1} << 21) * kP;  // 2^21 elements a rank: 8 or 16 MiB, beyond the caches
+  const BlockCyclic source(N, 5 * L, kP);
+  Work work;
+  CopyCase c{krr_plan(source, BlockCyclic(N, L, kQ), RankMap::disjoint(kP), 0, true, work), {}, {}, {}};
+  c.local.assign(static_cast<std::size_t>(source.local_size(0) * elem_bytes), std::byte{1});
+  c.buffer.assign(c.local.size(), std::byte{0});
+  std::byte* at = c.buffer.data();
+  for (const PeerPlan& peer : c.plan.sends) {
+    c.message_buffers.push_back(at);
+    at += peer.elements * elem_bytes;
+  }
+  return c;
+}
+
+double memcpy_seconds(std::size_t bytes) {
+  static std::map<std::size_t, double> cache;
+  if (!cache.contains(bytes)) {
+    std::vector<std::byte> from(bytes, std::byte{1}), to(bytes);
+    cache[bytes] = mean_seconds([&] {
+      std::memcpy(to.data(), from.data(), bytes);
+      benchmark::DoNotOptimize(to.data());
+    });
+  }
+  return cache[bytes];
+}
+
+void run_copy(benchmark::State& state, bool packing) {
+  const Index L = state.range(0), eb = state.range(1);
+  CopyCase c = copy_case(L, eb);
+  double seconds = 0;
+  for (auto _ : state) {
+    const double start = cpu_now();
+    if (packing) {
+      pack_messages(c.plan.sends, c.local, eb, c.message_buffers);
+    } else {
+      for (std::size_t k = 0; k < c.plan.sends.size(); ++k) unpack(c.plan.sends[k], c.message_buffers[k], eb, c.local);
+    }
+    benchmark::DoNotOptimize(c.buffer.data());
+    benchmark::DoNotOptimize(c.local.data());
+    seconds += cpu_now() - start;
+  }
+  const double mean = seconds / static_cast<double>(state.iterations());
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(c.local.size()));
+  state.counters["vs_memcpy"] = memcpy_seconds(c.local.size()) / mean;
+}
+
+void BM_Pack(benchmark::State& state) { run_copy(state, true); }
+void BM_Unpack(benchmark::State& state) { run_copy(state, false); }
+
+void copy_arguments(benchmark::internal::Benchmark* b) {
+  for (Index eb : {4, 8}) {
+    for (Index L : {1, 2, 4, 8, 16, 64, 256}) b->Args({L, eb});
+  }
+}
+
+BENCHMARK(BM_Pack)->Apply(copy_arguments)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Unpack)->Apply(copy_arguments)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace redist
+
+BENCHMARK_MAIN();
