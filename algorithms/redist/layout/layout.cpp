@@ -42,6 +42,26 @@ Index Layout::global_index(Index p, Index local) const {
                     layout_);
 }
 
+bool operator==(const Layout& a, const Layout& b) {
+  return std::visit(
+      Overloaded{[](const BlockCyclic& x, const BlockCyclic& y) { return x == y; },
+                 [](const MultiDimLayout& x, const MultiDimLayout& y) {
+                   if (x.rank() != y.rank() || x.storage() != y.storage()) return false;
+                   for (std::size_t d = 0; d < x.rank(); ++d) {
+                     if (x.dim(d).is_distributed() != y.dim(d).is_distributed() || !(x.dim(d).layout() == y.dim(d).layout())) {
+                       return false;
+                     }
+                   }
+                   return true;
+                 },
+                 [](const TwoLevelLayout& x, const TwoLevelLayout& y) {
+                   return x.size() == y.size() && x.stride() == y.stride() && x.offset() == y.offset() &&
+                          x.block_size() == y.block_size() && x.procs() == y.procs();
+                 },
+                 [](const auto&, const auto&) { return false; }},
+      a.layout_, b.layout_);
+}
+
 Index Layout::local_size(Index p) const {
   return std::visit([p](const auto& l) { return l.local_size(p); }, layout_);
 }

@@ -34,6 +34,9 @@ class Layout {
   Index global_index(Index p, Index local) const;
   Index local_size(Index p) const;
 
+  /// Same kind and same parameters: the two map every element identically.
+  friend bool operator==(const Layout& a, const Layout& b);
+
  private:
   Variant layout_;
 };

@@ -52,19 +52,32 @@ void drop_local_copies(LengthMatrix& lengths, const RankMap& ranks) {
   }
 }
 
-// The memo of recent schedules, keyed by strategy and length matrix.
+// The memo of recent schedules, keyed by what they are computed from. In a simulation every rank
+// of a run asks for the same schedule in the same process: only the first pays for it.
 class ScheduleMemo {
  public:
-  std::shared_ptr<const Schedule> get(Strategy strategy, const LengthMatrix& lengths) {
+  struct Key {
+    ScheduleKind kind;
+    Layout source;
+    Layout dest;
+    RankMap ranks;
+    bool operator==(const Key& o) const {
+      return kind == o.kind && source == o.source && dest == o.dest && ranks.source_first == o.ranks.source_first &&
+             ranks.dest_first == o.ranks.dest_first;
+    }
+  };
+
+  template <class Make>
+  std::shared_ptr<const Schedule> get(const Key& key, const Make& make) {
     {
       const std::lock_guard lock(mutex_);
       for (const auto& entry : entries_) {
-        if (entry.strategy == strategy && entry.lengths == lengths) return entry.schedule;
+        if (entry.key == key) return entry.schedule;
       }
     }
-    auto schedule = std::make_shared<const Schedule>(make_schedule(strategy, lengths));
+    auto schedule = std::make_shared<const Schedule>(make());
     const std::lock_guard lock(mutex_);
-    entries_.push_front({strategy, lengths, schedule});
+    entries_.push_front({key, schedule});
     if (entries_.size() > kCapacity) entries_.pop_back();
     return schedule;
   }
@@ -72,8 +85,7 @@ class ScheduleMemo {
  private:
   static constexpr std::size_t kCapacity = 4;
   struct Entry {
-    Strategy strategy;
-    LengthMatrix lengths;
+    Key key;
     std::shared_ptr<const Schedule> schedule;
   };
   std::mutex mutex_;
@@ -86,11 +98,13 @@ std::shared_ptr<const Schedule> layout_schedule(ScheduleKind kind, const Layout&
                                                 const RankMap& ranks) {
   if (kind == ScheduleKind::Async) return nullptr;
   const Strategy strategy = strategy_of(kind);
-  if (strategy == Strategy::WalkerOtto) return std::make_shared<const Schedule>(walker_otto_for(source, dest));
-  LengthMatrix lengths = message_lengths(source, dest);
-  drop_local_copies(lengths, ranks);
   static ScheduleMemo memo;
-  return memo.get(strategy, lengths);
+  return memo.get({kind, source, dest, ranks}, [&] {
+    if (strategy == Strategy::WalkerOtto) return walker_otto_for(source, dest);
+    LengthMatrix lengths = message_lengths(source, dest);
+    drop_local_copies(lengths, ranks);
+    return make_schedule(strategy, lengths);
+  });
 }
 
 }  // namespace redist

@@ -110,7 +110,7 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
     case ScheduleKind::WalkerOtto:
     case ScheduleKind::Stepwise:
     case ScheduleKind::Greedy:
-      times = exchange_scheduled(transport, plan, buffers, unpack_message, *steps, options.ranks);
+      times = exchange_scheduled(transport, plan, buffers, unpack_message, steps, options.ranks);
       break;
   }
   t.comm = times.comm;

@@ -1,6 +1,8 @@
 #include "redist/redistribute/scheduled_exchange.hpp"
 
 #include <array>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -39,17 +41,53 @@ void require_all_taken(const std::vector<std::ptrdiff_t>& index, const char* dir
   }
 }
 
-std::vector<StepRole> roles_of(const Schedule& schedule, const RankPlan& plan, const RankMap& ranks, Rank me,
-                               Rank size) {
-  auto sends = by_peer(plan.sends, me, size);
-  auto receives = by_peer(plan.receives, me, size);
-  const auto p = ranks.source_of(me, schedule.P);
-  const auto q = ranks.dest_of(me, schedule.Q);
-  std::vector<StepRole> roles(schedule.steps.size());
+// For each source and each destination processor, the (step, peer) pairs it takes part in: built
+// once per schedule, so that a rank finds its own steps without scanning every message (P·Q of them
+// in an all-to-all, for each of the P ranks).
+struct ProcessorSteps {
+  std::vector<std::vector<std::pair<std::size_t, Index>>> sends;     ///< by source: (step, destination)
+  std::vector<std::vector<std::pair<std::size_t, Index>>> receives;  ///< by destination: (step, source)
+};
+
+ProcessorSteps index_by_processor(const Schedule& schedule) {
+  ProcessorSteps index{std::vector<std::vector<std::pair<std::size_t, Index>>>(static_cast<std::size_t>(schedule.P)),
+                       std::vector<std::vector<std::pair<std::size_t, Index>>>(static_cast<std::size_t>(schedule.Q))};
   for (std::size_t k = 0; k < schedule.steps.size(); ++k) {
     for (const auto& m : schedule.steps[k].messages) {
-      if (p && m.src == *p && ranks.dest_rank(m.dst) != me) roles[k].send = take(sends, ranks.dest_rank(m.dst));
-      if (q && m.dst == *q && ranks.source_rank(m.src) != me) roles[k].receive = take(receives, ranks.source_rank(m.src));
+      index.sends[static_cast<std::size_t>(m.src)].emplace_back(k, m.dst);
+      index.receives[static_cast<std::size_t>(m.dst)].emplace_back(k, m.src);
+    }
+  }
+  return index;
+}
+
+// The index of the schedule most recently used (every rank of a simulated run uses the same one).
+std::shared_ptr<const ProcessorSteps> processor_steps(const std::shared_ptr<const Schedule>& schedule) {
+  static std::mutex mutex;
+  static std::shared_ptr<const Schedule> indexed;  // held, so its address cannot be reused meanwhile
+  static std::shared_ptr<const ProcessorSteps> index;
+  const std::lock_guard lock(mutex);
+  if (indexed != schedule) {
+    index = std::make_shared<const ProcessorSteps>(index_by_processor(*schedule));
+    indexed = schedule;
+  }
+  return index;
+}
+
+std::vector<StepRole> roles_of(const std::shared_ptr<const Schedule>& schedule, const RankPlan& plan,
+                               const RankMap& ranks, Rank me, Rank size) {
+  auto sends = by_peer(plan.sends, me, size);
+  auto receives = by_peer(plan.receives, me, size);
+  const auto index = processor_steps(schedule);
+  std::vector<StepRole> roles(schedule->steps.size());
+  if (const auto p = ranks.source_of(me, schedule->P)) {
+    for (const auto& [step, dst] : index->sends[static_cast<std::size_t>(*p)]) {
+      if (ranks.dest_rank(dst) != me) roles[step].send = take(sends, ranks.dest_rank(dst));
+    }
+  }
+  if (const auto q = ranks.dest_of(me, schedule->Q)) {
+    for (const auto& [step, src] : index->receives[static_cast<std::size_t>(*q)]) {
+      if (ranks.source_rank(src) != me) roles[step].receive = take(receives, ranks.source_rank(src));
     }
   }
   require_all_taken(sends, "to", me);
@@ -67,7 +105,8 @@ std::ptrdiff_t self_index(const std::vector<PeerPlan>& peers, Rank me) {
 }  // namespace
 
 ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
-                                 const UnpackMessage& unpack_message, const Schedule& schedule, const RankMap& ranks) {
+                                 const UnpackMessage& unpack_message, const std::shared_ptr<const Schedule>& schedule,
+                                 const RankMap& ranks) {
   const Rank me = transport.rank();
   const std::vector<StepRole> roles = roles_of(schedule, plan, ranks, me, transport.size());
   ExchangeTimes times;

@@ -6,6 +6,8 @@
 // on MPI; the schedule is computed identically on every rank (layout_schedule.hpp).
 #pragma once
 
+#include <memory>
+
 #include "redist/redistribute/async_exchange.hpp"
 #include "redist/redistribute/rank_map.hpp"
 #include "redist/schedule/schedule.hpp"
@@ -18,6 +20,7 @@ namespace redist {
 /// (an array shorter than the grid's slice) is skipped by both sides. Throws std::logic_error when
 /// the schedule misses a message of the plan.
 ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
-                                 const UnpackMessage& unpack_message, const Schedule& schedule, const RankMap& ranks);
+                                 const UnpackMessage& unpack_message, const std::shared_ptr<const Schedule>& schedule,
+                                 const RankMap& ranks);
 
 }  // namespace redist

@@ -31,6 +31,24 @@ std::string platform_name(const Scenario& s) { return std::filesystem::path(s.pl
 
 std::string number(double v) { return fmt::format("{:.4g}", v); }
 
+const Record* find_record(const std::vector<Record>& records, const Params& run, const std::string& method,
+                          const std::string& phase) {
+  const auto it = std::find_if(records.begin(), records.end(), [&](const Record& r) {
+    return r.method == method && r.phase == phase && r.params == run;
+  });
+  return it == records.end() ? nullptr : &*it;
+}
+
+// numerator / denominator of one row, if both ran.
+std::optional<double> ratio_of(const std::vector<Record>& records, const Params& run, const RatioSpec& ratio) {
+  const Record* top = find_record(records, run, ratio.numerator, ratio.phase);
+  const Record* bottom = find_record(records, run, ratio.denominator, ratio.phase);
+  if (top == nullptr || bottom == nullptr || bottom->simulated == 0) return std::nullopt;
+  return top->simulated / bottom->simulated;
+}
+
+std::string ratio_label(const RatioSpec& r) { return r.numerator + "/" + r.denominator + " " + r.phase; }
+
 // Method names ordered by value (ties by name, for determinism).
 std::vector<std::string> ranking(std::vector<std::pair<double, std::string>> values) {
   std::sort(values.begin(), values.end());
@@ -96,22 +114,29 @@ std::string markdown_report(const Scenario& s, const std::vector<Record>& record
   out += "|";
   for (const auto& p : params) out += " " + p + " |";
   for (const auto& [m, phase] : columns) out += " " + m + " " + phase + " |";
+  for (const auto& ratio : s.ratios) out += " " + ratio_label(ratio) + " |";
   out += "\n|";
-  for (std::size_t k = 0; k < params.size() + columns.size(); ++k) out += k < params.size() ? "---|" : "---:|";
+  for (std::size_t k = 0; k < params.size() + columns.size() + s.ratios.size(); ++k) out += k < params.size() ? "---|" : "---:|";
   out += "\n";
   for (const auto& run : s.parameter_sets()) {
     out += "|";
     for (const auto& p : params) out += " " + value_text(run[p]) + " |";
     for (const auto& [m, phase] : columns) {
-      const auto it = std::find_if(records.begin(), records.end(), [&](const Record& r) {
-        return r.method == m && r.phase == phase && r.params == run;
-      });
-      std::string cell = it == records.end() ? "" : number(it->simulated);
-      if (it != records.end() && it->published) cell += " (" + number(*it->published) + ")";
+      const Record* r = find_record(records, run, m, phase);
+      std::string cell = r == nullptr ? "" : number(r->simulated);
+      if (r != nullptr && r->published) cell += " (" + number(*r->published) + ")";
       out += " " + cell + " |";
+    }
+    for (const auto& ratio : s.ratios) {
+      const auto value = ratio_of(records, run, ratio);
+      out += " " + (value ? fmt::format("{:.3f}", *value) : std::string()) + " |";
     }
     out += "\n";
   }
+  for (const auto& ratio : s.ratios) {
+    out += fmt::format("\nRatio {}: published: {}.", ratio_label(ratio), ratio.published.empty() ? "-" : ratio.published);
+  }
+  if (!s.ratios.empty()) out += "\n";
   if (metrics.published_cells > 0) {
     out += fmt::format("\nMedian relative error over {} published cells: {:.1f}%.", metrics.published_cells,
                        100 * *metrics.median_relative_error);
@@ -151,6 +176,15 @@ nlohmann::ordered_json json_report(const Scenario& s, const std::vector<Record>&
   const auto optional = [](const std::optional<double>& v) {
     return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
   };
+  nlohmann::ordered_json ratios = nlohmann::ordered_json::array();
+  for (const auto& ratio : s.ratios) {
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const auto& run : s.parameter_sets()) {
+      rows.push_back({{"params", run}, {"simulated", optional(ratio_of(records, run, ratio))}});
+    }
+    ratios.push_back({{"numerator", ratio.numerator}, {"denominator", ratio.denominator}, {"phase", ratio.phase},
+                      {"published", ratio.published}, {"rows", std::move(rows)}});
+  }
   return {{"scenario", s.name},
           {"paper", s.paper},
           {"table", s.table},
@@ -160,6 +194,7 @@ nlohmann::ordered_json json_report(const Scenario& s, const std::vector<Record>&
             {"ordering_rows", metrics.ordering_rows},
             {"median_relative_error", optional(metrics.median_relative_error)},
             {"published_cells", metrics.published_cells}}},
+          {"ratios", std::move(ratios)},
           {"records", std::move(list)}};
 }
 

@@ -13,7 +13,7 @@ namespace fs = std::filesystem;
 
 const std::vector<std::string> kTopLevelKeys = {"scenario", "paper",  "table",       "description", "platform",
                                                 "experiment", "fixed", "sweep",      "methods",     "phases",
-                                                "repetitions", "payload", "unit",    "published"};
+                                                "repetitions", "payload", "unit",    "published",   "ratios"};
 
 // Builds "file:line: reason" errors for one scenario file.
 class Reader {
@@ -224,6 +224,27 @@ std::string resolve_platform(const Reader& in, const YAML::Node& at, const std::
   in.fail(at, "platform file '" + name + "' not found (looked beside the scenario and in platforms/)");
 }
 
+std::vector<RatioSpec> read_ratios(const Reader& in, const YAML::Node& node, const Scenario& s) {
+  if (!node.IsSequence() || node.size() == 0) in.fail(node, "'ratios' must be a non-empty list");
+  std::vector<RatioSpec> out;
+  for (const auto& item : node) {
+    in.require_map(item, "a ratio");
+    in.require_keys(item, {"numerator", "denominator", "phase", "published"}, "a ratio");
+    RatioSpec ratio{in.required_text(item, "numerator"), in.required_text(item, "denominator"),
+                    in.required_text(item, "phase"), item["published"] ? in.text(item["published"], "published") : ""};
+    for (const auto* method : {&ratio.numerator, &ratio.denominator}) {
+      if (std::none_of(s.methods.begin(), s.methods.end(), [&](const MethodSpec& m) { return m.name == *method; })) {
+        in.fail(item, "ratio names unknown method '" + *method + "'");
+      }
+    }
+    if (std::find(s.phases.begin(), s.phases.end(), ratio.phase) == s.phases.end()) {
+      in.fail(item, "ratio of phase '" + ratio.phase + "' that the scenario does not measure");
+    }
+    out.push_back(std::move(ratio));
+  }
+  return out;
+}
+
 void require_every_parameter(const Reader& in, const YAML::Node& root, const Scenario& s,
                              const ExperimentSpec& experiment) {
   for (const auto& name : experiment.required) {
@@ -331,6 +352,7 @@ Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec
   }
   require_every_parameter(in, root, s, experiment);
   if (root["published"]) s.published = read_published(in, root["published"], s, experiment);
+  if (root["ratios"]) s.ratios = read_ratios(in, root["ratios"], s);
   return s;
 }
 

@@ -49,6 +49,14 @@ struct PublishedValue {
   double value;  ///< in the scenario's unit
 };
 
+/// A ratio of two methods' times the paper reports (paper 004 gives only ratios), shown per row.
+struct RatioSpec {
+  std::string numerator;    ///< method
+  std::string denominator;  ///< method
+  std::string phase;
+  std::string published;    ///< what the paper says, as text ("about 0.44 for small vectors")
+};
+
 struct Scenario {
   std::string file;         ///< the YAML file
   std::string name;         ///< output file stem
@@ -65,6 +73,7 @@ struct Scenario {
   std::string payload = "auto";  ///< real | phantom | auto
   std::string unit = "s";        ///< unit of published and reported values: s, ms or us
   std::vector<PublishedValue> published;
+  std::vector<RatioSpec> ratios;
 
   /// Every combination of the swept values, each merged over the fixed parameters.
   std::vector<Params> parameter_sets() const;
