@@ -148,12 +148,16 @@ TEST(Indexing, IntersectionsGrowWithKButKrrTablesDoNot) {
   }
 }
 
-TEST(Indexing, PitfallsPaysAnAddressPerPieceWhenPacking) {
-  Work work;
-  const RankPlan plan = pitfalls_plan(BlockCyclic(4000, 10, 50), BlockCyclic(4000, 2, 40), RankMap::shared(), 0, true, work);
-  for (const PeerPlan& send : plan.sends) EXPECT_EQ(send.copy_overhead.count(WorkKind::IndexOp), send.run_count);
-  const RankPlan krr = krr_plan(BlockCyclic(4000, 10, 50), BlockCyclic(4000, 2, 40), RankMap::shared(), 0, true, work);
-  for (const PeerPlan& send : krr.sends) EXPECT_TRUE(send.copy_overhead.empty());
+TEST(Indexing, PitfallsTurnsEachIntersectionIntoALocalAddress) {
+  Work pitfalls, prylli;
+  pitfalls_plan(BlockCyclic(4000, 10, 50), BlockCyclic(4000, 2, 40), RankMap::disjoint(50), 0, false, pitfalls);
+  prylli_plan(BlockCyclic(4000, 10, 50), BlockCyclic(4000, 2, 40), RankMap::disjoint(50), 0, false, prylli);
+  // P0's cycle of 40 elements: 4 blocks of 10, 20 intersections with the destinations' blocks of 2.
+  EXPECT_EQ(pitfalls.count(WorkKind::Intersection), 20);
+  EXPECT_EQ(prylli.count(WorkKind::Intersection), 20);
+  // Per peer: its FALLS (1), the candidate range for each of our 4 segments (2 each); then the
+  // 20 local addresses.
+  EXPECT_EQ(pitfalls.count(WorkKind::IndexOp), 40 * (1 + 4 * 2) + 20);
 }
 
 TEST(Indexing, KrrTablesSaveCopiesThatIntersectionsSplit) {

@@ -19,8 +19,7 @@ RankPlan krr_plan(const Layout& source, const Layout& dest, const RankMap& ranks
                   Work& work) {
   const CyclicPair pair = cyclic_pair(source, dest, "krr");
   krr_shape(pair);  // every rank refuses a pair that is not kr <-> r, taking part or not
-  // Table offsets are local already and each cycle only shifts them: no address arithmetic.
-  return periodic_plan(pair, ranks, me, materialise, CopyModel{}, table_pieces, work);
+  return periodic_plan(pair, ranks, me, materialise, table_pieces, work);
 }
 
 }  // namespace redist

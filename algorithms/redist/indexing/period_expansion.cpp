@@ -69,8 +69,7 @@ void materialise_runs(PeerPlan& plan, Index& copies, std::span<const Run> pieces
 
 }  // namespace
 
-PeerPlan expand_period(Rank peer, std::span<const Run> pieces, const LocalCycles& local, bool materialise,
-                       const CopyModel& model) {
+PeerPlan expand_period(Rank peer, std::span<const Run> pieces, const LocalCycles& local, bool materialise) {
   PeerPlan plan;
   plan.peer = peer;
   Index copies = 0;
@@ -79,8 +78,7 @@ PeerPlan expand_period(Rank peer, std::span<const Run> pieces, const LocalCycles
   } else {
     count_runs(plan, copies, pieces, local.period, local.cycles, local.tail);
   }
-  plan.copy_overhead.add(WorkKind::RunCopied, copies - plan.run_count)
-      .add(WorkKind::IndexOp, copies * model.address_ops_per_piece);
+  plan.copy_overhead.add(WorkKind::RunCopied, copies - plan.run_count);
   return plan;
 }
 

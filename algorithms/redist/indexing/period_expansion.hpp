@@ -10,11 +10,6 @@
 
 namespace redist {
 
-/// How a method's copy loop handles its pieces, for the copy work it adds to the runs.
-struct CopyModel {
-  Index address_ops_per_piece = 0;  ///< index arithmetic to locate each piece in local storage
-};
-
 /// A local array of `cycles` whole local complete cycles of `period` elements and `tail` more.
 struct LocalCycles {
   Index period;
@@ -26,8 +21,8 @@ struct LocalCycles {
 /// The plan of one peer: `pieces` are sorted, disjoint ranges of [0, period). Runs are the maximal
 /// merges of the expanded pieces (exactly what an element-by-element scan finds); they are
 /// materialised only when asked, the counts always, in O(pieces) without materialising.
-/// `copy_overhead` holds the extra copies (pieces split from runs) and their address arithmetic.
-PeerPlan expand_period(Rank peer, std::span<const Run> pieces, const LocalCycles& local, bool materialise,
-                       const CopyModel& model);
+/// `copy_overhead` holds the extra copies: pieces the method copies apart though they touch.
+/// Each cycle only shifts a piece's local offset, so its copy needs no further index arithmetic.
+PeerPlan expand_period(Rank peer, std::span<const Run> pieces, const LocalCycles& local, bool materialise);
 
 }  // namespace redist

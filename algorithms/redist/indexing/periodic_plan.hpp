@@ -19,7 +19,7 @@ using CyclePieces = std::vector<std::vector<Run>>;
 using SideIndexer = std::function<CyclePieces(const SideView&, Work&)>;
 
 /// The send and receive plans of rank `me`, peers in increasing processor order, empty ones left out.
-RankPlan periodic_plan(const CyclicPair& pair, const RankMap& ranks, Rank me, bool materialise, const CopyModel& model,
+RankPlan periodic_plan(const CyclicPair& pair, const RankMap& ranks, Rank me, bool materialise,
                        const SideIndexer& index_side, Work& work);
 
 }  // namespace redist

@@ -18,7 +18,9 @@ CyclePieces intersect_with_every_peer(const SideView& side, Work& work) {
     intersect(mine, theirs, span, segments, work);
     auto& out = pieces[static_cast<std::size_t>(peer)];
     out.reserve(segments.size());
+    // FALLS are global index sets: each intersection is turned into a local address once.
     for (const Segment& s : segments) out.push_back({side.own.local_index(s.lower), s.upper - s.lower + 1});
+    work.add(WorkKind::IndexOp, static_cast<Index>(segments.size()));
   }
   return pieces;
 }
@@ -28,8 +30,7 @@ CyclePieces intersect_with_every_peer(const SideView& side, Work& work) {
 RankPlan pitfalls_plan(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me, bool materialise,
                        Work& work) {
   const CyclicPair pair = cyclic_pair(source, dest, "pitfalls");
-  // The pack and unpack loops walk global segments: one local-address computation per segment.
-  RankPlan plan = periodic_plan(pair, ranks, me, materialise, CopyModel{1}, intersect_with_every_peer, work);
+  RankPlan plan = periodic_plan(pair, ranks, me, materialise, intersect_with_every_peer, work);
   plan.unpack_order = UnpackOrder::SourceRank;
   return plan;
 }

@@ -1,7 +1,7 @@
 // The PITFALLS indexing method (Ramaswamy, Simons, Banerjee 1996): both distributions are
 // processor-indexed families of line segments; every processor intersects its own FALLS with the
-// FALLS of every peer over one global complete cycle, and packs by walking the resulting segments,
-// turning each global segment into a local address. Work grows with the number of intersections.
+// FALLS of every peer over one global complete cycle, and turns each resulting global segment into
+// a local address. Work grows with the number of intersections.
 #pragma once
 
 #include "redist/layout/layout.hpp"

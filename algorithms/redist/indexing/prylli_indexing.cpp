@@ -19,8 +19,7 @@ CyclePieces scan_every_peer(const SideView& side, Work& work) {
 RankPlan prylli_plan(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me, bool materialise,
                      Work& work) {
   const CyclicPair pair = cyclic_pair(source, dest, "prylli");
-  // Intervals are kept in local offsets: each cycle only shifts them, no address arithmetic.
-  RankPlan plan = periodic_plan(pair, ranks, me, materialise, CopyModel{}, scan_every_peer, work);
+  RankPlan plan = periodic_plan(pair, ranks, me, materialise, scan_every_peer, work);
   plan.unpack_order = UnpackOrder::SourceRank;
   return plan;
 }
