@@ -17,6 +17,7 @@ struct Command {
 using Commands = std::vector<Command>;
 
 void add_grid_command(CLI::App& root, Commands& commands);
+void add_holes_command(CLI::App& root, Commands& commands);
 void add_tables_command(CLI::App& root, Commands& commands);
 void add_schedule_command(CLI::App& root, Commands& commands);
 

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   redist::cli::Commands commands;
   redist::cli::add_grid_command(app, commands);
+  redist::cli::add_holes_command(app, commands);
   redist::cli::add_tables_command(app, commands);
   redist::cli::add_schedule_command(app, commands);
 

@@ -41,7 +41,8 @@ void general_case_local_array(const CompressionTable& table, Index size, Index p
   if (out.empty()) return;
   const Index per_pattern = table.local_pattern_elements();
   const Index first = std::min(static_cast<Index>(out.size()), per_pattern);
-  // Local position `skipped` of the reduced array, where A(0)'s side of the array begins.
+  // The array starts at position `skipped` of the processor's reduced array (pseudo-active
+  // elements included): in pattern skipped div A^p_ptn, at occurrence occurrence_at(skipped mod A^p_ptn).
   Index base = (skipped / per_pattern) * table.pattern_elements() - pseudo;
   Index k = table.occurrence_at(skipped % per_pattern);
   Index within = skipped % per_pattern - table[k].local;
