@@ -154,7 +154,10 @@ TEST(Indexing, PitfallsTurnsEachIntersectionIntoALocalAddress) {
   prylli_plan(BlockCyclic(4000, 10, 50), BlockCyclic(4000, 2, 40), RankMap::disjoint(50), 0, false, prylli);
   // P0's cycle of 40 elements: 4 blocks of 10, 20 intersections with the destinations' blocks of 2.
   EXPECT_EQ(pitfalls.count(WorkKind::Intersection), 20);
-  EXPECT_EQ(prylli.count(WorkKind::Intersection), 20);
+  // Prylli also counts the tests of blocks that do not meet: per destination, the scan passes its
+  // blocks and P0's until one cursor leaves the cycle.
+  EXPECT_GT(prylli.count(WorkKind::Intersection), 40 * 20);
+  EXPECT_EQ(prylli.count(WorkKind::IndexOp), 0);
   // Per peer: its FALLS (1), the candidate range for each of our 4 segments (2 each); then the
   // 20 local addresses.
   EXPECT_EQ(pitfalls.count(WorkKind::IndexOp), 40 * (1 + 4 * 2) + 20);

@@ -11,7 +11,10 @@ Falls processor_falls(const BlockCyclic& layout, Index proc, Index span) {
   return {lower, lower + b - 1, layout.period(), count};
 }
 
-void intersect(const Falls& a, const Falls& b, Index span, std::vector<Segment>& out, Work& work) {
+namespace {
+
+// The meetings of each segment of `a` with the segments of `b`, in increasing order.
+void meet_each_segment_of(const Falls& a, const Falls& b, Index span, std::vector<Segment>& out, Work& work) {
   for (Index t = 0; t < a.count; ++t) {
     const Index lower = a.lower + t * a.stride, upper = a.upper + t * a.stride;
     // Segments u of b with b.upper + u·stride >= lower and b.lower + u·stride <= upper.
@@ -23,6 +26,18 @@ void intersect(const Falls& a, const Falls& b, Index span, std::vector<Segment>&
       work.add(WorkKind::Intersection, 1);
       if (meet.lower < span) out.push_back({meet.lower, std::min(meet.upper, span - 1)});
     }
+  }
+}
+
+}  // namespace
+
+void intersect(const Falls& a, const Falls& b, Index span, std::vector<Segment>& out, Work& work) {
+  // Walk the family with fewer segments and locate its partners in the other (BLOCK -> CYCLIC:
+  // one block against many single elements). Either way the meetings come in increasing order.
+  if (a.count <= b.count) {
+    meet_each_segment_of(a, b, span, out, work);
+  } else {
+    meet_each_segment_of(b, a, span, out, work);
   }
 }
 

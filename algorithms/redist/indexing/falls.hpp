@@ -27,9 +27,9 @@ struct Segment {
 /// The FALLS of processor `proc` of `layout`, limited to the segments starting below `span`.
 Falls processor_falls(const BlockCyclic& layout, Index proc, Index span);
 
-/// Appends the segments of a ∩ b below `span`, in increasing order. For each segment of `a` the
-/// segments of `b` that can meet it are located by division (2 IndexOp), then each meeting is one
-/// Intersection: the count grows with the number of intersections, as in PITFALLS.
+/// Appends the segments of a ∩ b below `span`, in increasing order. For each segment of the family
+/// with fewer segments, those of the other that can meet it are located by division (2 IndexOp),
+/// then each meeting is one Intersection: the work grows with the intersections, as in PITFALLS.
 void intersect(const Falls& a, const Falls& b, Index span, std::vector<Segment>& out, Work& work);
 
 }  // namespace redist

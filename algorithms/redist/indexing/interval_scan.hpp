@@ -12,8 +12,8 @@
 namespace redist {
 
 /// The intervals of `own` processor `me`'s local storage that `peer` processor `other` holds in the
-/// other distribution, for global indices below `span`, in increasing order. Each cursor step is one
-/// IndexOp and each overlap one Intersection.
+/// other distribution, for global indices below `span`, in increasing order. Each cursor step tests
+/// two blocks for overlap (compare and add, no division): one Intersection, empty or not.
 void scan_intervals(const BlockCyclic& own, Index me, const BlockCyclic& peer, Index other, Index span,
                     std::vector<Run>& out, Work& work);
 

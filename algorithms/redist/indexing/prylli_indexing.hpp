@@ -9,9 +9,8 @@
 
 namespace redist {
 
-/// The plans of rank `me`, equal to naive_plan's; unpacking is in source-rank order. Counts IndexOp
-/// (scan steps) and Intersection work. Throws std::invalid_argument unless both layouts are 1-D
-/// block-cyclic.
+/// The plans of rank `me`, equal to naive_plan's; unpacking is in source-rank order. Counts one
+/// Intersection per scan step. Throws std::invalid_argument unless both layouts are 1-D block-cyclic.
 RankPlan prylli_plan(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me, bool materialise,
                      Work& work);
 
