@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The main job on a fresh Debian machine: install, build, and replay the papers' experiments.
+# The main job on a fresh Debian machine: install, build, and replay the papers' experiments on the
+# bundled platforms. Reports go to results/ (Markdown, CSV, JSON and PNG per scenario).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,11 +9,17 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DREDIST_BUILD_T
 cmake --build build/release -j "$(nproc)"
 
 redist=build/release/sim/redist
-# Paper 004: the communication grids of examples 1-5 and of the scaled example 3 (tables 1, 4, 7,
-# 10, 13 and 14).
+# Paper 004's exact tables first: the communication grids of examples 1-5 and the scaled example 3
+# (tables 1, 4, 7, 10, 13, 14), then the stepwise schedule of example 1 (tables 2 and 3).
 for params in "-P 16 -r 3 -Q 16 -s 5" "-P 16 -r 7 -Q 16 -s 11" "-P 15 -r 3 -Q 15 -s 5" \
               "-P 12 -r 4 -Q 8 -s 3" "-P 15 -r 12 -Q 15 -s 20" "-P 15 -r 2 -Q 6 -s 3"; do
   # shellcheck disable=SC2086
   "$redist" grid $params
   echo
 done
+"$redist" schedule -P 16 -r 3 -Q 16 -s 5 --strategy stepwise
+echo
+
+# Every published experiment, simulated beside the published values.
+"$redist" replay --all --jobs "$(nproc)" --out results
+echo "Reports: results/*.md, *.csv, *.json, *.png"

@@ -19,8 +19,23 @@ std::string peer_name(Rank peer) { return peer == kAnySource ? "any rank" : "ran
 
 }  // namespace
 
+namespace {
+
+bool host_is_shared(const World& world, Rank rank) {
+  for (Rank other = 0; other < world.size(); ++other) {
+    if (other != rank && world.placement(other).host == world.placement(rank).host) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 SimGridTransport::SimGridTransport(World& world, Rank rank)
-    : world_(world), rank_(rank), host_(world.placement(rank).host), prices_(world.placement(rank).prices) {
+    : world_(world),
+      rank_(rank),
+      host_(world.placement(rank).host),
+      prices_(world.placement(rank).prices),
+      lazy_cpu_(!host_is_shared(world, rank)) {
   world_.attach(rank_, this);
 }
 
@@ -50,6 +65,7 @@ Request SimGridTransport::irecv(Rank from, std::byte* data, Index capacity, Tag 
 // SimGrid communication on the first one's channel; the channel is free again once that completes.
 Request SimGridTransport::post_send(Rank to, const std::byte* data, Index bytes, Tag tag, Traffic traffic) {
   compute(prices_.send_overhead);
+  settle();  // the message leaves once the CPU has done everything asked before
   const SendSide send{rank_, tag, traffic, data, bytes};
   const auto posting = world_.matcher().post_send(to, send);
   if (posting.matched) deliver(send, *posting.matched, to, phantom());
@@ -65,6 +81,7 @@ Request SimGridTransport::post_send(Rank to, const std::byte* data, Index bytes,
 }
 
 Request SimGridTransport::post_receive(Rank from, std::byte* data, Index capacity, Tag tag, Traffic traffic) {
+  settle();
   auto request = std::make_unique<PendingRequest>();
   request->status = std::make_shared<ReceiveStatus>();
   const ReceiveSide receive{from, tag, traffic, data, capacity, request->status};
@@ -130,6 +147,10 @@ std::size_t SimGridTransport::first_arrival(std::span<Request> requests, const c
     }
     if (first) return *first;
     if (unfinished.empty()) throw std::logic_error(std::string(call) + " without any pending request");
+    if (cpu_backlog_ > 0) {  // work still to do before this rank can block: do it, then look again
+      settle();
+      continue;
+    }
     blocked_call_ = call;
     blocked_on_ = requests;
     simgrid::s4u::Comm::wait_any(unfinished);
@@ -174,6 +195,7 @@ void SimGridTransport::dissemination_barrier() {
 
 // A hardware control network (the CM-5's): everyone waits for the last rank, then pays its latency.
 void SimGridTransport::control_barrier(double latency) {
+  settle();
   blocked_call_ = "barrier";
   world_.control_barrier().wait();
   blocked_call_ = nullptr;
@@ -183,10 +205,16 @@ void SimGridTransport::control_barrier(double latency) {
 void SimGridTransport::charge(const Work& work) { compute(prices_.seconds_for(work)); }
 
 void SimGridTransport::compute(double seconds) {
-  if (seconds > 0) simgrid::s4u::this_actor::execute(seconds * host_->get_speed());
+  cpu_backlog_ += seconds;
+  if (!lazy_cpu_) settle();
 }
 
-double SimGridTransport::now() const { return simgrid::s4u::Engine::get_clock(); }
+void SimGridTransport::settle() {
+  if (cpu_backlog_ > 0) simgrid::s4u::this_actor::execute(cpu_backlog_ * host_->get_speed());
+  cpu_backlog_ = 0;
+}
+
+double SimGridTransport::now() const { return simgrid::s4u::Engine::get_clock() + cpu_backlog_; }
 
 std::string SimGridTransport::describe_wait() const {
   if (blocked_call_ == nullptr) return "is not blocked";

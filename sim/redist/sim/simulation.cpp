@@ -76,6 +76,7 @@ void rank_actor(World& world, Rank rank, const RankBody& body, std::string& resu
   SimGridTransport transport(world, rank);
   try {
     result = body(transport);
+    transport.settle();
     if (transport.pending() > 0) {
       throw std::runtime_error("returned with " + std::to_string(transport.pending()) +
                                " requests not completed by wait_any/wait_all");
