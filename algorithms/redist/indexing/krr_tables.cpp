@@ -74,9 +74,9 @@ InfoTable contiguous_table(const SideView& side, Index k, Index r, Work& work) {
   return table;
 }
 
-[[noreturn]] void not_kr_to_r(Index from, Index to) {
+[[noreturn]] void not_kr_to_r(Index a, Index b, const char* separator) {
   throw std::invalid_argument("indexing method 'krr' needs one block size to divide the other (kr -> r or r -> kr), got " +
-                              std::to_string(from) + " -> " + std::to_string(to));
+                              std::to_string(a) + separator + std::to_string(b));
 }
 
 }  // namespace
@@ -85,14 +85,14 @@ KrrShape krr_shape(const CyclicPair& pair) {
   const Index from = pair.source.block_size(), to = pair.dest.block_size();
   if (from % to == 0) return {true, from / to, to};
   if (to % from == 0) return {false, to / from, from};
-  not_kr_to_r(from, to);
+  not_kr_to_r(from, to, " -> ");
 }
 
 InfoTable krr_table(const SideView& side, Work& work) {
   const Index own = side.own.block_size(), peer = side.peer.block_size();
   if (own % peer == 0) return strided_table(side, own / peer, peer, work);
   if (peer % own == 0) return contiguous_table(side, peer / own, own, work);
-  not_kr_to_r(own, peer);
+  not_kr_to_r(own, peer, " and ");
 }
 
 }  // namespace redist
