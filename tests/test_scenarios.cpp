@@ -102,7 +102,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"published_unknown_method", replace(kGood, "{async: {comm: 1.5}}", "{krr: {comm: 1.5}}"), 16, "unknown method 'krr'"},
         BadCase{"published_row_matches_nothing", replace(kGood, "params: {N: 4800}", "params: {N: 4801}"), 15, "matches none"},
         BadCase{"published_not_a_number", replace(kGood, "comm: 1.5", "comm: fast"), 16, "must be a number"},
-        BadCase{"required_parameter_missing", replace(kGood, "r: 3, ", ""), 0, "parameter 'r' is set neither"},
+        BadCase{"required_parameter_missing", replace(kGood, "P: 16, ", ""), 0, "parameter 'P' is set neither"},
         BadCase{"fixed_and_swept", replace(kGood, "s: 5}", "s: 5, N: 3}"), 8, "both fixed and swept"},
         BadCase{"bad_unit", replace(kGood, "unit: ms", "unit: fortnights"), 13, "'unit' must be"},
         BadCase{"yaml_syntax", replace(kGood, "phases: [comm, total]", "phases: [comm, total"), 0, "YAML syntax error"},

@@ -20,5 +20,8 @@ void add_grid_command(CLI::App& root, Commands& commands);
 void add_holes_command(CLI::App& root, Commands& commands);
 void add_tables_command(CLI::App& root, Commands& commands);
 void add_schedule_command(CLI::App& root, Commands& commands);
+void add_simulate_command(CLI::App& root, Commands& commands);
+void add_replay_command(CLI::App& root, Commands& commands);
+void add_sweep_command(CLI::App& root, Commands& commands);
 
 }  // namespace redist::cli

@@ -13,7 +13,8 @@ namespace {
 // Above this much payload per array, `auto` runs phantom: the timing needs no bytes.
 constexpr Index kAutoPhantomBytes = Index{64} << 20;
 
-const std::vector<std::string> kCountParameters = {"P", "Q", "r", "s", "N", "elem_bytes"};
+const std::vector<std::string> kCountParameters = {"P", "Q", "r", "s", "k", "N", "elem_bytes"};
+const std::vector<std::string> kDirections = {"kr->r", "r->kr", "block->cyclic", "cyclic->block"};
 
 Index count(const Params& params, const char* name) {
   if (!params.contains(name)) throw std::invalid_argument(std::string("parameter '") + name + "' is not set");
@@ -37,14 +38,28 @@ void check_value(const std::string& name, const nlohmann::json& value) {
   const auto v = value.get<std::string>();
   if (name == "indexing") indexing_from_name(v);
   if (name == "schedule") schedule_from_name(v);
+  if (name == "direction" && std::find(kDirections.begin(), kDirections.end(), v) == kDirections.end()) {
+    throw std::invalid_argument("direction must be kr->r, r->kr, block->cyclic or cyclic->block, got '" + v + "'");
+  }
   if (name == "placement" && v != "shared" && v != "disjoint") {
     throw std::invalid_argument("placement must be shared or disjoint, got '" + v + "'");
   }
 }
 
+// Source and destination block sizes: r and s, or derived from a paper 000 direction — kr->r is
+// CYCLIC(k·r) -> CYCLIC(r), r->kr the reverse, block->cyclic is CYCLIC(ceil(N/P)) -> CYCLIC(1).
+std::pair<Index, Index> block_sizes(const Params& params, Index P, Index Q, Index N) {
+  if (!params.contains("direction")) return {count(params, "r"), count(params, "s")};
+  const auto direction = params["direction"].get<std::string>();
+  if (direction == "block->cyclic") return {ceil_div(N, P), 1};
+  if (direction == "cyclic->block") return {1, ceil_div(N, Q)};
+  const Index r = count(params, "r"), kr = checked_mul(count(params, "k"), r, "k*r");
+  return direction == "kr->r" ? std::pair{kr, r} : std::pair{r, kr};
+}
+
 ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
-  const Index P = count(params, "P"), Q = count(params, "Q"), r = count(params, "r"), s = count(params, "s");
-  const Index N = count(params, "N");
+  const Index P = count(params, "P"), Q = count(params, "Q"), N = count(params, "N");
+  const auto [r, s] = block_sizes(params, P, Q, N);
   const Index elem_bytes = params.contains("elem_bytes") ? count(params, "elem_bytes") : 8;
   const RedistributeOptions options{elem_bytes, text(params, "indexing", "naive"), text(params, "schedule", "async"),
                                     text(params, "placement", "shared") == "disjoint" ? RankMap::disjoint(P)
@@ -69,7 +84,12 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
                              " destination elements hold wrong values");
   }
   const PhaseTimes& t = summary.phases;
-  return {{{"index", t.index}, {"pack", t.pack}, {"comm", t.comm}, {"unpack", t.unpack}, {"total", t.total}},
+  return {{{"index", t.index},
+           {"pack", t.pack},
+           {"comm", t.comm},
+           {"unpack", t.unpack},
+           {"pack_unpack", t.pack + t.unpack},
+           {"total", t.total}},
           summary.messages,
           summary.bytes,
           summary.verified,
@@ -79,10 +99,11 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 }  // namespace
 
 Experiment redistribute_experiment() {
+  // r and s, or a direction (with k and r for kr->r and r->kr), are checked when a run starts.
   ExperimentSpec spec{"redistribute",
-                      {"P", "Q", "r", "s", "N", "elem_bytes", "indexing", "schedule", "placement"},
-                      {"P", "Q", "r", "s", "N"},
-                      {"index", "pack", "comm", "unpack", "total"},
+                      {"P", "Q", "r", "s", "k", "direction", "N", "elem_bytes", "indexing", "schedule", "placement"},
+                      {"P", "Q", "N"},
+                      {"index", "pack", "comm", "unpack", "pack_unpack", "total"},
                       check_value};
   return {spec, run};
 }
