@@ -42,4 +42,8 @@ const Experiment& find_experiment(const std::string& name);
 /// unpack, total). Real payloads are verified element by element; a failed verification throws.
 Experiment redistribute_experiment();
 
+/// Paper 003's hole compression: generating one processor's compressed local array `iterations`
+/// times by the table method or a virtual-processor baseline (phase generate).
+Experiment holes_experiment();
+
 }  // namespace redist::sim
