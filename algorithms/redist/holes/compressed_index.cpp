@@ -1,5 +1,6 @@
 #include "redist/holes/compressed_index.hpp"
 
+#include <cstdint>
 #include <numeric>
 
 #include "redist/core/checks.hpp"
@@ -16,6 +17,11 @@ const TwoLevelMapping& validated(const TwoLevelMapping& mapping) {
   return mapping;
 }
 
+// require_in_range with the passing case inline: the maps check every query.
+inline void check_in_range(Index value, Index bound, const char* name) {
+  if (static_cast<std::uint64_t>(value) >= static_cast<std::uint64_t>(bound)) require_in_range(value, bound, name);
+}
+
 }  // namespace
 
 CompressedIndex::CompressedIndex(const TwoLevelMapping& mapping, Work& work)
@@ -25,17 +31,20 @@ CompressedIndex::CompressedIndex(const TwoLevelMapping& mapping, Work& work)
       by_procs_(mapping.procs),
       by_classes_(classes_.classes()),
       by_stride_(mapping.stride),
-      by_occurrences_(classes_.classes() / std::gcd(classes_.classes(), mapping.procs)) {
+      by_occurrences_(classes_.classes() / std::gcd(classes_.classes(), mapping.procs)),
+      pseudo_active_(mapping.pseudo_active()) {
   const Index n_c = classes_.classes();
   const Index class_step = mapping.procs % n_c;
   places_.resize(static_cast<std::size_t>(n_c));
+  starts_.reserve(static_cast<std::size_t>(2 * n_c));
+  firsts_.reserve(static_cast<std::size_t>(2 * n_c));
   for (Index rho = 0; rho < std::gcd(n_c, mapping.procs); ++rho) {
     const CompressionTable table(classes_, mapping.procs, rho, work);
     pattern_elements_ = table.pattern_elements();
     cycles_.push_back(continued(table));
     // Occurrence k of processor ρ is a block of class (ρ + k·P) mod N_c.
     for (Index k = 0, c = rho; k < table.occurrences(); ++k, c = (c + class_step) % n_c) {
-      places_[static_cast<std::size_t>(c)] = {rho, k};
+      places_[static_cast<std::size_t>(c)] = {rho, cycles_.back().begin + k};
     }
   }
   work.add(WorkKind::TableEntry, n_c);
@@ -45,17 +54,18 @@ CompressedIndex::CompressedIndex(const TwoLevelMapping& mapping, Work& work)
   first_ = {mapping.offset / mapping.block, q - classes_.block_first(mapping.offset / mapping.block)};
   end_ = {last / mapping.block, mapping.size + q - classes_.block_first(last / mapping.block)};
   if (mapping.procs <= kKeptProcessors) {
+    processors_.reserve(static_cast<std::size_t>(mapping.procs));
     for (Index p = 0; p < mapping.procs; ++p) processors_.push_back(describe(p));
   }
 }
 
 CompressedIndex::Cycle CompressedIndex::continued(const CompressionTable& table) {
   const Index per_pattern = table.local_pattern_elements();
-  Cycle cycle{{}, {}, per_pattern, InvariantDivisor(per_pattern > 0 ? per_pattern : 1)};
+  const Cycle cycle{static_cast<Index>(starts_.size()), per_pattern, InvariantDivisor(per_pattern > 0 ? per_pattern : 1)};
   for (Index pattern : {0, 1}) {
     for (const CompressionEntry& e : table.entries()) {
-      cycle.starts.push_back(e.local + pattern * per_pattern);
-      cycle.firsts.push_back(e.global + pattern * table.pattern_elements());
+      starts_.push_back(e.local + pattern * per_pattern);
+      firsts_.push_back(e.global + pattern * table.pattern_elements());
     }
   }
   return cycle;
@@ -67,27 +77,26 @@ CompressedIndex::Processor CompressedIndex::processor(Index p) const {
 
 CompressedIndex::Processor CompressedIndex::describe(Index p) const {
   const Place place = places_[static_cast<std::size_t>(by_classes_.remainder(p))];
-  const Index pseudo = mapping_.pseudo_active() == 0 ? 0 : rank(p, place, first_);
-  const Index shift = classes_.block_first(p) - cycles_[static_cast<std::size_t>(place.cycle)].firsts[static_cast<std::size_t>(place.position)];
+  const Index pseudo = pseudo_active_ == 0 ? 0 : rank(p, place, first_);
+  const Index shift = classes_.block_first(p) - firsts_[static_cast<std::size_t>(place.window)];
   return {place, pseudo, rank(p, place, end_) - pseudo, shift};
 }
 
-Index CompressedIndex::last_at_most(const std::vector<Index>& starts, Index first, Index n, Index target) {
-  const Index* base = starts.data() + first;
+Index CompressedIndex::last_at_most(Index first, Index n, Index target) const {
+  const Index* base = starts_.data() + first;
   for (Index len = n; len > 1;) {
     const Index half = len / 2;
     base = base[half] <= target ? base + half : base;  // a conditional move, not a branch
     len -= half;
   }
-  return base - starts.data();
+  return base - starts_.data();
 }
 
 Index CompressedIndex::blocks_prefix(const Place& place, Index k) const {
-  const Cycle& cycle = cycles_[static_cast<std::size_t>(place.cycle)];
   const Index patterns = by_occurrences_.quotient(k);
   const Index rest = k - patterns * by_occurrences_.divisor();
-  const auto at = [&cycle](Index m) { return cycle.starts[static_cast<std::size_t>(m)]; };
-  return patterns * cycle.per_pattern + at(place.position + rest) - at(place.position);
+  return patterns * cycles_[static_cast<std::size_t>(place.cycle)].per_pattern + start(place.window + rest) -
+         start(place.window);
 }
 
 Index CompressedIndex::rank(Index p, const Place& place, Cut cut) const {
@@ -99,13 +108,11 @@ Index CompressedIndex::rank(Index p, const Place& place, Cut cut) const {
 
 Index CompressedIndex::select(const Processor& proc, Index k) const {
   const Cycle& cycle = cycles_[static_cast<std::size_t>(proc.place.cycle)];
-  const auto at = [](const std::vector<Index>& column, Index m) { return column[static_cast<std::size_t>(m)]; };
-  // Position k is position k mod A^p_ptn of the processor's rotated table: of the continued
-  // C_l column, counted from entry `position`.
+  // Position k is position k mod A^p_ptn of the processor's window of the continued C_l column.
   const Index patterns = cycle.by_per_pattern.quotient(k);
-  const Index target = k - patterns * cycle.per_pattern + at(cycle.starts, proc.place.position);
-  const Index m = last_at_most(cycle.starts, proc.place.position, by_occurrences_.divisor(), target);
-  return at(cycle.firsts, m) + patterns * pattern_elements_ + proc.shift + (target - at(cycle.starts, m));
+  const Index target = k - patterns * cycle.per_pattern + start(proc.place.window);
+  const Index m = last_at_most(proc.place.window, by_occurrences_.divisor(), target);
+  return firsts_[static_cast<std::size_t>(m)] + patterns * pattern_elements_ + proc.shift + (target - start(m));
 }
 
 Index CompressedIndex::local_index(Index i) const {
@@ -119,14 +126,14 @@ Index CompressedIndex::local_index(Index i) const {
 }
 
 Index CompressedIndex::global_index(Index p, Index local) const {
-  require_in_range(p, mapping_.procs, "processor");
+  check_in_range(p, mapping_.procs, "processor");
   const Processor proc = processor(p);
-  require_in_range(local, proc.size, "local index");
-  return select(proc, local + proc.pseudo) - mapping_.pseudo_active();
+  check_in_range(local, proc.size, "local index");
+  return select(proc, local + proc.pseudo) - pseudo_active_;
 }
 
 Index CompressedIndex::local_size(Index p) const {
-  require_in_range(p, mapping_.procs, "processor");
+  check_in_range(p, mapping_.procs, "processor");
   return processor(p).size;
 }
 

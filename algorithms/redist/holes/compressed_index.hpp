@@ -41,20 +41,20 @@ class CompressedIndex {
   Index local_size(Index p) const;
 
  private:
-  /// The compression table of processor ρ, the first whose blocks run through a cycle, with its
-  /// C_l and C_g columns continued over two patterns (C(m) and C(m) + A^p_ptn or + A_ptn): any
-  /// rotation of the table is then a contiguous window, searched without branches.
+  /// The compression table of processor ρ, the first whose blocks run through a cycle. Its C_l
+  /// and C_g columns, continued over two patterns (C(m), then C(m) + A^p_ptn or + A_ptn), are kept
+  /// in starts_ and firsts_ from `begin` on: any rotation of the table is a contiguous window there,
+  /// searched without branches.
   struct Cycle {
-    std::vector<Index> starts;        ///< C_l
-    std::vector<Index> firsts;        ///< C_g
+    Index begin;
     Index per_pattern;                ///< A^p_ptn
     InvariantDivisor by_per_pattern;  ///< A^p_ptn, or 1 when the cycle holds no element
   };
-  /// Where a processor's compression table sits: the cycle holding its first block's class and
-  /// that class's occurrence in the cycle's table.
+  /// Where a processor's compression table sits: the cycle holding its first block's class, and
+  /// the entry of starts_ / firsts_ for that class (its window's first entry).
   struct Place {
     Index cycle;
-    Index position;
+    Index window;
   };
   /// What a query needs of one processor.
   struct Processor {
@@ -62,7 +62,7 @@ class CompressedIndex {
     Index pseudo;  ///< pseudo-active elements it holds
     Index size;    ///< N^p_A
     /// Its blocks and those of ρ in the same classes lie a fixed number of class cycles apart:
-    /// the difference of their first aligned cells, block_first(p) − C_g^ρ(position).
+    /// the difference of their first aligned cells, block_first(p) − firsts_[window].
     Index shift;
   };
   /// A block and the aligned cells of it before some cell: the argument of rank().
@@ -80,16 +80,21 @@ class CompressedIndex {
   Index rank(Index p, const Place& place, Cut cut) const;
   /// Reduced index of the processor's aligned cell number k.
   Index select(const Processor& proc, Index k) const;
-  static Cycle continued(const CompressionTable& table);
-  /// The last entry of starts[first, first + n) at most `target` (starts[first] <= target).
-  static Index last_at_most(const std::vector<Index>& starts, Index first, Index n, Index target);
+  /// Appends a cycle table's continued columns and returns the cycle.
+  Cycle continued(const CompressionTable& table);
+  /// The last entry of starts_[first, first + n) at most `target` (starts_[first] <= target).
+  Index last_at_most(Index first, Index n, Index target) const;
+  Index start(Index m) const { return starts_[static_cast<std::size_t>(m)]; }
 
   TwoLevelMapping mapping_;
   ClassTable classes_;
   std::vector<Cycle> cycles_;  // one per cycle ρ < gcd(N_c, P)
+  std::vector<Index> starts_;  // C_l of the cycles, continued
+  std::vector<Index> firsts_;  // C_g of the cycles, continued
   std::vector<Place> places_;  // by class
   Index pattern_elements_ = 0;
   InvariantDivisor by_block_, by_procs_, by_classes_, by_stride_, by_occurrences_;
+  Index pseudo_active_;  // o div s
   Cut first_;  // A(0): aligned cells before it are pseudo-active
   Cut end_;    // just after A(N_A − 1)
   std::vector<Processor> processors_;  // empty when P is too large to keep them
