@@ -294,6 +294,14 @@ TEST(CompressedIndex, MatchesADirectScan) {
   }
 }
 
+TEST(CompressedIndex, SearchedAndLookedUpLocalPositions) {
+  Work work;
+  // x = 40 > 2s: about 13 elements per block, local → global searches C_l.
+  expect_matches_scan(CompressedIndex({2000, 3, 2, 40, 6}, work));
+  // x < s: at most one element per block, local → global looks the entry up.
+  expect_matches_scan(CompressedIndex({2000, 40, 7, 3, 6}, work));
+}
+
 TEST(CompressedIndex, SetUpIsLinearInTheClasses) {
   // N_c = 7 classes in gcd(7, 14) = 7 cycles of one class each; P = 14 does not enter the cost.
   Work work;

@@ -61,9 +61,13 @@ CompressedIndex::CompressedIndex(const TwoLevelMapping& mapping, Work& work)
 
 CompressedIndex::Cycle CompressedIndex::continued(const CompressionTable& table) {
   const Index per_pattern = table.local_pattern_elements();
-  const Cycle cycle{static_cast<Index>(starts_.size()), per_pattern, InvariantDivisor(per_pattern > 0 ? per_pattern : 1)};
+  const bool inverse = per_pattern <= 2 * table.occurrences();
+  const Cycle cycle{static_cast<Index>(starts_.size()), per_pattern, InvariantDivisor(per_pattern > 0 ? per_pattern : 1),
+                    inverse ? static_cast<Index>(entry_of_.size()) : -1};
   for (Index pattern : {0, 1}) {
     for (const CompressionEntry& e : table.entries()) {
+      const auto entry = static_cast<Index>(starts_.size());
+      if (inverse) entry_of_.insert(entry_of_.end(), static_cast<std::size_t>(e.count), entry);
       starts_.push_back(e.local + pattern * per_pattern);
       firsts_.push_back(e.global + pattern * table.pattern_elements());
     }
@@ -111,7 +115,8 @@ Index CompressedIndex::select(const Processor& proc, Index k) const {
   // Position k is position k mod A^p_ptn of the processor's window of the continued C_l column.
   const Index patterns = cycle.by_per_pattern.quotient(k);
   const Index target = k - patterns * cycle.per_pattern + start(proc.place.window);
-  const Index m = last_at_most(proc.place.window, by_occurrences_.divisor(), target);
+  const Index m = cycle.inverse_begin >= 0 ? entry_of_[static_cast<std::size_t>(cycle.inverse_begin + target)]
+                                           : last_at_most(proc.place.window, by_occurrences_.divisor(), target);
   return firsts_[static_cast<std::size_t>(m)] + patterns * pattern_elements_ + proc.shift + (target - start(m));
 }
 

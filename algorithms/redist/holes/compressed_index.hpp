@@ -8,8 +8,9 @@
 // the gcd(N_c, P) cycle tables — O(N_c) = O(s) entries — serve all P processors: p's elements in its
 // first k blocks are (k div N_pb^p)·A^p_ptn plus a difference of C_l. Set-up is O(s + P) (a few
 // counts per processor are kept when P <= 2^16, and recomputed per query beyond); global → local
-// is O(1), local → global O(log N_c) (a search of C_l). Every division is by a constant of the
-// mapping, done by multiplication (InvariantDivisor).
+// is O(1), local → global O(log N_c) (a search of C_l), O(1) when a processor holds at most two
+// elements per block on average. Every division is by a constant of the mapping, done by
+// multiplication (InvariantDivisor).
 #pragma once
 
 #include <vector>
@@ -49,6 +50,10 @@ class CompressedIndex {
     Index begin;
     Index per_pattern;                ///< A^p_ptn
     InvariantDivisor by_per_pattern;  ///< A^p_ptn, or 1 when the cycle holds no element
+    /// Where entry_of_ maps the cycle's continued local positions to entries, or −1. Kept when
+    /// A^p_ptn <= 2·N_pb^p (at most two elements per block on average, always when s > x): it
+    /// then costs no more than the columns, and makes local → global O(1).
+    Index inverse_begin;
   };
   /// Where a processor's compression table sits: the cycle holding its first block's class, and
   /// the entry of starts_ / firsts_ for that class (its window's first entry).
@@ -91,6 +96,7 @@ class CompressedIndex {
   std::vector<Cycle> cycles_;  // one per cycle ρ < gcd(N_c, P)
   std::vector<Index> starts_;  // C_l of the cycles, continued
   std::vector<Index> firsts_;  // C_g of the cycles, continued
+  std::vector<Index> entry_of_;  // entry holding each continued local position, for small cycles
   std::vector<Place> places_;  // by class
   Index pattern_elements_ = 0;
   InvariantDivisor by_block_, by_procs_, by_classes_, by_stride_, by_occurrences_;
