@@ -1,8 +1,10 @@
 // Runs a command line through the shell and captures its exit status, stdout and stderr.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -37,6 +39,14 @@ inline CommandResult run_command(const std::string& command) {
   fs::remove(out);
   fs::remove(err);
   return result;
+}
+
+/// The contract for bad input: a non-zero exit, nothing on stdout, one "redist: error: ..." line.
+inline void expect_one_error_line(const CommandResult& result) {
+  EXPECT_NE(result.status, 0);
+  EXPECT_TRUE(result.out.empty()) << result.out;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  EXPECT_EQ(result.err.rfind("redist: error: ", 0), 0u) << result.err;
 }
 
 }  // namespace redist::test

@@ -41,10 +41,7 @@ class BadGridInput : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(BadGridInput, OneClearErrorLine) {
   const auto result = run_command(redist(GetParam()));
-  EXPECT_NE(result.status, 0);
-  EXPECT_TRUE(result.out.empty()) << result.out;
-  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
-  EXPECT_EQ(result.err.rfind("redist: error: ", 0), 0u) << result.err;
+  test::expect_one_error_line(result);
 }
 
 INSTANTIATE_TEST_SUITE_P(Grid, BadGridInput,

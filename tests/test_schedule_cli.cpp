@@ -86,10 +86,7 @@ TEST_P(BadScheduleInput, OneClearErrorLine) {
   if (const auto at = args.find("OUT.png"); at != std::string::npos) args.replace(at, 7, png.string());
   const auto result = run_command(args.rfind("REDIST_PYTHON", 0) == 0 ? args.substr(0, args.find(' ') + 1) + redist(args.substr(args.find(' ') + 1))
                                                                        : redist(args));
-  EXPECT_NE(result.status, 0);
-  EXPECT_TRUE(result.out.empty()) << result.out;
-  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
-  EXPECT_EQ(result.err.rfind("redist: error: ", 0), 0u) << result.err;
+  test::expect_one_error_line(result);
   EXPECT_FALSE(std::filesystem::exists(png));
 }
 

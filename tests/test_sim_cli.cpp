@@ -67,10 +67,7 @@ class BadSimulateInput : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(BadSimulateInput, OneClearErrorLine) {
   const auto result = run_command(redist(GetParam()));
-  EXPECT_NE(result.status, 0);
-  EXPECT_TRUE(result.out.empty()) << result.out;
-  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
-  EXPECT_EQ(result.err.rfind("redist: error: ", 0), 0u) << result.err;
+  test::expect_one_error_line(result);
 }
 
 const std::string kRun = " -P 4 -r 2 -Q 4 -s 3 -N 1000";
