@@ -44,7 +44,8 @@ def main():
         x = number(row[args.x]) if args.x else None
         series.setdefault(label, []).append((x if x is not None else i, row))
 
-    fig, ax = plt.subplots(figsize=(8, 5))
+    many = len(series) > 8
+    fig, ax = plt.subplots(figsize=(13 if many else 8, 6 if many else 5))
     xs_all = []
     for k, (label, points) in enumerate(series.items()):
         points.sort(key=lambda p: p[0])
@@ -58,11 +59,17 @@ def main():
                     label=label + " (published)")
     if xs_all and min(xs_all) > 0 and max(xs_all) / min(xs_all) > 20:
         ax.set_xscale("log")
+        ys = [float(p[1]["simulated"]) for pts in series.values() for p in pts]
+        if ys and min(ys) > 0 and max(ys) / min(ys) > 100:
+            ax.set_yscale("log")
     ax.set_xlabel(args.x or "run")
     ax.set_ylabel(f"time ({args.unit})")
     ax.set_title(args.title)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=7)
+    if many:  # beside the axes, in columns, so that it hides no curve
+        ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0), ncol=2)
+    else:
+        ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(args.out, dpi=110, format="png")
 

@@ -2,6 +2,7 @@
 // a Markdown table (also printed), CSV, JSON and a PNG plot under --out (default results/).
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -40,11 +41,19 @@ void write_file(const fs::path& path, const std::string& text) {
   fs::rename(tmp, path);
 }
 
+// The x axis of a plot: the first swept parameter whose values are all numbers (N, block sizes...).
+std::string x_axis(const Scenario& s) {
+  for (const auto& axis : s.sweep) {
+    if (std::all_of(axis.values.begin(), axis.values.end(), [](const auto& v) { return v.is_number(); })) return axis.name;
+  }
+  return s.sweep.empty() ? "" : s.sweep.front().name;
+}
+
 // The PNG goes to a temporary name first, so a failed plot leaves nothing behind.
 void plot(const Scenario& s, const fs::path& csv, const fs::path& png) {
   const fs::path tmp = png.string() + ".tmp.png";
   run_plot_script(repo_root() / "analysis" / "plot_scenario.py",
-                  {"--csv", csv.string(), "--out", tmp.string(), "--x", s.sweep.empty() ? "" : s.sweep.front().name,
+                  {"--csv", csv.string(), "--out", tmp.string(), "--x", x_axis(s),
                    "--unit", s.unit, "--title", s.name + (s.table.empty() ? "" : " — " + s.table)},
                   tmp);
   fs::rename(tmp, png);
