@@ -1,10 +1,12 @@
 #include "redist/sim/scenario_runner.hpp"
 
-#include <atomic>
-#include <exception>
-#include <mutex>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <stdexcept>
-#include <thread>
+#include <string>
 
 namespace redist::sim {
 namespace {
@@ -14,9 +16,99 @@ struct Job {
   std::size_t method;  ///< index in the scenario's methods
 };
 
+using PhaseSeconds = std::map<std::string, double>;
+
 Params with_options(Params params, const Params& options) {
   for (const auto& [key, value] : options.items()) params[key] = value;
   return params;
+}
+
+// What one job reports, as one line of JSON: {"job":k,"phases":{...}} or {"job":k,"error":"..."}.
+std::string run_job(const Scenario& scenario, const Experiment& experiment, const std::vector<Params>& runs,
+                    const std::vector<Job>& work, std::size_t k) {
+  const Params params = with_options(runs[work[k].run], scenario.methods[work[k].method].options);
+  nlohmann::json line = {{"job", k}};
+  try {
+    // Simulations are deterministic: repetitions re-run the same simulation and the mean is kept,
+    // so that a scenario meant for real machines keeps its shape here.
+    PhaseSeconds sum;
+    for (int rep = 0; rep < scenario.repetitions; ++rep) {
+      for (const auto& [phase, seconds] : experiment.run(scenario.platform, params, payload_of(scenario), "").phases) {
+        sum[phase] += seconds / scenario.repetitions;
+      }
+    }
+    line["phases"] = sum;
+  } catch (const std::exception& e) {
+    line["error"] = scenario.name + ": run " + params.dump() + " failed: " + e.what();
+  }
+  return line.dump();
+}
+
+void write_line(int fd, const std::string& text) {
+  const std::string line = text + "\n";
+  for (std::size_t done = 0; done < line.size();) {
+    const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+// Runs the jobs in `workers` processes, job k in worker k mod workers. Processes, not threads: every
+// simulation forks (engine.hpp), and forking a multi-threaded process can leave a lock held forever
+// in the child. The parent stays single-threaded and reads one result line per job.
+std::vector<std::string> run_in_workers(std::size_t count, int workers,
+                                        const std::function<std::string(std::size_t)>& job,
+                                        const std::function<void(std::size_t)>& finished) {
+  std::vector<std::string> lines(count);
+  std::vector<pollfd> pipes;
+  std::vector<pid_t> pids;
+  for (int w = 0; w < workers; ++w) {
+    int fds[2];
+    if (::pipe(fds) != 0) throw std::runtime_error("cannot create a pipe for a worker");
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error("cannot fork a worker");
+    if (pid == 0) {
+      ::close(fds[0]);
+      for (std::size_t k = static_cast<std::size_t>(w); k < count; k += static_cast<std::size_t>(workers)) {
+        write_line(fds[1], job(k));
+      }
+      ::_exit(0);
+    }
+    ::close(fds[1]);
+    pipes.push_back({fds[0], POLLIN, 0});
+    pids.push_back(pid);
+  }
+  std::vector<std::string> partial(pipes.size());
+  std::size_t open = pipes.size(), done = 0;
+  while (open > 0) {
+    if (::poll(pipes.data(), pipes.size(), -1) < 0 && errno != EINTR) throw std::runtime_error("poll failed");
+    for (std::size_t w = 0; w < pipes.size(); ++w) {
+      if (pipes[w].fd < 0 || pipes[w].revents == 0) continue;
+      char buffer[4096];
+      const ssize_t n = ::read(pipes[w].fd, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        ::close(pipes[w].fd);
+        pipes[w].fd = -1;
+        --open;
+        continue;
+      }
+      partial[w].append(buffer, static_cast<std::size_t>(n));
+      for (std::size_t end; (end = partial[w].find('\n')) != std::string::npos; partial[w].erase(0, end + 1)) {
+        const std::string line = partial[w].substr(0, end);
+        const auto k = nlohmann::json::parse(line).at("job").get<std::size_t>();
+        lines.at(k) = line;
+        finished(++done);
+      }
+    }
+  }
+  for (pid_t pid : pids) {
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  return lines;
 }
 
 }  // namespace
@@ -34,48 +126,29 @@ std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::
   for (std::size_t r = 0; r < runs.size(); ++r) {
     for (std::size_t m = 0; m < scenario.methods.size(); ++m) work.push_back({r, m});
   }
-  // Simulations are deterministic: repetitions re-run the same simulation and the mean is kept, so
-  // that a scenario meant for real machines keeps its shape here.
-  std::vector<std::map<std::string, double>> results(work.size());
-  std::atomic<std::size_t> next{0}, done{0};
-  std::mutex mutex;
-  std::exception_ptr failure;
-
-  const auto worker = [&] {
-    for (std::size_t k = next++; k < work.size(); k = next++) {
-      const auto& job = work[k];
-      try {
-        const Params params = with_options(runs[job.run], scenario.methods[job.method].options);
-        std::map<std::string, double> sum;
-        for (int rep = 0; rep < scenario.repetitions; ++rep) {
-          for (const auto& [phase, seconds] : experiment.run(scenario.platform, params, payload_of(scenario), "").phases) {
-            sum[phase] += seconds / scenario.repetitions;
-          }
-        }
-        results[k] = std::move(sum);
-      } catch (const std::exception& e) {
-        const std::lock_guard lock(mutex);
-        if (!failure) {
-          failure = std::make_exception_ptr(std::runtime_error(
-              scenario.name + ": run " + with_options(runs[job.run], scenario.methods[job.method].options).dump() +
-              " failed: " + e.what()));
-        }
-        next = work.size();  // stop handing out jobs
-      }
-      const std::lock_guard lock(mutex);
-      if (progress) progress({++done, work.size()});
-    }
+  const auto job = [&](std::size_t k) { return run_job(scenario, experiment, runs, work, k); };
+  const auto finished = [&](std::size_t done) {
+    if (progress) progress({done, work.size()});
   };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < std::max(1, jobs); ++t) pool.emplace_back(worker);
-  for (auto& thread : pool) thread.join();
-  if (failure) std::rethrow_exception(failure);
+  std::vector<std::string> lines;
+  if (jobs <= 1) {
+    for (std::size_t k = 0; k < work.size(); ++k) {
+      lines.push_back(job(k));
+      finished(k + 1);
+    }
+  } else {
+    lines = run_in_workers(work.size(), std::min<int>(jobs, static_cast<int>(work.size())), job, finished);
+  }
 
   std::vector<Record> records;
   for (std::size_t k = 0; k < work.size(); ++k) {
+    if (lines[k].empty()) throw std::runtime_error(scenario.name + ": a worker process died before reporting");
+    const auto line = nlohmann::json::parse(lines[k]);
+    if (line.contains("error")) throw std::runtime_error(line["error"].get<std::string>());
+    const auto phases = line.at("phases").get<PhaseSeconds>();
     for (const auto& phase : scenario.phases) {
       records.push_back({runs[work[k].run], scenario.methods[work[k].method].name, phase,
-                         results[k].at(phase) / scenario.seconds_per_unit(), std::nullopt});
+                         phases.at(phase) / scenario.seconds_per_unit(), std::nullopt});
     }
   }
   attach_published(scenario, records);
