@@ -46,4 +46,8 @@ Experiment redistribute_experiment();
 /// times by the table method or a virtual-processor baseline (phase generate).
 Experiment holes_experiment();
 
+/// Paper 002's symmetric matrix redistribution BC(x,*) -> BC(y,*) (or column-wise) by TR or SRA
+/// (phases index, pack, comm, unpack, comp = index + pack + unpack, total). Real payloads verified.
+Experiment sra_experiment();
+
 }  // namespace redist::sim
