@@ -129,6 +129,7 @@ INSTANTIATE_TEST_SUITE_P(
                       kPlatform + " -n 10 -P 3 -x 1 -y 1 --orientation diagonal",
                       kPlatform + " -n 10 -P 3 -x 1 -y 1 --elem-bytes 0",
                       kPlatform + " -n 4294967296 -P 3 -x 1 -y 1 --phantom",       // n² overflows
+                      kPlatform + " -n 2000000000 -P 16 -x 1 -y 1 --phantom",      // too large to simulate
                       kPlatform + " -n 99999999999999999999 -P 3 -x 1 -y 1",      // not a 64-bit integer
                       kPlatform + " -n 10 -P 17 -x 1 -y 1",                       // 16 nodes
                       kPlatform + " -n 10 -P 3 -x 9223372036854775807 -y 1",      // x·P overflows

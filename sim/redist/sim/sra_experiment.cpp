@@ -2,6 +2,7 @@
 // BC(x,*) -> BC(y,*) (or column-wise) over P processors by TR or SRA, on a platform. Phases as the
 // paper reports them: comp (indexing, packing, unpacking, SRA's local rebuild), comm and total.
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "redist/analysis/simulation_report.hpp"
@@ -64,6 +65,19 @@ Index matrix_order(const Params& params, Index P) {
   return params.contains("n") ? count(params, "n") : checked_mul(count(params, "rows_per_proc"), P, "rows_per_proc x P");
 }
 
+// The plans walk lists of line and position intervals: per rank and peer up to ceil(n/x) position
+// pieces, per rank its local lines. Beyond about 2^30 entries a run would take minutes or exhaust
+// memory, so it is refused with a reason instead.
+void check_size(const SymmetricProblem& problem) {
+  const double P = static_cast<double>(problem.procs), n = static_cast<double>(problem.n);
+  const double entries = P * P * (std::ceil(n / static_cast<double>(problem.x)) + 1) + P * n;
+  if (entries > 0x1p30) {
+    throw std::invalid_argument("n = " + std::to_string(problem.n) + " over P = " + std::to_string(problem.procs) +
+                                " with x = " + std::to_string(problem.x) +
+                                " is too large to simulate (P·P·n/x + P·n above 2^30)");
+  }
+}
+
 // comp is the maximum over ranks of each rank's own index + pack + unpack.
 double max_comp(const std::vector<std::string>& reports) {
   double comp = 0;
@@ -83,6 +97,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   const SymmetricProblem problem{n, P, block_size(params["x"], "x", n, P), block_size(params["y"], "y", n, P),
                                  orientation_from_name(text(params, "orientation", "row"))};
   problem.validate();
+  check_size(problem);
   const SymmetricMethod method = symmetric_method_from_name(text(params, "method", "sra"));
   const Index elem_bytes = params.contains("elem_bytes") ? count(params, "elem_bytes") : 4;
   const Index bytes = checked_mul(checked_mul(n, n, "n x n"), elem_bytes, "matrix bytes");
