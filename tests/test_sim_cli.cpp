@@ -125,18 +125,19 @@ TEST(ReplayCommand, ChecksThePapersClaims) {
     std::map<std::string, bool> holds;
     for (const auto& c : json["metrics"]["claims"]) holds[c["claim"]] = c["holds"];
     SCOPED_TRACE(figure);
-    ASSERT_EQ(holds.size(), 6u);
-    EXPECT_TRUE(holds.at("ours is the fastest at every point"));
-    EXPECT_TRUE(holds.at("ours is stable"));
-    EXPECT_TRUE(holds.at("virtual-block follows its number of virtual processors"));
-    // Known misses of the counted model, explained in the scenario files: the elements a processor
-    // holds (which vary with x and s) outweigh the per-occurrence and per-virtual-processor work.
-    EXPECT_FALSE(holds.at("ours follows N_pb^p = N_c / gcd(N_c, P)"));
-    EXPECT_FALSE(holds.at("virtual-cyclic follows 1 / gcd(P*x, s)"));
+    ASSERT_EQ(holds.size(), 7u);
+    for (const auto& [claim, held] : holds) {
+      // Fig. 9(a)'s two misses, explained in its scenario file: with x varying, the active virtual
+      // processors do not follow 1 / gcd(P·x, s), and ours hardly varies at all.
+      const bool known_miss = std::string(figure) == "paper003-fig9a" &&
+                              (claim == "ours follows N_pb^p = N_c / gcd(N_c, P)" ||
+                               claim == "virtual-cyclic follows 1 / gcd(P*x, s)");
+      EXPECT_EQ(held, !known_miss) << claim;
+    }
   }
-  const auto checked = run_command(redist("replay " + scenarios + " --check-claims --no-plot --out " + out.string()));
+  const auto checked = run_command(redist("replay " + scenarios + " --check-claims --jobs 2 --no-plot --out " + out.string()));
   EXPECT_NE(checked.status, 0);
-  EXPECT_EQ(checked.err, "redist: error: 4 claim(s) of the papers do not hold on the simulated values (see the reports)\n");
+  EXPECT_EQ(checked.err, "redist: error: 2 claim(s) of the papers do not hold on the simulated values (see the reports)\n");
 }
 
 TEST(ReplayCommand, BadScenarioNamesFileAndLineAndWritesNothing) {
