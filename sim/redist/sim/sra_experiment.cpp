@@ -9,6 +9,7 @@
 #include "redist/core/checks.hpp"
 #include "redist/sim/engine.hpp"
 #include "redist/sim/experiments.hpp"
+#include "redist/symmetric/symmetric_counts.hpp"
 #include "redist/symmetric/symmetric_redistribute.hpp"
 
 namespace redist::sim {
@@ -78,6 +79,26 @@ void check_size(const SymmetricProblem& problem) {
   }
 }
 
+// Elements sent between distinct ranks, D of the paper's cost model (eq. 2: the largest total a
+// source processor sends, in elements), and the share of TR's elements SRA leaves out (Lemma 3: 1/P
+// when P·x divides n), both in closed form.
+std::map<std::string, double> lemma3_quantities(const SymmetricProblem& problem, SymmetricMethod method) {
+  Index traditional = 0, sent = 0, avoided = 0, largest = 0;
+  for (Index p = 0; p < problem.procs; ++p) {
+    Index from_p = 0;
+    for (Index q = 0; q < problem.procs; ++q) {
+      traditional += message_elements(problem, SymmetricMethod::Traditional, p, q);
+      from_p += message_elements(problem, method, p, q);
+      avoided += sra_avoided_elements(problem, p, q);
+    }
+    sent += from_p;
+    largest = std::max(largest, from_p);
+  }
+  return {{"elements_sent", static_cast<double>(sent)},
+          {"D", static_cast<double>(largest)},
+          {"sra_avoided_share", traditional > 0 ? static_cast<double>(avoided) / static_cast<double>(traditional) : 0.0}};
+}
+
 // comp is the maximum over ranks of each rank's own index + pack + unpack.
 double max_comp(const std::vector<std::string>& reports) {
   double comp = 0;
@@ -125,7 +146,8 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
           summary.messages,
           summary.bytes,
           summary.verified,
-          sim.phantom};
+          sim.phantom,
+          lemma3_quantities(problem, method)};
 }
 
 }  // namespace
@@ -136,7 +158,8 @@ Experiment sra_experiment() {
                       {"n", "rows_per_proc", "P", "x", "y", "method", "orientation", "elem_bytes"},
                       {"P", "x", "y"},
                       {"index", "pack", "comm", "unpack", "comp", "total"},
-                      check_value};
+                      check_value,
+                      {"elements_sent", "D", "sra_avoided_share"}};
   return {spec, run};
 }
 
