@@ -55,6 +55,12 @@ TEST(SraExperiment, PhantomRunTimesLikeTheRealOne) {
   EXPECT_EQ(real.bytes, phantom.bytes);
   EXPECT_FALSE(phantom.verified.has_value());
   EXPECT_TRUE(phantom.phantom);
+  // Lemma 3's share, exact here (P·x = 6·40 = n), and what was sent, in closed form.
+  EXPECT_DOUBLE_EQ(real.quantities.at("sra_avoided_share"), 1.0 / 6);
+  EXPECT_EQ(real.quantities.at("elements_sent") * 4, static_cast<double>(real.bytes));
+  // BLOCK -> CYCLIC: processor p's rows 40p..40p+39 include 7 with row mod 6 = p, which stay; the other
+  // 33 go, each without the 40 columns whose twins their destination holds.
+  EXPECT_EQ(real.quantities.at("D"), 33.0 * (240 - 40));
 }
 
 // Table 1 reduced to 100 rows per processor (the paper has 500) and P = 3, 6, 9.
@@ -108,6 +114,7 @@ TEST(SraCommand, JsonReportsThePhasesAndVerifies) {
     for (const char* phase : {"index", "pack", "comm", "unpack", "comp", "total"}) {
       EXPECT_GT(json["phases"][phase].get<double>(), 0) << phase;
     }
+    EXPECT_DOUBLE_EQ(json["quantities"]["sra_avoided_share"].get<double>(), 1.0 / 3);
     EXPECT_EQ(test::run_command(command).out, result.out);  // deterministic
     by_method[method] = json;
   }

@@ -57,6 +57,7 @@ int run_sra(const SraOptions& o) {
                                    {"bytes", result.bytes}};
     json["verified"] = result.verified ? nlohmann::ordered_json(*result.verified) : nlohmann::ordered_json(nullptr);
     json["phantom"] = result.phantom;
+    json["quantities"] = result.quantities;
     std::cout << json.dump() << '\n';
     return 0;
   }
