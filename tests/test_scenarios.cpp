@@ -1,5 +1,6 @@
 // Scenario files: the schema's validation (file, line, reason) and the expansion of sweeps.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -32,7 +33,8 @@ published:
 )";
 
 fs::path write_temp(const std::string& name, const std::string& text) {
-  const fs::path dir = fs::temp_directory_path() / "redist-scenario-tests";
+  // One directory per process: ctest runs these tests in parallel processes.
+  const fs::path dir = fs::temp_directory_path() / ("redist-scenario-tests-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const fs::path path = dir / name;
   std::ofstream(path) << text;
