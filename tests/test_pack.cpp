@@ -7,7 +7,7 @@
 #include <mutex>
 #include <random>
 
-#include "counting_transport.hpp"
+#include "redist/transport/counting_transport.hpp"
 #include "pack_case.hpp"
 #include "redist/pack/linear_exchange.hpp"
 #include "redist/pack/prefix_reduction_sum.hpp"
@@ -108,7 +108,7 @@ TEST(PrefixReductionSum, CountedVolumeFollowsThePapersComplexity) {
       std::mutex lock;
       Index most_bytes = 0, most_messages = 0, most_adds = 0;
       world.run([&](Transport& inner) {
-        test::CountingTransport t(inner);
+        CountingTransport t(inner);
         std::vector<Index> values(m, 1), prefix(m), total(m);
         pack::prefix_reduction_sum(t, line, static_cast<std::size_t>(t.rank()), values, prefix, total, algorithm, 3);
         const std::lock_guard guard(lock);
@@ -190,7 +190,7 @@ TEST(ParallelRanking, CountedWorkFollowsThePapersComplexity) {
     }
     test::ThreadWorld world(1);
     world.run([&](Transport& inner) {
-      test::CountingTransport t(inner);
+      CountingTransport t(inner);
       pack::PhaseTimes times;
       pack::finish_ranking(t, g, counts, pack::PrsAlgorithm::Auto, times);
       if (t.work.count(WorkKind::ElementScanned) != expected || t.messages != 0) throw std::runtime_error(c.describe());
@@ -201,7 +201,7 @@ TEST(ParallelRanking, CountedWorkFollowsThePapersComplexity) {
     const Geometry g({256}, {1}, {w});
     test::ThreadWorld world(1);
     world.run([&](Transport& inner) {
-      test::CountingTransport t(inner);
+      CountingTransport t(inner);
       pack::PhaseTimes times;
       pack::finish_ranking(t, g, std::vector<Index>(static_cast<std::size_t>(256 / w), 1), pack::PrsAlgorithm::Auto, times);
       if (t.work.count(WorkKind::ElementScanned) != 256 / w + 1) throw std::runtime_error("1-D ranking work");
@@ -219,7 +219,7 @@ SchemeCounts pack_counts(const Geometry& g, const pack::MaskSpec& mask, pack::Sc
   std::mutex lock;
   test::ThreadWorld world(static_cast<Rank>(g.processors()));
   world.run([&](Transport& inner) {
-    test::CountingTransport t(inner);
+    CountingTransport t(inner);
     const auto m = pack::local_mask(g, mask, t.rank());
     pack::pack(t, g, test::local_values(g, t.rank(), test::value_of), m, {scheme, pack::PrsAlgorithm::Direct, 0});
     const std::lock_guard guard(lock);

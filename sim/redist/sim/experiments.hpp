@@ -46,4 +46,8 @@ Experiment redistribute_experiment();
 /// times by the table method or a virtual-processor baseline (phase generate).
 Experiment holes_experiment();
 
+/// Paper 001's PACK/UNPACK on a d-dimensional block-cyclic array (phases local, prs, comm, redist,
+/// total); see pack_experiment.hpp.
+Experiment pack_experiment();
+
 }  // namespace redist::sim

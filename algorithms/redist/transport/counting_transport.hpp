@@ -1,10 +1,10 @@
 // A Transport that forwards to another and counts what goes through it: the work charged, the
-// messages and bytes sent. Tests use it to check an algorithm's counted complexity.
+// messages and bytes sent (for reports, and for tests of an algorithm's counted complexity).
 #pragma once
 
 #include "redist/transport/transport.hpp"
 
-namespace redist::test {
+namespace redist {
 
 class CountingTransport : public Transport {
  public:
@@ -20,6 +20,10 @@ class CountingTransport : public Transport {
   }
   Request irecv(Rank from, std::byte* data, Index capacity, Tag tag) override {
     return inner_.irecv(from, data, capacity, tag);
+  }
+  bool control_prefix_reduction_sum(std::span<const Index> values, std::span<Index> prefix,
+                                    std::span<Index> total) override {
+    return inner_.control_prefix_reduction_sum(values, prefix, total);
   }
   Completion wait_any(std::span<Request> requests) override { return inner_.wait_any(requests); }
   void wait_all(std::span<Request> requests) override { inner_.wait_all(requests); }
@@ -38,4 +42,4 @@ class CountingTransport : public Transport {
   Transport& inner_;
 };
 
-}  // namespace redist::test
+}  // namespace redist

@@ -1,0 +1,213 @@
+// The "pack" experiment (paper 001, §7): PACK or UNPACK of an array of rank d = 1..3 with N elements
+// and P processors on every dimension, block size W on every dimension (the paper keeps W_0 = W_1),
+// a random mask of a given density or the triangle mask, a scheme, optionally after a preliminary
+// redistribution to BLOCK. Payloads are always real (the counts drive the ranking) and verified by
+// a checksum against the sequential Fortran result.
+#include "redist/sim/pack_experiment.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "redist/pack/ranking.hpp"
+#include "redist/pack/reference.hpp"
+#include "redist/sim/engine.hpp"
+#include "redist/transport/counting_transport.hpp"
+
+namespace redist::sim {
+namespace {
+
+// An order-independent checksum of (position, value) pairs: sums of well-mixed 64-bit hashes.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+std::uint64_t pair_hash(Index position, Index value) {
+  return mix(static_cast<std::uint64_t>(position) * 0x100000001b3ULL ^ mix(static_cast<std::uint64_t>(value)));
+}
+
+// Element values: A(g) identifies g; FIELD(g) and V(r) are told apart from it.
+Index array_value(Index linear) { return 2 * linear + 1; }
+Index field_value(Index linear) { return -linear - 1; }
+Index vector_value(Index rank) { return (Index{1} << 48) + rank; }
+
+std::vector<Index> local_by_linear(const pack::Geometry& g, Index proc, Index (*fn)(Index)) {
+  std::vector<Index> local(static_cast<std::size_t>(g.local_size()));
+  for (Index offset = 0; offset < g.local_size(); ++offset) {
+    local[static_cast<std::size_t>(offset)] = fn(g.linear_index(g.global_coords(proc, offset)));
+  }
+  return local;
+}
+
+// The sequential result's checksum, and Size.
+std::pair<std::uint64_t, Index> expected_checksum(const pack::Geometry& g, const PackRunConfig& c) {
+  std::vector<std::uint8_t> mask(static_cast<std::size_t>(g.size()));
+  std::vector<Index> array(mask.size());
+  for (Index linear = 0; linear < g.size(); ++linear) {
+    mask[static_cast<std::size_t>(linear)] = c.mask.value(g, g.coords_of_linear(linear)) ? 1 : 0;
+    array[static_cast<std::size_t>(linear)] = c.unpack ? field_value(linear) : array_value(linear);
+  }
+  const Index size = std::count(mask.begin(), mask.end(), 1);
+  std::vector<Index> result;
+  if (c.unpack) {
+    std::vector<Index> v(static_cast<std::size_t>(size));
+    for (Index r = 0; r < size; ++r) v[static_cast<std::size_t>(r)] = vector_value(r);
+    result = pack::sequential_unpack(v, mask, array);
+  } else {
+    result = pack::sequential_pack(array, mask);
+  }
+  std::uint64_t sum = 0;
+  for (std::size_t k = 0; k < result.size(); ++k) sum += pair_hash(static_cast<Index>(k), result[k]);
+  return {sum, size};
+}
+
+std::string report(const CountingTransport& t, std::uint64_t checksum, Index size, const pack::PhaseTimes& times) {
+  const nlohmann::json out = {{"checksum", checksum}, {"size", size},       {"local", times.local()},
+                              {"prs", times.prs},     {"comm", times.comm}, {"redist", times.redist},
+                              {"total", times.total}, {"messages", t.messages}, {"bytes", t.bytes_sent}};
+  return out.dump();
+}
+
+// One rank's run; returns {"checksum", "size", phase seconds, "messages", "bytes"} as JSON text.
+std::string rank_body(Transport& inner, const pack::Geometry& g, const PackRunConfig& c, Index vector_length) {
+  CountingTransport t(inner);
+  const Index me = t.rank();
+  const auto mask = pack::local_mask(g, c.mask, me);
+  std::uint64_t checksum = 0;
+  pack::PhaseTimes times;
+  if (c.unpack) {  // V is the input: `vector_length` elements, V(r) = vector_value(r)
+    const auto v = pack::vector_layout(vector_length, c.vector_block, t.size());
+    std::vector<Index> local_v(static_cast<std::size_t>(vector_length == 0 ? 0 : v.local_size(me)));
+    for (std::size_t k = 0; k < local_v.size(); ++k) local_v[k] = vector_value(v.global_index(me, static_cast<Index>(k)));
+    const auto field = local_by_linear(g, me, field_value);
+    const auto result = pack::unpack(t, g, local_v, mask, field, {c.scheme, c.prs, vector_length, c.vector_block});
+    for (Index offset = 0; offset < g.local_size(); ++offset) {
+      checksum += pair_hash(g.linear_index(g.global_coords(me, offset)), result.array[static_cast<std::size_t>(offset)]);
+    }
+    return report(t, checksum, result.size, result.times);
+  }
+  pack::LocalArrays arrays{local_by_linear(g, me, array_value), mask};
+  pack::Geometry used = g;
+  if (c.redistribution != pack::Preredistribution::None) {
+    const double start = t.now();
+    arrays = pack::redistribute_to_block(t, g, arrays.values, arrays.mask, c.redistribution);
+    times.redist = t.now() - start;
+    used = g.as_block();
+  }
+  const auto result = pack::pack(t, used, arrays.values, arrays.mask, {c.scheme, c.prs, c.vector_block});
+  const auto v = pack::vector_layout(result.size, c.vector_block, t.size());
+  for (std::size_t k = 0; k < result.vector.size(); ++k) checksum += pair_hash(v.global_index(me, static_cast<Index>(k)), result.vector[k]);
+  times.prs = result.times.prs;
+  times.comm = result.times.comm;
+  times.total = result.times.total + times.redist;
+  return report(t, checksum, result.size, times);
+}
+
+}  // namespace
+
+PackRunResult run_pack(const std::string& platform, const PackRunConfig& c, const std::string& trace_file) {
+  const pack::Geometry g(c.extents, c.procs, c.blocks);
+  if (c.unpack && c.redistribution != pack::Preredistribution::None) {
+    throw std::invalid_argument("a preliminary redistribution is for PACK only (paper 001, section 6.3)");
+  }
+  if (c.unpack && c.scheme == pack::Scheme::CompactMessage) throw std::invalid_argument("UNPACK has the sss and css schemes only");
+  const auto [expected, size] = expected_checksum(g, c);
+  SimulationOptions sim;
+  sim.platform_file = platform;
+  sim.ranks = static_cast<int>(g.processors());
+  sim.trace_file = trace_file;
+  const auto reports = simulate(sim, [&](Transport& t) { return rank_body(t, g, c, size); });
+  PackRunResult run;
+  run.size = size;
+  std::uint64_t checksum = 0;
+  auto& phases = run.experiment.phases;
+  for (const char* phase : {"local", "prs", "comm", "redist", "total"}) phases[phase] = 0;
+  for (const auto& text : reports) {
+    const auto r = nlohmann::json::parse(text);
+    checksum += r["checksum"].get<std::uint64_t>();
+    for (auto& [phase, seconds] : phases) seconds = std::max(seconds, r[phase].get<double>());
+    run.experiment.messages += r["messages"].get<Index>();
+    run.experiment.bytes += r["bytes"].get<Index>();
+  }
+  run.experiment.verified = checksum == expected;
+  if (checksum != expected) throw std::runtime_error("verification failed: the result differs from the sequential one");
+  return run;
+}
+
+}  // namespace redist::sim
+
+namespace redist::sim {
+namespace {
+
+const std::vector<std::string> kCounts = {"d", "N", "P", "W", "density", "seed", "vector_block"};
+
+Index count(const Params& params, const char* name, Index fallback) {
+  if (!params.contains(name)) {
+    if (fallback < 0) throw std::invalid_argument(std::string("parameter '") + name + "' is not set");
+    return fallback;
+  }
+  return params[name].get<Index>();
+}
+
+std::string text(const Params& params, const char* name, const char* fallback) {
+  return params.contains(name) ? params[name].get<std::string>() : fallback;
+}
+
+void check_value(const std::string& name, const nlohmann::json& value) {
+  if (std::find(kCounts.begin(), kCounts.end(), name) != kCounts.end()) {
+    const bool may_be_zero = name == "density" || name == "vector_block";
+    if (!value.is_number_integer() || value.get<Index>() < (may_be_zero ? 0 : 1)) {
+      throw std::invalid_argument("parameter '" + name + "' must be a " + (may_be_zero ? "non-negative" : "positive") +
+                                  " whole number, got " + value.dump());
+    }
+    if (name == "d" && value.get<Index>() > 3) throw std::invalid_argument("parameter 'd' must be 1, 2 or 3");
+    if (name == "density" && value.get<Index>() > 100) throw std::invalid_argument("density is a percentage: 0..100");
+    return;
+  }
+  if (!value.is_string()) throw std::invalid_argument("parameter '" + name + "' must be a name, got " + value.dump());
+  const auto v = value.get<std::string>();
+  if (name == "mask") pack::MaskSpec::named(v, 50, 1);
+  if (name == "scheme") pack::scheme_from_name(v);
+  if (name == "prs") pack::prs_algorithm_from_name(v);
+  if (name == "redistribution") pack::preredistribution_from_name(v);
+  if (name == "operation" && v != "pack" && v != "unpack") {
+    throw std::invalid_argument("operation must be pack or unpack, got '" + v + "'");
+  }
+}
+
+PackRunConfig config_of(const Params& params) {
+  PackRunConfig c;
+  const auto d = static_cast<std::size_t>(count(params, "d", 1));
+  c.extents.assign(d, count(params, "N", -1));
+  c.procs.assign(d, count(params, "P", -1));
+  c.blocks.assign(d, count(params, "W", -1));
+  c.mask = pack::MaskSpec::named(text(params, "mask", "random"), count(params, "density", 50),
+                                 static_cast<std::uint64_t>(count(params, "seed", 1)));
+  c.unpack = text(params, "operation", "pack") == "unpack";
+  c.scheme = pack::scheme_from_name(text(params, "scheme", "sss"));
+  c.prs = pack::prs_algorithm_from_name(text(params, "prs", "auto"));
+  c.redistribution = pack::preredistribution_from_name(text(params, "redistribution", "none"));
+  c.vector_block = count(params, "vector_block", 0);
+  return c;
+}
+
+ExperimentResult run(const std::string& platform, const Params& params, Payload, const std::string& trace) {
+  return run_pack(platform, config_of(params), trace).experiment;
+}
+
+}  // namespace
+
+Experiment pack_experiment() {
+  ExperimentSpec spec{"pack",
+                      {"operation", "d", "N", "P", "W", "mask", "density", "seed", "scheme", "prs", "redistribution",
+                       "vector_block"},
+                      {"N", "P", "W"},
+                      {"local", "prs", "comm", "redist", "total"},
+                      check_value};
+  return {spec, run};
+}
+
+}  // namespace redist::sim
