@@ -1,6 +1,7 @@
 // The "pack" experiment (paper 001, §7): PACK or UNPACK of an array of rank d = 1..3 with N elements
 // and P processors on every dimension, block size W on every dimension (the paper keeps W_0 = W_1),
-// a random mask of a given density or the triangle mask, a scheme, optionally after a preliminary
+// a random mask of a given density or the triangle mask (density "LT", the column of the paper's
+// tables), a scheme, optionally after a preliminary
 // redistribution to BLOCK. Payloads are always real (the counts drive the ranking) and verified by
 // a checksum against the sequential Fortran result.
 #include "redist/sim/pack_experiment.hpp"
@@ -142,7 +143,7 @@ PackRunResult run_pack(const std::string& platform, const PackRunConfig& c, cons
 namespace redist::sim {
 namespace {
 
-const std::vector<std::string> kCounts = {"d", "N", "P", "W", "density", "seed", "vector_block"};
+const std::vector<std::string> kCounts = {"d", "N", "P", "W", "seed", "vector_block"};
 
 Index count(const Params& params, const char* name, Index fallback) {
   if (!params.contains(name)) {
@@ -158,18 +159,21 @@ std::string text(const Params& params, const char* name, const char* fallback) {
 
 void check_value(const std::string& name, const nlohmann::json& value) {
   if (std::find(kCounts.begin(), kCounts.end(), name) != kCounts.end()) {
-    const bool may_be_zero = name == "density" || name == "vector_block";
+    const bool may_be_zero = name == "vector_block";
     if (!value.is_number_integer() || value.get<Index>() < (may_be_zero ? 0 : 1)) {
       throw std::invalid_argument("parameter '" + name + "' must be a " + (may_be_zero ? "non-negative" : "positive") +
                                   " whole number, got " + value.dump());
     }
     if (name == "d" && value.get<Index>() > 3) throw std::invalid_argument("parameter 'd' must be 1, 2 or 3");
-    if (name == "density" && value.get<Index>() > 100) throw std::invalid_argument("density is a percentage: 0..100");
     return;
+  }
+  if (name == "density") {  // a percentage of true values, or LT: the paper's triangle mask
+    if (value.is_number_integer() && value.get<Index>() >= 0 && value.get<Index>() <= 100) return;
+    if (value == "LT") return;
+    throw std::invalid_argument("density must be a percentage 0..100 or \"LT\" (the triangle mask), got " + value.dump());
   }
   if (!value.is_string()) throw std::invalid_argument("parameter '" + name + "' must be a name, got " + value.dump());
   const auto v = value.get<std::string>();
-  if (name == "mask") pack::MaskSpec::named(v, 50, 1);
   if (name == "scheme") pack::scheme_from_name(v);
   if (name == "prs") pack::prs_algorithm_from_name(v);
   if (name == "redistribution") pack::preredistribution_from_name(v);
@@ -184,8 +188,12 @@ PackRunConfig config_of(const Params& params) {
   c.extents.assign(d, count(params, "N", -1));
   c.procs.assign(d, count(params, "P", -1));
   c.blocks.assign(d, count(params, "W", -1));
-  c.mask = pack::MaskSpec::named(text(params, "mask", "random"), count(params, "density", 50),
-                                 static_cast<std::uint64_t>(count(params, "seed", 1)));
+  const auto seed = static_cast<std::uint64_t>(count(params, "seed", 1));
+  if (params.contains("density") && params["density"].is_string()) {
+    c.mask = pack::MaskSpec::named("triangle", 0, seed);
+  } else {
+    c.mask = pack::MaskSpec::named("random", count(params, "density", 50), seed);
+  }
   c.unpack = text(params, "operation", "pack") == "unpack";
   c.scheme = pack::scheme_from_name(text(params, "scheme", "sss"));
   c.prs = pack::prs_algorithm_from_name(text(params, "prs", "auto"));
@@ -202,7 +210,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload,
 
 Experiment pack_experiment() {
   ExperimentSpec spec{"pack",
-                      {"operation", "d", "N", "P", "W", "mask", "density", "seed", "scheme", "prs", "redistribution",
+                      {"operation", "d", "N", "P", "W", "density", "seed", "scheme", "prs", "redistribution",
                        "vector_block"},
                       {"N", "P", "W"},
                       {"local", "prs", "comm", "redist", "total"},
