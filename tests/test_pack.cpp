@@ -25,7 +25,10 @@ TEST(PackGeometry, LocalOffsetsAndGlobalCoordinatesAreInverse) {
     const Geometry g = c.geometry();
     std::vector<int> seen(static_cast<std::size_t>(g.size()), 0);
     for (Index p = 0; p < g.processors(); ++p) {
+      const auto linear = g.local_linear_indices(p);
+      ASSERT_EQ(static_cast<Index>(linear.size()), g.local_size());
       for (Index offset = 0; offset < g.local_size(); ++offset) {
+        ASSERT_EQ(linear[static_cast<std::size_t>(offset)], g.linear_index(g.global_coords(p, offset))) << c.describe();
         const auto coords = g.global_coords(p, offset);
         ASSERT_EQ(g.owner(coords), p) << c.describe();
         ASSERT_EQ(g.local_offset(coords), offset) << c.describe();

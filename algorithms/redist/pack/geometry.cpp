@@ -78,6 +78,37 @@ std::vector<Index> Geometry::global_coords(Index proc, Index offset) const {
   return coords;
 }
 
+std::vector<Index> Geometry::local_linear_indices(Index proc) const {
+  const auto grid = grid_coords(proc);
+  // term[i][l]: contribution of local index l on dimension i to the linear index.
+  std::vector<std::vector<Index>> term(rank());
+  Index stride = 1;
+  for (std::size_t i = 0; i < rank(); ++i) {
+    const BlockCyclic layout = dim_layout(i);
+    for (Index l = 0; l < local_extent(i); ++l) term[i].push_back(layout.global_index(grid[i], l) * stride);
+    stride *= extents_[i];
+  }
+  std::vector<Index> out;
+  out.reserve(static_cast<std::size_t>(local_size()));
+  std::vector<Index> local(rank(), 0);
+  Index above = 0;  // contribution of dimensions 1..d-1
+  for (std::size_t i = 1; i < rank(); ++i) above += term[i][0];
+  for (;;) {
+    for (Index t : term[0]) out.push_back(above + t);
+    std::size_t i = 1;  // odometer over dimensions 1..d-1
+    for (; i < rank(); ++i) {
+      above -= term[i][static_cast<std::size_t>(local[i])];
+      if (++local[i] < local_extent(i)) {
+        above += term[i][static_cast<std::size_t>(local[i])];
+        break;
+      }
+      local[i] = 0;
+      above += term[i][0];
+    }
+    if (i >= rank()) return out;
+  }
+}
+
 Index Geometry::linear_index(std::span<const Index> coords) const {
   Index linear = 0;
   for (std::size_t i = rank(); i-- > 0;) linear = linear * extents_[i] + coords[i];

@@ -47,6 +47,9 @@ class Geometry {
 
   /// Global coordinates of local offset `offset` of processor `proc`.
   std::vector<Index> global_coords(Index proc, Index offset) const;
+  /// Global linear index of every local element of `proc`, in local storage order (one pass, no
+  /// per-element allocation: what building local arrays needs).
+  std::vector<Index> local_linear_indices(Index proc) const;
   /// Row-major global linear index (the rank of the element when every mask value is true).
   Index linear_index(std::span<const Index> coords) const;
   std::vector<Index> coords_of_linear(Index linear) const;

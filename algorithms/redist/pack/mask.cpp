@@ -26,19 +26,23 @@ MaskSpec MaskSpec::named(const std::string& name, Index density_percent, std::ui
 }
 
 bool MaskSpec::value(const Geometry& geometry, std::span<const Index> coords) const {
+  return value_at(geometry, geometry.linear_index(coords));
+}
+
+bool MaskSpec::value_at(const Geometry& geometry, Index linear) const {
   if (kind == Kind::Triangle) {
-    if (geometry.rank() == 1) return coords[0] < geometry.extent(0) / 2;
-    return coords[1] > coords[0];
+    const Index i0 = linear % geometry.extent(0);
+    if (geometry.rank() == 1) return i0 < geometry.extent(0) / 2;
+    return (linear / geometry.extent(0)) % geometry.extent(1) > i0;
   }
-  const auto draw = mix(seed ^ mix(static_cast<std::uint64_t>(geometry.linear_index(coords))));
+  const auto draw = mix(seed ^ mix(static_cast<std::uint64_t>(linear)));
   return draw % 100 < static_cast<std::uint64_t>(density_percent);
 }
 
 std::vector<std::uint8_t> local_mask(const Geometry& geometry, const MaskSpec& mask, Index proc) {
-  std::vector<std::uint8_t> local(static_cast<std::size_t>(geometry.local_size()));
-  for (Index offset = 0; offset < geometry.local_size(); ++offset) {
-    local[static_cast<std::size_t>(offset)] = mask.value(geometry, geometry.global_coords(proc, offset)) ? 1 : 0;
-  }
+  std::vector<std::uint8_t> local;
+  local.reserve(static_cast<std::size_t>(geometry.local_size()));
+  for (Index linear : geometry.local_linear_indices(proc)) local.push_back(mask.value_at(geometry, linear) ? 1 : 0);
   return local;
 }
 

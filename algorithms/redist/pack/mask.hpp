@@ -23,6 +23,8 @@ struct MaskSpec {
   /// or a density outside 0..100.
   static MaskSpec named(const std::string& name, Index density_percent, std::uint64_t seed);
   bool value(const Geometry& geometry, std::span<const Index> coords) const;
+  /// The same, from the element's row-major linear index.
+  bool value_at(const Geometry& geometry, Index linear) const;
 };
 
 /// Processor `proc`'s local mask, in local storage order (1 = true).

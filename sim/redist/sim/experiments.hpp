@@ -50,4 +50,8 @@ Experiment holes_experiment();
 /// total); see pack_experiment.hpp.
 Experiment pack_experiment();
 
+/// Paper 001's Table I: β1, the block size from which CSS's local computation is no slower than
+/// SSS's (phase beta1, a block size in elements); see pack_beta1_experiment.cpp.
+Experiment pack_beta1_experiment();
+
 }  // namespace redist::sim

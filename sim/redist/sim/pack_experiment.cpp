@@ -1,5 +1,6 @@
 // The "pack" experiment (paper 001, §7): PACK or UNPACK of an array of rank d = 1..3 with N elements
-// and P processors on every dimension, block size W on every dimension (the paper keeps W_0 = W_1),
+// (or L = N/P per processor, for scaled runs) and P processors on every dimension, block size W on
+// every dimension (the paper keeps W_0 = W_1; "block" and "cyclic" are W = L and W = 1),
 // a random mask of a given density or the triangle mask (density "LT", the column of the paper's
 // tables), a scheme, optionally after a preliminary
 // redistribution to BLOCK. Payloads are always real (the counts drive the ranking) and verified by
@@ -36,10 +37,8 @@ Index field_value(Index linear) { return -linear - 1; }
 Index vector_value(Index rank) { return (Index{1} << 48) + rank; }
 
 std::vector<Index> local_by_linear(const pack::Geometry& g, Index proc, Index (*fn)(Index)) {
-  std::vector<Index> local(static_cast<std::size_t>(g.local_size()));
-  for (Index offset = 0; offset < g.local_size(); ++offset) {
-    local[static_cast<std::size_t>(offset)] = fn(g.linear_index(g.global_coords(proc, offset)));
-  }
+  auto local = g.local_linear_indices(proc);
+  for (Index& x : local) x = fn(x);
   return local;
 }
 
@@ -48,7 +47,7 @@ std::pair<std::uint64_t, Index> expected_checksum(const pack::Geometry& g, const
   std::vector<std::uint8_t> mask(static_cast<std::size_t>(g.size()));
   std::vector<Index> array(mask.size());
   for (Index linear = 0; linear < g.size(); ++linear) {
-    mask[static_cast<std::size_t>(linear)] = c.mask.value(g, g.coords_of_linear(linear)) ? 1 : 0;
+    mask[static_cast<std::size_t>(linear)] = c.mask.value_at(g, linear) ? 1 : 0;
     array[static_cast<std::size_t>(linear)] = c.unpack ? field_value(linear) : array_value(linear);
   }
   const Index size = std::count(mask.begin(), mask.end(), 1);
@@ -65,15 +64,14 @@ std::pair<std::uint64_t, Index> expected_checksum(const pack::Geometry& g, const
   return {sum, size};
 }
 
-std::string report(const CountingTransport& t, std::uint64_t checksum, Index size, const pack::PhaseTimes& times) {
-  const nlohmann::json out = {{"checksum", checksum}, {"size", size},       {"local", times.local()},
+nlohmann::json report(const CountingTransport& t, std::uint64_t checksum, Index size, const pack::PhaseTimes& times) {
+  return nlohmann::json {{"checksum", checksum}, {"size", size},       {"local", times.local()},
                               {"prs", times.prs},     {"comm", times.comm}, {"redist", times.redist},
                               {"total", times.total}, {"messages", t.messages}, {"bytes", t.bytes_sent}};
-  return out.dump();
 }
 
 // One rank's run; returns {"checksum", "size", phase seconds, "messages", "bytes"} as JSON text.
-std::string rank_body(Transport& inner, const pack::Geometry& g, const PackRunConfig& c, Index vector_length) {
+nlohmann::json rank_body(Transport& inner, const pack::Geometry& g, const PackRunConfig& c, Index vector_length) {
   CountingTransport t(inner);
   const Index me = t.rank();
   const auto mask = pack::local_mask(g, c.mask, me);
@@ -85,9 +83,8 @@ std::string rank_body(Transport& inner, const pack::Geometry& g, const PackRunCo
     for (std::size_t k = 0; k < local_v.size(); ++k) local_v[k] = vector_value(v.global_index(me, static_cast<Index>(k)));
     const auto field = local_by_linear(g, me, field_value);
     const auto result = pack::unpack(t, g, local_v, mask, field, {c.scheme, c.prs, vector_length, c.vector_block});
-    for (Index offset = 0; offset < g.local_size(); ++offset) {
-      checksum += pair_hash(g.linear_index(g.global_coords(me, offset)), result.array[static_cast<std::size_t>(offset)]);
-    }
+    const auto linear = g.local_linear_indices(me);
+    for (std::size_t offset = 0; offset < linear.size(); ++offset) checksum += pair_hash(linear[offset], result.array[offset]);
     return report(t, checksum, result.size, result.times);
   }
   pack::LocalArrays arrays{local_by_linear(g, me, array_value), mask};
@@ -109,33 +106,59 @@ std::string rank_body(Transport& inner, const pack::Geometry& g, const PackRunCo
 
 }  // namespace
 
-PackRunResult run_pack(const std::string& platform, const PackRunConfig& c, const std::string& trace_file) {
-  const pack::Geometry g(c.extents, c.procs, c.blocks);
-  if (c.unpack && c.redistribution != pack::Preredistribution::None) {
-    throw std::invalid_argument("a preliminary redistribution is for PACK only (paper 001, section 6.3)");
+std::vector<PackRunResult> run_packs(const std::string& platform, const std::vector<PackRunConfig>& configs,
+                                     const std::string& trace_file) {
+  if (configs.empty()) return {};
+  std::vector<pack::Geometry> geometries;
+  std::vector<std::pair<std::uint64_t, Index>> expected;
+  for (const PackRunConfig& c : configs) {
+    geometries.emplace_back(c.extents, c.procs, c.blocks);
+    if (geometries.back().processors() != geometries.front().processors()) {
+      throw std::invalid_argument("runs of one simulation must have the same number of processors");
+    }
+    if (c.unpack && c.redistribution != pack::Preredistribution::None) {
+      throw std::invalid_argument("a preliminary redistribution is for PACK only (paper 001, section 6.3)");
+    }
+    if (c.unpack && c.scheme == pack::Scheme::CompactMessage) throw std::invalid_argument("UNPACK has the sss and css schemes only");
+    expected.push_back(expected_checksum(geometries.back(), c));
   }
-  if (c.unpack && c.scheme == pack::Scheme::CompactMessage) throw std::invalid_argument("UNPACK has the sss and css schemes only");
-  const auto [expected, size] = expected_checksum(g, c);
   SimulationOptions sim;
   sim.platform_file = platform;
-  sim.ranks = static_cast<int>(g.processors());
+  sim.ranks = static_cast<int>(geometries.front().processors());
   sim.trace_file = trace_file;
-  const auto reports = simulate(sim, [&](Transport& t) { return rank_body(t, g, c, size); });
-  PackRunResult run;
-  run.size = size;
-  std::uint64_t checksum = 0;
-  auto& phases = run.experiment.phases;
-  for (const char* phase : {"local", "prs", "comm", "redist", "total"}) phases[phase] = 0;
-  for (const auto& text : reports) {
-    const auto r = nlohmann::json::parse(text);
-    checksum += r["checksum"].get<std::uint64_t>();
-    for (auto& [phase, seconds] : phases) seconds = std::max(seconds, r[phase].get<double>());
-    run.experiment.messages += r["messages"].get<Index>();
-    run.experiment.bytes += r["bytes"].get<Index>();
+  const auto reports = simulate(sim, [&](Transport& t) {
+    nlohmann::json runs = nlohmann::json::array();
+    for (std::size_t k = 0; k < configs.size(); ++k) {
+      if (k > 0) t.barrier();  // each run starts together, as a timed run on the machine would
+      runs.push_back(rank_body(t, geometries[k], configs[k], expected[k].second));
+    }
+    return runs.dump();
+  });
+  std::vector<PackRunResult> results(configs.size());
+  std::vector<std::uint64_t> checksums(configs.size(), 0);
+  for (auto& run : results) {
+    for (const char* phase : {"local", "prs", "comm", "redist", "total"}) run.experiment.phases[phase] = 0;
   }
-  run.experiment.verified = checksum == expected;
-  if (checksum != expected) throw std::runtime_error("verification failed: the result differs from the sequential one");
-  return run;
+  for (const auto& text : reports) {
+    const auto runs = nlohmann::json::parse(text);
+    for (std::size_t k = 0; k < configs.size(); ++k) {
+      const auto& r = runs[k];
+      checksums[k] += r["checksum"].get<std::uint64_t>();
+      for (auto& [phase, seconds] : results[k].experiment.phases) seconds = std::max(seconds, r[phase].get<double>());
+      results[k].experiment.messages += r["messages"].get<Index>();
+      results[k].experiment.bytes += r["bytes"].get<Index>();
+    }
+  }
+  for (std::size_t k = 0; k < configs.size(); ++k) {
+    results[k].size = expected[k].second;
+    results[k].experiment.verified = checksums[k] == expected[k].first;
+    if (checksums[k] != expected[k].first) throw std::runtime_error("verification failed: the result differs from the sequential one");
+  }
+  return results;
+}
+
+PackRunResult run_pack(const std::string& platform, const PackRunConfig& c, const std::string& trace_file) {
+  return run_packs(platform, {c}, trace_file).front();
 }
 
 }  // namespace redist::sim
@@ -143,7 +166,7 @@ PackRunResult run_pack(const std::string& platform, const PackRunConfig& c, cons
 namespace redist::sim {
 namespace {
 
-const std::vector<std::string> kCounts = {"d", "N", "P", "W", "seed", "vector_block"};
+const std::vector<std::string> kCounts = {"d", "N", "L", "P", "W", "seed", "vector_block"};
 
 Index count(const Params& params, const char* name, Index fallback) {
   if (!params.contains(name)) {
@@ -157,7 +180,10 @@ std::string text(const Params& params, const char* name, const char* fallback) {
   return params.contains(name) ? params[name].get<std::string>() : fallback;
 }
 
-void check_value(const std::string& name, const nlohmann::json& value) {
+}  // namespace
+
+void check_pack_parameter(const std::string& name, const nlohmann::json& value) {
+  if (name == "W" && (value == "block" || value == "cyclic")) return;
   if (std::find(kCounts.begin(), kCounts.end(), name) != kCounts.end()) {
     const bool may_be_zero = name == "vector_block";
     if (!value.is_number_integer() || value.get<Index>() < (may_be_zero ? 0 : 1)) {
@@ -172,6 +198,7 @@ void check_value(const std::string& name, const nlohmann::json& value) {
     if (value == "LT") return;
     throw std::invalid_argument("density must be a percentage 0..100 or \"LT\" (the triangle mask), got " + value.dump());
   }
+  if (name == "W") throw std::invalid_argument("W must be a positive whole number, block or cyclic, got " + value.dump());
   if (!value.is_string()) throw std::invalid_argument("parameter '" + name + "' must be a name, got " + value.dump());
   const auto v = value.get<std::string>();
   if (name == "scheme") pack::scheme_from_name(v);
@@ -182,12 +209,16 @@ void check_value(const std::string& name, const nlohmann::json& value) {
   }
 }
 
-PackRunConfig config_of(const Params& params) {
+PackRunConfig pack_config(const Params& params, Index block) {
   PackRunConfig c;
   const auto d = static_cast<std::size_t>(count(params, "d", 1));
-  c.extents.assign(d, count(params, "N", -1));
-  c.procs.assign(d, count(params, "P", -1));
-  c.blocks.assign(d, count(params, "W", -1));
+  const Index procs = count(params, "P", -1);
+  if (params.contains("N") == params.contains("L")) throw std::invalid_argument("set one of N (extent) and L (local extent N/P)");
+  const Index extent = params.contains("N") ? count(params, "N", -1) : checked_mul(count(params, "L", -1), procs, "L x P");
+  c.extents.assign(d, extent);
+  c.procs.assign(d, procs);
+  if (block == 0 && params.contains("W") && params["W"].is_string()) block = params["W"] == "block" ? extent / procs : 1;
+  c.blocks.assign(d, block > 0 ? block : count(params, "W", -1));
   const auto seed = static_cast<std::uint64_t>(count(params, "seed", 1));
   if (params.contains("density") && params["density"].is_string()) {
     c.mask = pack::MaskSpec::named("triangle", 0, seed);
@@ -202,19 +233,21 @@ PackRunConfig config_of(const Params& params) {
   return c;
 }
 
+namespace {
+
 ExperimentResult run(const std::string& platform, const Params& params, Payload, const std::string& trace) {
-  return run_pack(platform, config_of(params), trace).experiment;
+  return run_pack(platform, pack_config(params, 0), trace).experiment;
 }
 
 }  // namespace
 
 Experiment pack_experiment() {
   ExperimentSpec spec{"pack",
-                      {"operation", "d", "N", "P", "W", "density", "seed", "scheme", "prs", "redistribution",
+                      {"operation", "d", "N", "L", "P", "W", "density", "seed", "scheme", "prs", "redistribution",
                        "vector_block"},
-                      {"N", "P", "W"},
+                      {"P", "W"},
                       {"local", "prs", "comm", "redist", "total"},
-                      check_value};
+                      check_pack_parameter};
   return {spec, run};
 }
 

@@ -27,8 +27,16 @@ struct PackRunResult {
   Index size = 0;               ///< Size: true elements of the mask
 };
 
+/// Checks one parameter of the pack experiments (throws std::invalid_argument with a reason).
+void check_pack_parameter(const std::string& name, const nlohmann::json& value);
+/// The run a pack experiment's parameters describe; `block` > 0 replaces parameter W.
+PackRunConfig pack_config(const Params& params, Index block);
+
 /// One simulated PACK or UNPACK on `platform`, one rank per processor of the grid. Each rank sends
 /// back a checksum of its result; it must equal the sequential Fortran result's, else this throws.
 PackRunResult run_pack(const std::string& platform, const PackRunConfig& config, const std::string& trace_file);
+/// Several runs on the same processors in one simulation, one after another (a barrier between two).
+std::vector<PackRunResult> run_packs(const std::string& platform, const std::vector<PackRunConfig>& configs,
+                                     const std::string& trace_file);
 
 }  // namespace redist::sim
