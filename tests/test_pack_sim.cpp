@@ -8,6 +8,7 @@
 
 #include "pack_case.hpp"
 #include "redist/sim/engine.hpp"
+#include "redist/sim/experiments.hpp"
 #include "redist/sim/pack_experiment.hpp"
 #include "run_command.hpp"
 
@@ -92,6 +93,53 @@ TEST(PackOnSimulator, OneDimensionalRankingUsesTheControlNetwork) {
   EXPECT_NEAR(run.experiment.phases.at("prs"), 5e-6 + 5e-6 + 2 * 3 * 5e-6, 1e-9);
   c.prs = pack::PrsAlgorithm::Direct;
   EXPECT_GT(sim::run_pack(kCm5, c, "").experiment.phases.at("prs"), 4 * 88e-6);  // lg 16 rounds of messages
+}
+
+// Table I's derivation: β1 from the pack-beta1 experiment is the smallest block size from which CSS's
+// local time stays at or below SSS's, checked against the local times of each run.
+TEST(PackBeta1, IsTheBlockSizeFromWhichCssStaysAhead) {
+  for (const auto& [d, n, procs, density] : {std::tuple{1, 2048, 16, 30}, std::tuple{2, 64, 4, 50}}) {
+    const Params params = {{"d", d}, {"N", n}, {"P", procs}, {"density", density}};
+    const auto result = sim::find_experiment("pack-beta1").run(kCm5, params, sim::Payload::Real, "");
+    const auto beta1 = static_cast<Index>(result.phases.at("beta1"));
+    std::vector<sim::PackRunConfig> configs;
+    std::vector<Index> blocks;
+    for (Index w = 1; w <= n / procs; w *= 2) {
+      for (const char* scheme : {"sss", "css"}) {
+        Params one = params;
+        one["scheme"] = scheme;
+        configs.push_back(sim::pack_config(one, w));
+      }
+      blocks.push_back(w);
+    }
+    const auto runs = sim::run_packs(kCm5, configs, "");
+    ASSERT_GT(beta1, 0) << "CSS never catches up at density " << density;
+    for (std::size_t k = 0; k < blocks.size(); ++k) {
+      const double sss = runs[2 * k].experiment.phases.at("local"), css = runs[2 * k + 1].experiment.phases.at("local");
+      if (blocks[k] >= beta1) {
+        EXPECT_LE(css, sss) << "W = " << blocks[k];
+      }
+      if (2 * blocks[k] == beta1) {
+        EXPECT_GT(css, sss) << "W = " << blocks[k];
+      }
+    }
+    EXPECT_DOUBLE_EQ(result.phases.at("sss_local_cyclic"), runs.front().experiment.phases.at("local"));
+    EXPECT_DOUBLE_EQ(result.phases.at("css_local_block"), runs.back().experiment.phases.at("local"));
+  }
+}
+
+// Table II's structure (section 6.3): redistributing whole arrays moves and detects every element
+// whatever the mask (its time does not depend on the density); redistributing selected data moves
+// the true elements only (its time grows with the density).
+TEST(PackPreredistribution, WholeArraysIgnoreTheDensitySelectedDataFollowIt) {
+  const auto& experiment = sim::find_experiment("pack");
+  const auto redist_time = [&](const char* how, int density) {
+    const Params p = {{"d", 2}, {"N", 64}, {"P", 4}, {"W", 1}, {"density", density}, {"scheme", "cms"}, {"redistribution", how}};
+    return experiment.run(kCm5, p, sim::Payload::Real, "").phases.at("redist");
+  };
+  EXPECT_DOUBLE_EQ(redist_time("whole", 10), redist_time("whole", 90));
+  EXPECT_LT(redist_time("selected", 10), redist_time("selected", 50));
+  EXPECT_LT(redist_time("selected", 50), redist_time("selected", 90));
 }
 
 std::string redist(const std::string& args) { return std::string(REDIST_BIN) + " " + args; }
