@@ -204,6 +204,7 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
                     std::span<const Index> field, const UnpackOptions& options) {
   require_sizes(g, field.size(), mask.size());
   if (options.scheme == Scheme::CompactMessage) throw std::invalid_argument("UNPACK has the sss and css schemes only");
+  if (g.processors() != t.size()) throw std::invalid_argument("the grid's processors must be the transport's ranks");
   const BlockCyclic v = vector_layout(options.vector_length, options.vector_block, t.size());
   const auto held = static_cast<std::size_t>(options.vector_length == 0 ? 0 : v.local_size(t.rank()));
   if (vector.size() != held) throw std::invalid_argument("this rank's part of V must have " + std::to_string(held) + " elements");

@@ -23,7 +23,8 @@ Index beta1(const std::vector<Index>& blocks, const std::vector<double>& sss, co
   return found;
 }
 
-ExperimentResult run(const std::string& platform, const Params& params, Payload, const std::string& trace) {
+ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
+  if (payload == Payload::Phantom) throw std::invalid_argument("pack runs need real payloads: the mask's counts drive the ranking");
   if (params.contains("W") || params.contains("scheme") || params.contains("operation") || params.contains("redistribution")) {
     throw std::invalid_argument("pack-beta1 sweeps W and compares sss with css itself");
   }

@@ -235,7 +235,8 @@ PackRunConfig pack_config(const Params& params, Index block) {
 
 namespace {
 
-ExperimentResult run(const std::string& platform, const Params& params, Payload, const std::string& trace) {
+ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
+  if (payload == Payload::Phantom) throw std::invalid_argument("pack runs need real payloads: the mask's counts drive the ranking");
   return run_pack(platform, pack_config(params, 0), trace).experiment;
 }
 
