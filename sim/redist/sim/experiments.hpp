@@ -22,6 +22,7 @@ struct ExperimentResult {
   Index bytes = 0;
   std::optional<bool> verified;  ///< empty on phantom runs
   bool phantom = false;
+  std::map<std::string, double> quantities;  ///< model quantities of the run (ExperimentSpec::quantities)
 };
 
 struct Experiment {

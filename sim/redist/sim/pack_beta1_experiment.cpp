@@ -67,7 +67,8 @@ Experiment pack_beta1_experiment() {
                       {"d", "N", "L", "P", "density", "seed", "prs", "vector_block"},
                       {"P"},
                       {"beta1", "sss_local_cyclic", "css_local_cyclic", "sss_local_block", "css_local_block"},
-                      check_pack_parameter};
+                      check_pack_parameter,
+                      {}};
   return {spec, run};
 }
 

@@ -64,10 +64,23 @@ std::pair<std::uint64_t, Index> expected_checksum(const pack::Geometry& g, const
   return {sum, size};
 }
 
-nlohmann::json report(const CountingTransport& t, std::uint64_t checksum, Index size, const pack::PhaseTimes& times) {
-  return nlohmann::json {{"checksum", checksum}, {"size", size},       {"local", times.local()},
-                              {"prs", times.prs},     {"comm", times.comm}, {"redist", times.redist},
-                              {"total", times.total}, {"messages", t.messages}, {"bytes", t.bytes_sent}};
+nlohmann::json report(const CountingTransport& t, std::uint64_t checksum, Index size, const pack::PhaseTimes& times,
+                      Index true_local) {
+  return nlohmann::json{{"checksum", checksum}, {"size", size},       {"local", times.local()},
+                        {"prs", times.prs},     {"comm", times.comm}, {"redist", times.redist},
+                        {"total", times.total}, {"messages", t.messages}, {"bytes", t.bytes_sent},
+                        {"true_local", true_local}};
+}
+
+// Section 6.4's model of local computation (in units of one memory access), from L, C = slices,
+// E_i (the most true elements on one processor) and E_a = ceil(Size / P).
+std::map<std::string, double> model_quantities(const pack::Geometry& g, Index size, Index most_true) {
+  const auto l = static_cast<double>(g.local_size()), c = static_cast<double>(g.slices());
+  const auto e = static_cast<double>(most_true), ea = static_cast<double>(ceil_div(size, g.processors()));
+  return {{"size", static_cast<double>(size)},
+          {"slices", c},
+          {"model_local_sss", l + c + 6 * e + 2 * ea},
+          {"model_local_css", 2 * l + 2 * c + 3 * e + 2 * ea}};
 }
 
 // One rank's run; returns {"checksum", "size", phase seconds, "messages", "bytes"} as JSON text.
@@ -85,7 +98,7 @@ nlohmann::json rank_body(Transport& inner, const pack::Geometry& g, const PackRu
     const auto result = pack::unpack(t, g, local_v, mask, field, {c.scheme, c.prs, vector_length, c.vector_block});
     const auto linear = g.local_linear_indices(me);
     for (std::size_t offset = 0; offset < linear.size(); ++offset) checksum += pair_hash(linear[offset], result.array[offset]);
-    return report(t, checksum, result.size, result.times);
+    return report(t, checksum, result.size, result.times, std::count(mask.begin(), mask.end(), 1));
   }
   pack::LocalArrays arrays{local_by_linear(g, me, array_value), mask};
   pack::Geometry used = g;
@@ -101,7 +114,7 @@ nlohmann::json rank_body(Transport& inner, const pack::Geometry& g, const PackRu
   times.prs = result.times.prs;
   times.comm = result.times.comm;
   times.total = result.times.total + times.redist;
-  return report(t, checksum, result.size, times);
+  return report(t, checksum, result.size, times, std::count(mask.begin(), mask.end(), 1));
 }
 
 }  // namespace
@@ -136,6 +149,7 @@ std::vector<PackRunResult> run_packs(const std::string& platform, const std::vec
   });
   std::vector<PackRunResult> results(configs.size());
   std::vector<std::uint64_t> checksums(configs.size(), 0);
+  std::vector<Index> most_true(configs.size(), 0);
   for (auto& run : results) {
     for (const char* phase : {"local", "prs", "comm", "redist", "total"}) run.experiment.phases[phase] = 0;
   }
@@ -147,10 +161,12 @@ std::vector<PackRunResult> run_packs(const std::string& platform, const std::vec
       for (auto& [phase, seconds] : results[k].experiment.phases) seconds = std::max(seconds, r[phase].get<double>());
       results[k].experiment.messages += r["messages"].get<Index>();
       results[k].experiment.bytes += r["bytes"].get<Index>();
+      most_true[k] = std::max(most_true[k], r["true_local"].get<Index>());
     }
   }
   for (std::size_t k = 0; k < configs.size(); ++k) {
     results[k].size = expected[k].second;
+    results[k].experiment.quantities = model_quantities(geometries[k], expected[k].second, most_true[k]);
     results[k].experiment.verified = checksums[k] == expected[k].first;
     if (checksums[k] != expected[k].first) throw std::runtime_error("verification failed: the result differs from the sequential one");
   }
@@ -248,7 +264,8 @@ Experiment pack_experiment() {
                        "vector_block"},
                       {"P", "W"},
                       {"local", "prs", "comm", "redist", "total"},
-                      check_pack_parameter};
+                      check_pack_parameter,
+                      {"size", "slices", "model_local_sss", "model_local_css"}};
   return {spec, run};
 }
 
