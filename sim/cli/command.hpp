@@ -18,6 +18,8 @@ using Commands = std::vector<Command>;
 
 void add_grid_command(CLI::App& root, Commands& commands);
 void add_holes_command(CLI::App& root, Commands& commands);
+/// `redist pack` and `redist unpack` (paper 001).
+void add_pack_commands(CLI::App& root, Commands& commands);
 void add_tables_command(CLI::App& root, Commands& commands);
 void add_schedule_command(CLI::App& root, Commands& commands);
 void add_simulate_command(CLI::App& root, Commands& commands);

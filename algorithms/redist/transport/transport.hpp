@@ -52,6 +52,16 @@ class Transport {
   virtual void wait_all(std::span<Request> requests) = 0;
   virtual void barrier() = 0;
 
+  /// Optional hardware collective (the CM-5 control network): over ALL ranks, in rank order, writes
+  /// the element-wise exclusive prefix sum of `values` into `prefix` and their sum into `total`.
+  /// Every rank calls it with vectors of the same length. Returns false, touching nothing, when the
+  /// platform has no such network: the caller then runs a point-to-point algorithm instead.
+  virtual bool control_prefix_reduction_sum(std::span<const Index> values, std::span<Index> prefix,
+                                            std::span<Index> total) {
+    (void)values, (void)prefix, (void)total;
+    return false;
+  }
+
   /// Declares modelled local work: simulated computation on the simulator, nothing on MPI (the
   /// real time is spent anyway).
   virtual void charge(const Work& work) = 0;

@@ -460,7 +460,9 @@ Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec
   }
   if (root["unit"]) {
     s.unit = in.text(root["unit"], "unit");
-    if (s.unit != "s" && s.unit != "ms" && s.unit != "us") in.fail(root["unit"], "'unit' must be s, ms or us");
+    if (s.unit != "s" && s.unit != "ms" && s.unit != "us" && s.unit != "elements") {
+      in.fail(root["unit"], "'unit' must be s, ms, us or elements");
+    }
   }
   require_every_parameter(in, root, s, experiment);
   if (root["published"]) s.published = read_published(in, root["published"], s, experiment);

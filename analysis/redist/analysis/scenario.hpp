@@ -90,14 +90,15 @@ struct Scenario {
   std::vector<std::string> phases;
   int repetitions = 1;
   std::string payload = "auto";  ///< real | phantom | auto
-  std::string unit = "s";        ///< unit of published and reported values: s, ms or us
+  std::string unit = "s";        ///< unit of published and reported values: s, ms or us; "elements"
+                                 ///< for experiments whose phases are not times (paper 001's β1)
   std::vector<PublishedValue> published;
   std::vector<RatioSpec> ratios;
   std::vector<ClaimSpec> claims;
 
   /// Every combination of the swept values, each merged over the fixed parameters.
   std::vector<Params> parameter_sets() const;
-  /// Seconds per reported unit.
+  /// Seconds per reported unit (1 for "elements": values are reported as the experiment gives them).
   double seconds_per_unit() const;
 };
 

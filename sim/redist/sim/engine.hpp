@@ -23,6 +23,13 @@ struct SimulationOptions {
 /// last rank has entered it. When every rank's host has it, barrier() costs that instead of messages.
 inline constexpr std::string_view kBarrierLatencyProperty = "control.barrier_latency";
 
+/// Host properties of a control network's combining hardware (the CM-5's, see platforms/README.md): a
+/// vector scan or reduction of m words costs latency + (m - 1) × control.scan_per_word. When every
+/// rank's host has control.scan_latency, Transport::control_prefix_reduction_sum runs on it.
+inline constexpr std::string_view kScanLatencyProperty = "control.scan_latency";
+inline constexpr std::string_view kReduceLatencyProperty = "control.reduce_latency";
+inline constexpr std::string_view kScanPerWordProperty = "control.scan_per_word";
+
 /// What simulate() runs on every rank; its string is that rank's result.
 using RankBody = std::function<std::string(Transport&)>;
 

@@ -5,7 +5,8 @@
 namespace redist::sim {
 
 const std::vector<Experiment>& experiment_catalog() {
-  static const std::vector<Experiment> catalog = {redistribute_experiment(), holes_experiment(), sra_experiment()};
+  static const std::vector<Experiment> catalog = {redistribute_experiment(), holes_experiment(), sra_experiment(),
+                                                     pack_experiment(), pack_beta1_experiment()};
   return catalog;
 }
 

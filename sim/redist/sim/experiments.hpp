@@ -51,4 +51,12 @@ Experiment holes_experiment();
 /// (phases index, pack, comm, unpack, comp = index + pack + unpack, total). Real payloads verified.
 Experiment sra_experiment();
 
+/// Paper 001's PACK/UNPACK on a d-dimensional block-cyclic array (phases local, prs, comm, redist,
+/// total); see pack_experiment.hpp.
+Experiment pack_experiment();
+
+/// Paper 001's Table I: β1, the block size from which CSS's local computation is no slower than
+/// SSS's (phase beta1, a block size in elements); see pack_beta1_experiment.cpp.
+Experiment pack_beta1_experiment();
+
 }  // namespace redist::sim

@@ -204,6 +204,36 @@ void SimGridTransport::control_barrier(double latency) {
   if (latency > 0) simgrid::s4u::this_actor::sleep_for(latency);
 }
 
+// The control network combines one word per count: a scan and a reduction (the CM-5 has both, so the
+// prefix-reduction-sum needs no combining trick, paper 001 footnote 2). All ranks meet, every rank
+// reads the others' vectors, and all meet again before any rank may leave a new vector.
+bool SimGridTransport::control_prefix_reduction_sum(std::span<const Index> values, std::span<Index> prefix,
+                                                    std::span<Index> total) {
+  const auto& costs = world_.control_scan();
+  if (!costs) return false;
+  settle();
+  auto& inputs = world_.scan_inputs();
+  inputs[static_cast<std::size_t>(rank_)].assign(values.begin(), values.end());
+  blocked_call_ = "control-network scan";
+  world_.control_barrier().wait();
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    Index running = 0;
+    for (Rank r = 0; r < size(); ++r) {
+      const auto& input = inputs[static_cast<std::size_t>(r)];
+      if (input.size() != values.size()) throw std::invalid_argument("control-network scan of vectors of different lengths");
+      if (r == rank_) prefix[j] = running;
+      running += input[j];
+    }
+    total[j] = running;
+  }
+  world_.control_barrier().wait();
+  blocked_call_ = nullptr;
+  const double words = values.empty() ? 0.0 : static_cast<double>(values.size() - 1);
+  const double seconds = values.empty() ? 0.0 : costs->scan_latency + costs->reduce_latency + 2 * words * costs->per_word;
+  if (seconds > 0) simgrid::s4u::this_actor::sleep_for(seconds);
+  return true;
+}
+
 void SimGridTransport::charge(const Work& work) { compute(prices_.seconds_for(work)); }
 
 void SimGridTransport::compute(double seconds) {

@@ -38,6 +38,8 @@ class SimGridTransport final : public Transport {
   Completion wait_any(std::span<Request> requests) override;
   void wait_all(std::span<Request> requests) override;
   void barrier() override;
+  bool control_prefix_reduction_sum(std::span<const Index> values, std::span<Index> prefix,
+                                    std::span<Index> total) override;
   void charge(const Work& work) override;
   double now() const override;
 

@@ -70,6 +70,36 @@ std::optional<double> barrier_latency(const std::vector<RankPlacement>& placemen
   return latency;
 }
 
+// The scan hardware: declared by every rank's host (with its three prices) or by none.
+std::optional<ControlScanCosts> control_scan(const std::vector<RankPlacement>& placement, const std::string& platform) {
+  std::optional<ControlScanCosts> costs;
+  const simgrid::s4u::Host* without = nullptr;
+  for (const RankPlacement& p : placement) {
+    const auto scan = read_seconds(*p.host, kScanLatencyProperty, platform);
+    if (!scan) {
+      if (without == nullptr) without = p.host;
+      continue;
+    }
+    const auto reduce = read_seconds(*p.host, kReduceLatencyProperty, platform);
+    const auto per_word = read_seconds(*p.host, kScanPerWordProperty, platform);
+    if (!reduce || !per_word) {
+      throw std::runtime_error("platform " + platform + ": host " + p.host->get_name() + " has " +
+                               std::string(kScanLatencyProperty) + " without " + std::string(kReduceLatencyProperty) +
+                               " and " + std::string(kScanPerWordProperty));
+    }
+    const ControlScanCosts mine{*scan, *reduce, *per_word};
+    costs = costs ? ControlScanCosts{std::max(costs->scan_latency, mine.scan_latency),
+                                     std::max(costs->reduce_latency, mine.reduce_latency),
+                                     std::max(costs->per_word, mine.per_word)}
+                  : mine;
+  }
+  if (costs && without != nullptr) {
+    throw std::runtime_error("platform " + platform + ": host " + without->get_name() + " lacks property " +
+                             std::string(kScanLatencyProperty) + " that other ranks' hosts declare");
+  }
+  return costs;
+}
+
 // One rank: its transport lives as long as its actor. A failing rank ends the whole simulation: the
 // others could only block on it or compute results nobody will read.
 void rank_actor(World& world, Rank rank, const RankBody& body, std::string& result) {
@@ -99,7 +129,9 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   load_platform(*engine, options.platform_file);
   auto placement = place_ranks(*engine, options);
   const auto latency = barrier_latency(placement, options.platform_file);
+  auto scan = control_scan(placement, options.platform_file);
   World world(options.platform_file, std::move(placement), options.phantom, latency);
+  world.set_control_scan(scan);
 
   std::vector<std::string> results(static_cast<std::size_t>(options.ranks));
   for (Rank rank = 0; rank < options.ranks; ++rank) {

@@ -18,6 +18,13 @@ namespace redist::sim {
 
 class SimGridTransport;
 
+/// Costs of the control network's scans and reductions (seconds), one count per combined word.
+struct ControlScanCosts {
+  double scan_latency = 0;
+  double reduce_latency = 0;
+  double per_word = 0;
+};
+
 struct RankPlacement {
   simgrid::s4u::Host* host = nullptr;
   WorkPrices prices;  ///< read once per host
@@ -41,6 +48,12 @@ class World {
   /// The synchronisation point of the hardware barrier, shared by all ranks.
   simgrid::s4u::Barrier& control_barrier();
 
+  /// The control network's scan hardware, if the platform has one.
+  void set_control_scan(std::optional<ControlScanCosts> costs) { control_scan_ = costs; }
+  const std::optional<ControlScanCosts>& control_scan() const { return control_scan_; }
+  /// Where each rank leaves its vector for a control-network scan.
+  std::vector<std::vector<Index>>& scan_inputs() { return scan_inputs_; }
+
   /// Transports register themselves so that a deadlock report can say what each rank waits for.
   void attach(Rank rank, const SimGridTransport* transport);
   void detach(Rank rank);
@@ -60,6 +73,8 @@ class World {
   Matcher matcher_;
   std::vector<simgrid::s4u::Mailbox*> mailboxes_;
   simgrid::s4u::BarrierPtr control_barrier_;
+  std::optional<ControlScanCosts> control_scan_;
+  std::vector<std::vector<Index>> scan_inputs_;
   std::vector<const SimGridTransport*> transports_;
   std::string error_;
 };

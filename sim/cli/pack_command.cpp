@@ -1,0 +1,134 @@
+// `redist pack|unpack --platform F --shape 64x64 --grid 4x4 --block 2 [--mask random|triangle]
+// [--density 50] [--seed 1] [--scheme sss|css|cms] [--prs auto|direct|split]
+// [--redistribution none|selected|whole] [--vector-block W'] [--json]`: one simulated PACK or UNPACK
+// of paper 001, verified against the sequential Fortran result. Shapes are written in Fortran order,
+// (N_{d-1} x ... x N_0): the last extent varies fastest.
+#include <charconv>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "options.hpp"
+#include "redist/sim/pack_experiment.hpp"
+
+namespace redist::cli {
+namespace {
+
+struct PackCommandOptions {
+  std::string platform, shape, grid, block;
+  std::string mask = "random";
+  Index density = 50, seed = 1, vector_block = 0;
+  std::string scheme = "sss", prs = "auto", redistribution = "none", trace;
+  bool json = false;
+};
+
+// "64x32" -> {32, 64} (dimension 0 first). Throws std::invalid_argument naming the option.
+std::vector<Index> parse_extents(const std::string& text, const std::string& option) {
+  std::vector<Index> out;
+  std::size_t begin = 0;
+  for (;;) {
+    const std::size_t end = std::min(text.find('x', begin), text.size());
+    Index value = 0;
+    const char* first = text.data() + begin;
+    const char* last = text.data() + end;
+    const auto [ptr, ec] = std::from_chars(first, last, value);
+    if (ec != std::errc() || ptr != last || first == last || value <= 0) {
+      throw std::invalid_argument(option + " must be positive whole numbers separated by 'x' (got '" + text + "')");
+    }
+    out.insert(out.begin(), value);
+    if (end == text.size()) return out;
+    begin = end + 1;
+  }
+}
+
+nlohmann::ordered_json fortran_order(const std::vector<Index>& by_dimension) {
+  return nlohmann::ordered_json(std::vector<Index>(by_dimension.rbegin(), by_dimension.rend()));
+}
+
+int run_pack_command(const PackCommandOptions& o, bool unpack) {
+  sim::PackRunConfig c;
+  c.unpack = unpack;
+  c.extents = parse_extents(o.shape, "--shape");
+  c.procs = parse_extents(o.grid, "--grid");
+  c.blocks = parse_extents(o.block, "--block");
+  if (c.blocks.size() == 1) c.blocks.assign(c.extents.size(), c.blocks.front());
+  if (c.extents.size() > 3) throw std::invalid_argument("--shape: arrays of rank 1 to 3 are supported");
+  c.mask = pack::MaskSpec::named(o.mask, o.density, static_cast<std::uint64_t>(o.seed));
+  c.scheme = pack::scheme_from_name(o.scheme);
+  c.prs = pack::prs_algorithm_from_name(o.prs);
+  c.redistribution = pack::preredistribution_from_name(o.redistribution);
+  c.vector_block = o.vector_block;
+  const auto run = sim::run_pack(o.platform, c, o.trace);
+  const auto& r = run.experiment;
+  const std::string platform = std::filesystem::path(o.platform).stem().string();
+  if (o.json) {
+    nlohmann::ordered_json json = {{"operation", unpack ? "unpack" : "pack"},
+                                   {"platform", platform},
+                                   {"shape", fortran_order(c.extents)},
+                                   {"grid", fortran_order(c.procs)},
+                                   {"block", fortran_order(c.blocks)},
+                                   {"mask", o.mask},
+                                   {"density", o.mask == "random" ? nlohmann::ordered_json(o.density) : nlohmann::ordered_json(nullptr)},
+                                   {"scheme", o.scheme},
+                                   {"prs", o.prs},
+                                   {"redistribution", o.redistribution},
+                                   {"size", run.size}};
+    nlohmann::ordered_json phases;
+    for (const char* phase : {"local", "prs", "comm", "redist", "total"}) phases[phase] = r.phases.at(phase);
+    json["phases"] = phases;
+    json["messages"] = r.messages;
+    json["bytes"] = r.bytes;
+    json["verified"] = r.verified.value_or(false);
+    std::cout << json.dump() << '\n';
+    return 0;
+  }
+  std::cout << fmt::format("{}: {} of a ({}) array on a ({}) grid, block ({}), {} mask{}, scheme {}, "
+                           "prefix-reduction-sum {}{}\n",
+                           platform, unpack ? "UNPACK" : "PACK", fmt::join(std::vector<Index>(c.extents.rbegin(), c.extents.rend()), " x "),
+                           fmt::join(std::vector<Index>(c.procs.rbegin(), c.procs.rend()), " x "),
+                           fmt::join(std::vector<Index>(c.blocks.rbegin(), c.blocks.rend()), " x "), o.mask,
+                           o.mask == "random" ? fmt::format(" ({}%)", o.density) : "", o.scheme, o.prs,
+                           o.redistribution == "none" ? "" : ", after redistribution of " + o.redistribution + " data to BLOCK");
+  std::cout << fmt::format("Size = {} true elements\nphase     seconds (max over ranks)\n", run.size);
+  for (const char* phase : {"local", "prs", "comm", "redist", "total"}) std::cout << fmt::format("{:<9} {:.6e}\n", phase, r.phases.at(phase));
+  std::cout << fmt::format("messages {}, bytes {}, verified {}\n", r.messages, r.bytes, r.verified.value_or(false) ? "yes" : "NO");
+  return 0;
+}
+
+void add_one(CLI::App& root, Commands& commands, bool unpack) {
+  auto o = std::make_shared<PackCommandOptions>();
+  auto* app = root.add_subcommand(unpack ? "unpack" : "pack",
+                                  unpack ? "Simulate one UNPACK (paper 001) of a block-cyclic array on a platform"
+                                         : "Simulate one PACK (paper 001) of a block-cyclic array on a platform");
+  app->add_option("--platform", o->platform, "SimGrid platform file (platforms/*.xml)")->required();
+  app->add_option("--shape", o->shape, "array extents N_{d-1}x...xN_0, e.g. 64x64")->required();
+  app->add_option("--grid", o->grid, "processor grid P_{d-1}x...xP_0, e.g. 4x4")->required();
+  app->add_option("--block", o->block, "block sizes W_{d-1}x...xW_0, or one for every dimension")->required();
+  app->add_option("--mask", o->mask, "random (of --density) or triangle (paper 001's LT mask)")->capture_default_str();
+  app->add_option("--density", o->density, "percentage of true mask values (random mask)")->check(whole_number())->capture_default_str();
+  app->add_option("--seed", o->seed, "seed of the random mask")->check(whole_number())->capture_default_str();
+  app->add_option("--scheme", o->scheme, unpack ? "sss or css" : "sss, css or cms")->capture_default_str();
+  app->add_option("--prs", o->prs, "prefix-reduction-sum: auto, direct or split")->capture_default_str();
+  if (!unpack) {
+    app->add_option("--redistribution", o->redistribution, "preliminary redistribution to BLOCK: none, selected or whole")
+        ->capture_default_str();
+  }
+  app->add_option("--vector-block", o->vector_block, "block size W' of the vector (0 = BLOCK)")->check(whole_number())->capture_default_str();
+  app->add_option("--trace", o->trace, "write SimGrid's Paje trace to this file");
+  app->add_flag("--json", o->json, "print the phases as JSON");
+  commands.push_back({app, [o, unpack] { return run_pack_command(*o, unpack); }});
+}
+
+}  // namespace
+
+void add_pack_commands(CLI::App& root, Commands& commands) {
+  add_one(root, commands, false);
+  add_one(root, commands, true);
+}
+
+}  // namespace redist::cli

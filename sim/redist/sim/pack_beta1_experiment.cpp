@@ -1,0 +1,75 @@
+// The "pack-beta1" experiment (paper 001, Table I): β1, the block size from which the compact storage
+// scheme's local computation is no slower than the simple storage scheme's. One simulation runs PACK
+// by SSS and by CSS for every power-of-two block size W = 1, 2, ..., L_0 (W on every dimension, as in
+// the paper), each verified; β1 is the smallest W such that CSS's local time is at most SSS's for W and
+// for every larger W. Phase "beta1" holds that block size (in elements, not seconds: the scenario's
+// unit is "elements"), or 0 when CSS never catches up up to BLOCK (the paper's ∞). Phases
+// "sss_local_cyclic" and "css_local_cyclic" / "..._block" give the local times at both ends (seconds).
+#include <algorithm>
+#include <stdexcept>
+
+#include "redist/sim/pack_experiment.hpp"
+
+namespace redist::sim {
+namespace {
+
+/// β1 from the local times of SSS and CSS, by increasing block size; 0 when there is none.
+Index beta1(const std::vector<Index>& blocks, const std::vector<double>& sss, const std::vector<double>& css) {
+  Index found = 0;
+  for (std::size_t k = blocks.size(); k-- > 0;) {
+    if (css[k] > sss[k]) break;
+    found = blocks[k];
+  }
+  return found;
+}
+
+ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
+  if (payload == Payload::Phantom) throw std::invalid_argument("pack runs need real payloads: the mask's counts drive the ranking");
+  if (params.contains("W") || params.contains("scheme") || params.contains("operation") || params.contains("redistribution")) {
+    throw std::invalid_argument("pack-beta1 sweeps W and compares sss with css itself");
+  }
+  const PackRunConfig base = pack_config(params, 1);
+  const Index local = base.extents.front() / base.procs.front();
+  std::vector<Index> blocks;
+  for (Index w = 1; w <= local; w *= 2) {
+    if (local % w == 0) blocks.push_back(w);
+  }
+  std::vector<PackRunConfig> configs;
+  for (Index w : blocks) {
+    for (auto scheme : {pack::Scheme::Simple, pack::Scheme::CompactStorage}) {
+      PackRunConfig c = base;
+      c.blocks.assign(c.blocks.size(), w);
+      c.scheme = scheme;
+      configs.push_back(c);
+    }
+  }
+  const auto runs = run_packs(platform, configs, trace);
+  std::vector<double> sss, css;
+  ExperimentResult result;
+  result.verified = true;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    (k % 2 == 0 ? sss : css).push_back(runs[k].experiment.phases.at("local"));
+    result.messages += runs[k].experiment.messages;
+    result.bytes += runs[k].experiment.bytes;
+  }
+  result.phases = {{"beta1", static_cast<double>(beta1(blocks, sss, css))},
+                   {"sss_local_cyclic", sss.front()},
+                   {"css_local_cyclic", css.front()},
+                   {"sss_local_block", sss.back()},
+                   {"css_local_block", css.back()}};
+  return result;
+}
+
+}  // namespace
+
+Experiment pack_beta1_experiment() {
+  ExperimentSpec spec{"pack-beta1",
+                      {"d", "N", "L", "P", "density", "seed", "prs", "vector_block"},
+                      {"P"},
+                      {"beta1", "sss_local_cyclic", "css_local_cyclic", "sss_local_block", "css_local_block"},
+                      check_pack_parameter,
+                      {}};
+  return {spec, run};
+}
+
+}  // namespace redist::sim

@@ -1,0 +1,42 @@
+// Paper 001's PACK/UNPACK as a simulated run: the "pack" experiment kind of the catalog and the
+// `redist pack` / `redist unpack` commands both go through run_pack().
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "redist/pack/mask.hpp"
+#include "redist/pack/preredistribution.hpp"
+#include "redist/pack/schemes.hpp"
+#include "redist/sim/experiments.hpp"
+
+namespace redist::sim {
+
+struct PackRunConfig {
+  bool unpack = false;
+  std::vector<Index> extents, procs, blocks;  ///< by dimension, 0 fastest
+  pack::MaskSpec mask;
+  pack::Scheme scheme = pack::Scheme::Simple;
+  pack::PrsAlgorithm prs = pack::PrsAlgorithm::Auto;
+  pack::Preredistribution redistribution = pack::Preredistribution::None;  ///< PACK only
+  Index vector_block = 0;  ///< W' of V; 0 = BLOCK
+};
+
+struct PackRunResult {
+  ExperimentResult experiment;  ///< phases local, prs, comm, redist, total (max over ranks)
+  Index size = 0;               ///< Size: true elements of the mask
+};
+
+/// Checks one parameter of the pack experiments (throws std::invalid_argument with a reason).
+void check_pack_parameter(const std::string& name, const nlohmann::json& value);
+/// The run a pack experiment's parameters describe; `block` > 0 replaces parameter W.
+PackRunConfig pack_config(const Params& params, Index block);
+
+/// One simulated PACK or UNPACK on `platform`, one rank per processor of the grid. Each rank sends
+/// back a checksum of its result; it must equal the sequential Fortran result's, else this throws.
+PackRunResult run_pack(const std::string& platform, const PackRunConfig& config, const std::string& trace_file);
+/// Several runs on the same processors in one simulation, one after another (a barrier between two).
+std::vector<PackRunResult> run_packs(const std::string& platform, const std::vector<PackRunConfig>& configs,
+                                     const std::string& trace_file);
+
+}  // namespace redist::sim
