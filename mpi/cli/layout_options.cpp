@@ -47,7 +47,7 @@ void LayoutOptions::add_to(CLI::App& app) {
 }
 
 std::pair<ScalapackDescriptor, ScalapackDescriptor> LayoutOptions::descriptors() const {
-  require(rows != 0 && cols != 0, "--rows or --cols");
+  require(rows != kNotGiven && cols != kNotGiven, "--rows or --cols");
   require(!src_grid.empty() && !src_block.empty() && !dst_grid.empty() && !dst_block.empty(),
           "--src-grid, --src-block, --dst-grid or --dst-block");
   const auto describe = [&](const std::string& grid, const std::string& block, const std::string& first,
@@ -65,7 +65,8 @@ std::pair<Layout, Layout> LayoutOptions::layouts() const {
     const auto [from, to] = descriptors();
     return {scalapack_layout(from), scalapack_layout(to)};
   }
-  require(P != 0 && r != 0 && Q != 0 && s != 0 && N != 0, "-P, -r, -Q, -s or -N (or the 2-D options)");
+  require(P != kNotGiven && r != kNotGiven && Q != kNotGiven && s != kNotGiven && N != kNotGiven,
+          "-P, -r, -Q, -s or -N (or the 2-D options)");
   return {BlockCyclic(N, r, P), BlockCyclic(N, s, Q)};
 }
 

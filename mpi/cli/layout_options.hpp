@@ -13,13 +13,14 @@
 namespace redist::mpi::cli {
 
 struct LayoutOptions {
-  Index P = 0, r = 0, Q = 0, s = 0, N = 0;  // 1-D
-  Index rows = 0, cols = 0;                  // 2-D
+  static constexpr Index kNotGiven = -1;
+  Index P = kNotGiven, r = kNotGiven, Q = kNotGiven, s = kNotGiven, N = kNotGiven;  // 1-D
+  Index rows = kNotGiven, cols = kNotGiven;                                           // 2-D
   std::string src_grid, src_block, src_first = "0,0", dst_grid, dst_block, dst_first = "0,0";
   std::string placement = "shared";
 
   void add_to(CLI::App& app);
-  bool two_dimensional() const { return rows != 0 || cols != 0; }
+  bool two_dimensional() const { return rows != kNotGiven || cols != kNotGiven; }
   /// The two descriptors of a 2-D run. Throws std::invalid_argument for malformed or missing values.
   std::pair<ScalapackDescriptor, ScalapackDescriptor> descriptors() const;
   /// Source and destination layouts. Throws std::invalid_argument when incomplete or bad.

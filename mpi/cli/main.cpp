@@ -9,6 +9,7 @@
 // ranks have agreed on it; an MPI failure during an exchange aborts the whole job.
 #include <mpi.h>
 
+#include <cstdio>
 #include <iostream>
 #include <stdexcept>
 
@@ -144,16 +145,27 @@ int main_with_mpi(int argc, char** argv) {
 }  // namespace
 }  // namespace redist::mpi::cli
 
+namespace {
+
+// One write per line, so that mpirun does not interleave the ranks' lines.
+void print_error(const char* what) {
+  const std::string line = std::string("redist-mpi: error: ") + what + "\n";
+  std::fwrite(line.data(), 1, line.size(), stderr);
+  std::fflush(stderr);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int status = 0;
   try {
     status = redist::mpi::cli::main_with_mpi(argc, argv);
   } catch (const std::invalid_argument& e) {  // agreed on by every rank: all leave together
-    std::cerr << "redist-mpi: error: " << e.what() << std::endl;
+    print_error(e.what());
     status = 1;
   } catch (const std::exception& e) {  // seen by this rank alone: the others may be waiting for it
-    std::cerr << "redist-mpi: error: " << e.what() << std::endl;
+    print_error(e.what());
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   MPI_Finalize();

@@ -128,11 +128,17 @@ Completion MpiTransport::wait_any(std::span<Request> requests) {
   if (!any) throw std::logic_error("wait_any without any pending request");
   int index = MPI_UNDEFINED;
   MPI_Status status;
-  check(MPI_Waitany(static_cast<int>(scratch_.size()), scratch_.data(), &index, &status), "MPI_Waitany");
-  if (index == MPI_UNDEFINED) throw std::logic_error("wait_any: MPI reports no active request");
+  const int code = MPI_Waitany(static_cast<int>(scratch_.size()), scratch_.data(), &index, &status);
+  if (index == MPI_UNDEFINED) {
+    check(code, "MPI_Waitany");
+    throw std::logic_error("wait_any: MPI reports no active request");
+  }
+  // MPI has released the request, failed or not: so do we, before reporting a failure.
   const auto i = static_cast<std::size_t>(index);
   slot(requests[i]).request = MPI_REQUEST_NULL;
-  return finish(i, requests[i], status, requests);
+  const Completion done = finish(i, requests[i], status, requests);
+  check(code, "receive");
+  return done;
 }
 
 void MpiTransport::wait_all(std::span<Request> requests) {
@@ -141,12 +147,13 @@ void MpiTransport::wait_all(std::span<Request> requests) {
     if (requests[i] != kNullRequest) scratch_[i] = slot(requests[i]).request;
   }
   std::vector<MPI_Status> statuses(requests.size());
-  check(MPI_Waitall(static_cast<int>(scratch_.size()), scratch_.data(), statuses.data()), "MPI_Waitall");
+  const int code = MPI_Waitall(static_cast<int>(scratch_.size()), scratch_.data(), statuses.data());
   for (std::size_t i = 0; i < requests.size(); ++i) {
     if (requests[i] == kNullRequest) continue;
-    slot(requests[i]).request = MPI_REQUEST_NULL;
-    finish(i, requests[i], statuses[i], requests);
+    slot(requests[i]).request = scratch_[i];  // MPI_REQUEST_NULL once complete
+    if (scratch_[i] == MPI_REQUEST_NULL) finish(i, requests[i], statuses[i], requests);
   }
+  check(code, "MPI_Waitall");
 }
 
 void MpiTransport::barrier() { check(MPI_Barrier(comm_), "MPI_Barrier"); }
