@@ -32,38 +32,75 @@ std::vector<Index> local_strides(const MultiDimLayout& own, Index proc) {
   return strides;
 }
 
-// Emits the runs of the product of per-dimension runs, merging those that touch.
+// A 1-D run list with its regular stretches folded into strided runs: equal lengths, equal gaps.
+std::vector<Run> fold_strides(const std::vector<Run>& runs) {
+  std::vector<Run> out;
+  for (const Run& run : runs) {
+    if (!out.empty() && out.back().length == run.length) {
+      Run& last = out.back();
+      if (last.count == 1) {
+        last.stride = run.local_start - last.local_start;
+        last.count = 2;
+        continue;
+      }
+      if (run.local_start == last.local_start + last.count * last.stride) {
+        ++last.count;
+        continue;
+      }
+    }
+    out.push_back(run);
+  }
+  return out;
+}
+
+// Emits the runs of the product of per-dimension runs (fastest dimension strided where regular),
+// merging plain runs that touch.
 class ProductRuns {
  public:
   ProductRuns(PeerPlan& plan, bool materialise, const std::vector<Index>& strides, const std::vector<std::size_t>& order)
       : plan_(plan), materialise_(materialise), strides_(strides), order_(order) {}
 
-  void emit(const std::vector<const PeerPlan*>& dims) { walk(dims, 0, 0); }
+  void emit(const std::vector<const PeerPlan*>& dims) {
+    fastest_ = fold_strides(dims[order_.back()]->runs);
+    walk(dims, 0, 0);
+  }
 
  private:
   void walk(const std::vector<const PeerPlan*>& dims, std::size_t k, Index base) {
     const std::size_t d = order_[k];
     const Index stride = strides_[d];
-    const bool last = k + 1 == order_.size();
+    if (k + 1 == order_.size()) {
+      for (const Run& run : fastest_) emit_fastest(run, base, stride);
+      return;
+    }
     for (const Run& run : dims[d]->runs) {
-      if (last && stride == 1) {
-        add(base + run.local_start, run.length);
-        continue;
-      }
-      for (Index i = 0; i < run.length; ++i) {
-        const Index offset = base + (run.local_start + i) * stride;
-        if (last) {
-          add(offset, 1);
-        } else {
-          walk(dims, k + 1, offset);
-        }
-      }
+      for (Index i = 0; i < run.length; ++i) walk(dims, k + 1, base + (run.local_start + i) * stride);
     }
   }
 
-  void add(Index start, Index length) {
+  // One (possibly strided) run of the fastest message dimension, whose local stride is `stride`.
+  void emit_fastest(const Run& run, Index base, Index stride) {
+    if (stride == 1) {
+      add(base + run.local_start, run.length, run.count, run.stride);
+      return;
+    }
+    for (Index c = 0; c < run.count; ++c) add(base + (run.local_start + c * run.stride) * stride, 1, run.length, stride);
+  }
+
+  void add(Index start, Index length, Index count, Index stride) {
+    if (count == 1 || length == 0) {
+      add_plain(start, length * count);
+      return;
+    }
+    plan_.elements += length * count;
+    plan_.run_count += count;
+    if (materialise_) plan_.runs.push_back({start, length, count, stride});
+    end_ = -1;
+  }
+
+  void add_plain(Index start, Index length) {
     plan_.elements += length;
-    if (plan_.run_count > 0 && start == end_) {
+    if (end_ >= 0 && start == end_) {
       if (materialise_) plan_.runs.back().length += length;
     } else {
       ++plan_.run_count;
@@ -71,6 +108,8 @@ class ProductRuns {
     }
     end_ = start + length;
   }
+
+  std::vector<Run> fastest_;
 
   PeerPlan& plan_;
   bool materialise_;
@@ -152,6 +191,12 @@ RankPlan tensor_plan(const Layout& source, const Layout& dest, const RankMap& ra
   }
   const auto& from = std::get<MultiDimLayout>(source.variant());
   const auto& to = std::get<MultiDimLayout>(dest.variant());
+  // Every rank checks that the method takes every dimension, taking part or not, so that all
+  // ranks of a run refuse together (a rank with nothing to do must not wait for the others).
+  for (std::size_t d = 0; d < from.rank(); ++d) {
+    Work ignored;
+    planner(Layout(from.dim(d).layout()), Layout(to.dim(d).layout()), RankMap::shared(), -1, false, ignored);
+  }
   RankPlan plan;
   if (const auto p = ranks.source_of(me, from.processors())) {
     plan.sends = side_plans(from, to, ranks, {from, to, *p, true}, materialise, work, planner, plan.unpack_order);

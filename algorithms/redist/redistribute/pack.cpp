@@ -34,14 +34,57 @@ void copy_run(std::byte* to, const std::byte* from, std::size_t n) {
   }
 }
 
+// Copies the pieces of a strided run (count > 1): a tight loop, no record per piece.
+template <class Copy>
+void for_each_piece(const Run& run, Index elem_bytes, Copy copy) {
+  const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
+  for (Index c = 0; c < run.count; ++c) copy((run.local_start + c * run.stride) * elem_bytes, bytes);
+}
+
+// Pack side: local pieces into a contiguous buffer; returns the end of what was written.
+std::byte* gather(const Run& run, const std::byte* local, Index elem_bytes, std::byte* to) {
+  if (run.count == 1) {
+    const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
+    copy_run(to, local + run.local_start * elem_bytes, bytes);
+    return to + bytes;
+  }
+  if (run.length * elem_bytes == 8) {  // one double (or two floats) per piece: the cyclic case
+    const std::byte* from = local + run.local_start * elem_bytes;
+    const Index step = run.stride * elem_bytes;
+    for (Index c = 0; c < run.count; ++c, to += 8, from += step) copy_fixed<8>(to, from);
+    return to;
+  }
+  for_each_piece(run, elem_bytes, [&](Index offset, std::size_t bytes) {
+    copy_run(to, local + offset, bytes);
+    to += bytes;
+  });
+  return to;
+}
+
+// Unpack side: a contiguous buffer into local pieces; returns the end of what was read.
+const std::byte* scatter(const Run& run, const std::byte* from, Index elem_bytes, std::byte* local) {
+  if (run.count == 1) {
+    const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
+    copy_run(local + run.local_start * elem_bytes, from, bytes);
+    return from + bytes;
+  }
+  if (run.length * elem_bytes == 8) {
+    std::byte* to = local + run.local_start * elem_bytes;
+    const Index step = run.stride * elem_bytes;
+    for (Index c = 0; c < run.count; ++c, from += 8, to += step) copy_fixed<8>(to, from);
+    return from;
+  }
+  for_each_piece(run, elem_bytes, [&](Index offset, std::size_t bytes) {
+    copy_run(local + offset, from, bytes);
+    from += bytes;
+  });
+  return from;
+}
+
 }  // namespace
 
 void pack(const PeerPlan& plan, std::span<const std::byte> local, Index elem_bytes, std::byte* buffer) {
-  for (const Run& run : plan.runs) {
-    const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
-    copy_run(buffer, local.data() + run.local_start * elem_bytes, bytes);
-    buffer += bytes;
-  }
+  for (const Run& run : plan.runs) buffer = gather(run, local.data(), elem_bytes, buffer);
 }
 
 void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> local, Index elem_bytes,
@@ -57,11 +100,7 @@ void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> l
       const Run* run = sends[k].runs.data() + next[k];
       const Run* const last = sends[k].runs.data() + sends[k].runs.size();
       std::byte* to = out[k];
-      for (; run != last && run->local_start < end; ++run) {
-        const auto bytes = static_cast<std::size_t>(run->length * elem_bytes);
-        copy_run(to, local.data() + run->local_start * elem_bytes, bytes);
-        to += bytes;
-      }
+      for (; run != last && run->local_start < end; ++run) to = gather(*run, local.data(), elem_bytes, to);
       next[k] = static_cast<std::size_t>(run - sends[k].runs.data());
       out[k] = to;
     }
@@ -74,9 +113,7 @@ void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std
   const auto& runs = plan.runs;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     if (i + kAhead < runs.size()) __builtin_prefetch(local.data() + runs[i + kAhead].local_start * elem_bytes, 1);
-    const auto bytes = static_cast<std::size_t>(runs[i].length * elem_bytes);
-    copy_run(local.data() + runs[i].local_start * elem_bytes, buffer, bytes);
-    buffer += bytes;
+    buffer = scatter(runs[i], buffer, elem_bytes, local.data());
   }
 }
 
