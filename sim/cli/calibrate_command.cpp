@@ -58,10 +58,13 @@ Network measure_network(const CalibrateOptions& o) {
   n.bytes = json.at("bytes").get<std::vector<Index>>();
   n.seconds = json.at("seconds").get<std::vector<double>>();
   // On a shared machine a size may be measured while another process holds the core: a point more
-  // than twice as slow as both its neighbours is such a spike; it is dropped (and listed) before the fit.
+  // than twice as slow as both its neighbours (its one neighbour at an end) is such a spike; it is
+  // dropped (and listed) before the fit.
   Network kept;
   for (std::size_t i = 0; i < n.bytes.size(); ++i) {
-    const bool spike = i > 0 && i + 1 < n.bytes.size() && n.seconds[i] > 2 * std::max(n.seconds[i - 1], n.seconds[i + 1]);
+    const double before = i > 0 ? n.seconds[i - 1] : n.seconds[i + 1];
+    const double after = i + 1 < n.bytes.size() ? n.seconds[i + 1] : n.seconds[i - 1];
+    const bool spike = n.seconds[i] > 2 * std::max(before, after);
     (spike ? n.dropped_bytes : kept.bytes).push_back(n.bytes[i]);
     (spike ? n.dropped_seconds : kept.seconds).push_back(n.seconds[i]);
   }
