@@ -126,11 +126,5 @@ void print_table(const redist::bench::BestTimeReporter& reporter) {
 int main(int argc, char** argv) {
   for (Index x = 1; x <= 24; ++x) register_point('a', 12, x);
   for (Index s = 2; s <= 24; ++s) register_point('b', s, 12);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  redist::bench::BestTimeReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  print_table(reporter);
-  benchmark::Shutdown();
-  return 0;
+  return redist::bench::run_with_table(argc, argv, print_table);
 }

@@ -4,8 +4,10 @@
 //    phantom simulation does), N = 2^20 .. 2^27. Krr stays flat in N; `vs_naive` is the naive
 //    owner scan's time on the same problem, measured in the same run, over this method's time.
 //  - BM_Plan: the same with runs materialised (real payload): O(N) for every method.
-//  - BM_Pack / BM_Unpack: copying rank 0's messages along runs of L contiguous elements, against
-//    one memcpy of the same bytes measured in the same run (`vs_memcpy`, target >= 0.5 for L >= 8).
+//  - BM_Pack / BM_Unpack: copying rank 0's messages along runs of L contiguous elements, all
+//    messages at once (pack_messages / unpack_messages), against one memcpy of the same bytes
+//    measured in the same run (`vs_memcpy`, target >= 0.5 for L >= 8). BM_UnpackEach: one message
+//    at a time, as an exchange that unpacks on arrival does.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -143,14 +145,19 @@ double memcpy_seconds(std::size_t bytes) {
   return cache[bytes];
 }
 
-void run_copy(benchmark::State& state, bool packing) {
+enum class Copy { Pack, Unpack, UnpackEach };
+
+void run_copy(benchmark::State& state, Copy mode) {
   const Index L = state.range(0), eb = state.range(1);
   CopyCase c = copy_case(L, eb);
+  const std::vector<const std::byte*> messages(c.message_buffers.begin(), c.message_buffers.end());
   double seconds = 0;
   for (auto _ : state) {
     const double start = cpu_now();
-    if (packing) {
+    if (mode == Copy::Pack) {
       pack_messages(c.plan.sends, c.local, eb, c.message_buffers);
+    } else if (mode == Copy::Unpack) {
+      unpack_messages(c.plan.sends, messages, eb, c.local);
     } else {
       for (std::size_t k = 0; k < c.plan.sends.size(); ++k) unpack(c.plan.sends[k], c.message_buffers[k], eb, c.local);
     }
@@ -163,8 +170,9 @@ void run_copy(benchmark::State& state, bool packing) {
   state.counters["vs_memcpy"] = memcpy_seconds(c.local.size()) / mean;
 }
 
-void BM_Pack(benchmark::State& state) { run_copy(state, true); }
-void BM_Unpack(benchmark::State& state) { run_copy(state, false); }
+void BM_Pack(benchmark::State& state) { run_copy(state, Copy::Pack); }
+void BM_Unpack(benchmark::State& state) { run_copy(state, Copy::Unpack); }
+void BM_UnpackEach(benchmark::State& state) { run_copy(state, Copy::UnpackEach); }
 
 void copy_arguments(benchmark::internal::Benchmark* b) {
   for (Index eb : {4, 8}) {
@@ -174,6 +182,7 @@ void copy_arguments(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(BM_Pack)->Apply(copy_arguments)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Unpack)->Apply(copy_arguments)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_UnpackEach)->Apply(copy_arguments)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace redist

@@ -118,11 +118,5 @@ int main(int argc, char** argv) {
     register_kind<redist::bench::PeriodTable>(0, index);
     register_kind<redist::TwoLevelLayout>(1, index);
   }
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  redist::bench::BestTimeReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  print_table(reporter);
-  benchmark::Shutdown();
-  return 0;
+  return redist::bench::run_with_table(argc, argv, print_table);
 }

@@ -39,4 +39,17 @@ class BestTimeReporter : public benchmark::ConsoleReporter {
   std::map<std::string, double> best_;
 };
 
+/// The main of a benchmark program that prints a ratio table: runs what is registered (and what
+/// the command line selects) with a BestTimeReporter, then hands it to `print_table`.
+template <class PrintTable>
+int run_with_table(int argc, char** argv, PrintTable print_table) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  BestTimeReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  print_table(reporter);
+  benchmark::Shutdown();
+  return 0;
+}
+
 }  // namespace redist::bench

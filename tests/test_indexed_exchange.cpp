@@ -133,6 +133,21 @@ TEST(IndexedExchange, PackingAllMessagesAtOnceEqualsPackingEach) {
   pack(sends[1], local, 2, each.data() + 10);
   pack_messages(sends, local, 2, buffers);
   EXPECT_EQ(all, each);
+
+  // And back: unpacking every message at once equals unpacking each.
+  std::vector<std::byte> one_by_one(local.size()), together(local.size());
+  unpack(sends[0], all.data(), 2, one_by_one);
+  unpack(sends[1], all.data() + 10, 2, one_by_one);
+  const std::vector<const std::byte*> messages = {all.data(), all.data() + 10, all.data() + 22};
+  unpack_messages(sends, messages, 2, together);
+  EXPECT_EQ(together, one_by_one);
+  for (const auto& peer : sends) {
+    for (const auto& run : peer.runs) {
+      for (Index i = run.local_start * 2; i < (run.local_start + run.length) * 2; ++i) {
+        EXPECT_EQ(together[static_cast<std::size_t>(i)], local[static_cast<std::size_t>(i)]) << i;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
 // Scenario files: the schema's validation (file, line, reason) and the expansion of sweeps.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "redist/analysis/claims.hpp"
 #include "redist/analysis/replay_report.hpp"
 #include "redist/sim/experiments.hpp"
 
@@ -31,7 +33,8 @@ published:
 )";
 
 fs::path write_temp(const std::string& name, const std::string& text) {
-  const fs::path dir = fs::temp_directory_path() / "redist-scenario-tests";
+  // One directory per process: ctest runs these tests in parallel processes.
+  const fs::path dir = fs::temp_directory_path() / ("redist-scenario-tests-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const fs::path path = dir / name;
   std::ofstream(path) << text;
@@ -108,7 +111,21 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"yaml_syntax", replace(kGood, "phases: [comm, total]", "phases: [comm, total"), 0, "YAML syntax error"},
         BadCase{"not_a_mapping", "- just\n- a list\n", 0, "must be a YAML mapping"},
         BadCase{"duplicate_method", replace(kGood, "    schedule: async\n", "    schedule: async\n  - name: async\n"), 12, "appears twice"},
-        BadCase{"bad_scenario_name", replace(kGood, "scenario: good", "scenario: Good Name"), 1, "may use only"}),
+        BadCase{"bad_scenario_name", replace(kGood, "scenario: good", "scenario: Good Name"), 1, "may use only"},
+        BadCase{"claim_unknown_kind", kGood + "claims: [{claim: c, kind: sideways, method: async, phase: comm}]\n", 17,
+                "unknown claim kind 'sideways'"},
+        BadCase{"claim_unknown_method", kGood + "claims: [{claim: c, kind: below, method: krr, than: async, phase: comm}]\n",
+                17, "claim names unknown method 'krr'"},
+        BadCase{"claim_key_of_other_kind", kGood + "claims: [{claim: c, kind: below, method: async, than: async, phase: comm, along: N}]\n",
+                17, "unknown key 'along'"},
+        BadCase{"claim_along_not_swept", kGood + "claims: [{claim: c, kind: decreasing, method: async, phase: comm, along: P}]\n",
+                17, "which is not swept"},
+        BadCase{"claim_unknown_quantity", kGood + "claims: [{claim: c, kind: follows, method: async, phase: comm, quantity: q, min_correlation: 0.5}]\n",
+                17, "reports no quantity 'q'"},
+        BadCase{"claim_method_and_ratio", kGood + "claims: [{claim: c, kind: spread, method: async, ratio: {numerator: async, denominator: async}, phase: comm, max_ratio: 2}]\n",
+                17, "exactly one of 'method' and 'ratio'"},
+        BadCase{"claim_bad_number", kGood + "claims: [{claim: c, kind: spread, method: async, phase: comm, max_ratio: lots}]\n",
+                17, "'max_ratio' must be a number"}),
     [](const auto& test_case) { return std::string(test_case.param.name); });
 
 TEST(Scenario, SweepFilesCarryNoPublishedValues) {
@@ -134,9 +151,9 @@ TEST(Comparison, OrderingAgreementAndMedianError) {
   s.name = "t";
   const Params a = {{"N", 1}}, b = {{"N", 2}};
   std::vector<Record> records = {
-      {a, "x", "comm", 1.0, 2.0}, {a, "y", "comm", 2.0, 4.0},  // same order, errors 50% and 50%
-      {b, "x", "comm", 3.0, 2.0}, {b, "y", "comm", 2.0, 4.0},  // order reversed, errors 50% and 50%
-      {b, "z", "comm", 9.0, std::nullopt},
+      {a, "x", "comm", 1.0, 2.0, {}}, {a, "y", "comm", 2.0, 4.0, {}},  // same order, errors 50% and 50%
+      {b, "x", "comm", 3.0, 2.0, {}}, {b, "y", "comm", 2.0, 4.0, {}},  // order reversed, errors 50% and 50%
+      {b, "z", "comm", 9.0, std::nullopt, {}},
   };
   const auto metrics = compare(records);
   ASSERT_TRUE(metrics.ordering_agreement);
@@ -144,6 +161,91 @@ TEST(Comparison, OrderingAgreementAndMedianError) {
   EXPECT_EQ(metrics.ordering_rows, 2);
   EXPECT_EQ(metrics.published_cells, 4);
   EXPECT_DOUBLE_EQ(*metrics.median_relative_error, 0.5);
+}
+
+// A scenario over N = 1, 2, 3 and two methods, for claims on hand-made records.
+class Claims : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    s.name = "t";
+    s.fixed = {{"P", 4}};
+    s.sweep = {{"N", {1, 2, 3}}};
+    s.methods = {{"fast", {}}, {"slow", {}}};
+    s.phases = {"comm"};
+  }
+  void add(const std::string& method, const std::vector<double>& values, const std::vector<double>& quantity = {}) {
+    const auto runs = s.parameter_sets();
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      records.push_back({runs[k], method, "comm", values[k], std::nullopt, {}});
+      if (!quantity.empty()) records.back().quantities["q"] = quantity[k];
+    }
+  }
+  static ClaimSpec claim(ClaimSpec::Kind kind, const std::string& method) {
+    ClaimSpec c;
+    c.text = "claim";
+    c.kind = kind;
+    c.method = method;
+    return c;
+  }
+  bool holds(ClaimSpec c) {
+    c.phase = "comm";
+    s.claims = {c};
+    return check_claims(s, records).at(0).holds;
+  }
+  Scenario s;
+  std::vector<Record> records;
+};
+
+TEST_F(Claims, BelowAndAboveCompareEveryRow) {
+  add("fast", {1, 2, 3});
+  add("slow", {2, 3, 3});  // a tie at N = 3
+  ClaimSpec c = claim(ClaimSpec::Kind::Below, "fast");
+  c.than = {"slow"};
+  EXPECT_FALSE(holds(c));
+  records.back().simulated = 3.5;
+  EXPECT_TRUE(holds(c));
+  c.kind = ClaimSpec::Kind::Above;
+  EXPECT_FALSE(holds(c));
+  c.method = "slow", c.than = {"fast"};
+  EXPECT_TRUE(holds(c));
+}
+
+TEST_F(Claims, TrendsAllowTheirTolerance) {
+  add("fast", {3, 2, 2.1});
+  add("slow", {6, 6, 6});
+  ClaimSpec c = claim(ClaimSpec::Kind::Decreasing, "fast");
+  c.along = "N";
+  EXPECT_FALSE(holds(c));
+  c.tolerance = 0.06;
+  EXPECT_TRUE(holds(c));
+  c.kind = ClaimSpec::Kind::Increasing;
+  EXPECT_FALSE(holds(c));
+  // slow / fast = 2, 3, 2.86: rising, then falling by less than 6%.
+  ClaimSpec ratio = claim(ClaimSpec::Kind::Increasing, "");
+  ratio.ratio = RatioSpec{"slow", "fast", "comm", ""};
+  ratio.along = "N";
+  ratio.tolerance = 0.06;
+  EXPECT_TRUE(holds(ratio));
+  ratio.tolerance = 0;
+  EXPECT_FALSE(holds(ratio));
+}
+
+TEST_F(Claims, SpreadAndFollows) {
+  add("fast", {1, 2, 4}, {10, 20, 40});
+  add("slow", {5, 5, 5}, {1, 2, 3});
+  ClaimSpec spread = claim(ClaimSpec::Kind::Spread, "fast");
+  spread.max_ratio = 4;
+  EXPECT_TRUE(holds(spread));
+  spread.max_ratio = 3.9;
+  EXPECT_FALSE(holds(spread));
+  ClaimSpec follows = claim(ClaimSpec::Kind::Follows, "fast");
+  follows.quantity = "q";
+  follows.min_correlation = 0.99;
+  EXPECT_TRUE(holds(follows));
+  records[1].simulated = 5;  // 1, 5, 4 against 10, 20, 40
+  EXPECT_FALSE(holds(follows));
+  follows.method = "slow";  // constant: no correlation to speak of
+  EXPECT_FALSE(holds(follows));
 }
 
 }  // namespace

@@ -21,6 +21,7 @@ void add_holes_command(CLI::App& root, Commands& commands);
 void add_tables_command(CLI::App& root, Commands& commands);
 void add_schedule_command(CLI::App& root, Commands& commands);
 void add_simulate_command(CLI::App& root, Commands& commands);
+void add_sra_command(CLI::App& root, Commands& commands);
 void add_replay_command(CLI::App& root, Commands& commands);
 void add_sweep_command(CLI::App& root, Commands& commands);
 void add_calibrate_command(CLI::App& root, Commands& commands);

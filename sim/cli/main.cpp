@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   redist::cli::add_tables_command(app, commands);
   redist::cli::add_schedule_command(app, commands);
   redist::cli::add_simulate_command(app, commands);
+  redist::cli::add_sra_command(app, commands);
   redist::cli::add_replay_command(app, commands);
   redist::cli::add_sweep_command(app, commands);
   redist::cli::add_calibrate_command(app, commands);

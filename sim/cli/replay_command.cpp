@@ -13,6 +13,7 @@
 
 #include "command.hpp"
 #include "plot_script.hpp"
+#include "redist/analysis/claims.hpp"
 #include "redist/sim/scenario_runner.hpp"
 #include "repo_paths.hpp"
 
@@ -28,6 +29,7 @@ struct ReplayOptions {
   bool json = false;
   int jobs = 1;
   bool plot = true;
+  bool check_claims = false;
 };
 
 // Writes `text` to `path` through a temporary file, so a failure never leaves half a file.
@@ -97,9 +99,12 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
   const fs::path out(o.out);
   fs::create_directories(out);
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  int failed_claims = 0;
   for (const auto& s : scenarios) {
     const auto records = sim::run_scenario(s, o.jobs, ProgressBar(s.name));
-    const auto metrics = compare(records);
+    auto metrics = compare(records);
+    metrics.claims = check_claims(s, records);
+    for (const auto& c : metrics.claims) failed_claims += c.holds ? 0 : 1;
     const auto markdown = markdown_report(s, records, metrics);
     const auto json = json_report(s, records, metrics);
     write_file(out / (s.name + ".md"), markdown);
@@ -113,6 +118,11 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
     }
   }
   if (o.json) std::cout << all.dump() << '\n';
+  if (o.check_claims && failed_claims > 0) {
+    std::cout.flush();
+    throw std::runtime_error(fmt::format("{} claim(s) of the papers do not hold on the simulated values (see the reports)",
+                                         failed_claims));
+  }
   return 0;
 }
 
@@ -130,6 +140,7 @@ void add_replay_command(CLI::App& root, Commands& commands) {
   auto* app = root.add_subcommand("replay", "Replay published experiments (scenarios/*.yaml) beside their published values");
   app->add_option("files", o->files, "scenario files")->check(CLI::ExistingFile);
   app->add_flag("--all", o->all, "every scenario in scenarios/");
+  app->add_flag("--check-claims", o->check_claims, "exit non-zero when a claim of a paper does not hold");
   add_common_options(app, *o);
   commands.push_back({app, [o] { return run_scenarios(*o, ScenarioUse::Replay); }});
 }

@@ -9,10 +9,14 @@
 namespace redist {
 namespace {
 
-// The elements past the first pattern, and the work of the whole array.
+// The elements past the first pattern, and the work of the whole array: the first pattern's
+// elements are produced one at a time from the table, the others by word copies of whole patterns.
 void finish(const CompressionTable& table, std::vector<Index>& out, Work& work) {
-  replicate_patterns(std::span<Index>(out), table.local_pattern_elements(), table.pattern_elements());
-  work.add(WorkKind::ElementScanned, static_cast<Index>(out.size()));
+  const Index runs = replicate_patterns(std::span<Index>(out), table.local_pattern_elements(), table.pattern_elements());
+  const auto size = static_cast<Index>(out.size());
+  work.add(WorkKind::ElementScanned, std::min(size, table.local_pattern_elements()));
+  work.add(WorkKind::RunCopied, runs);
+  work.add(WorkKind::ByteCopied, size * static_cast<Index>(sizeof(Index)));
 }
 
 }  // namespace

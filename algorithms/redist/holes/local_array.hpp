@@ -3,7 +3,8 @@
 //
 // The first A^p_ptn elements come from the compression table; every later one is the element
 // A^p_ptn positions earlier plus A_ptn (pattern_replication.hpp). Work counted: the tables' entries
-// (TableEntry), a few closed forms (IndexOp) and one ElementScanned per element produced.
+// (TableEntry), a few closed forms (IndexOp), one ElementScanned per element of the first pattern
+// (produced one at a time), one RunCopied per pattern copy and the bytes of every element stored.
 #pragma once
 
 #include <vector>

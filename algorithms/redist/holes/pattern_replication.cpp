@@ -37,15 +37,17 @@ void shifted_copy(const Index* src, Index* dst, Index n, Index delta) {
 
 }  // namespace
 
-void replicate_patterns(std::span<Index> out, Index period, Index shift) {
+Index replicate_patterns(std::span<Index> out, Index period, Index shift) {
   const auto size = static_cast<Index>(out.size());
-  if (period <= 0) return;
+  if (period <= 0) return 0;
+  Index runs = 0;
   // Invariant: out[0, filled) is correct and filled is a multiple of period.
-  for (Index filled = period; filled < size;) {
+  for (Index filled = period; filled < size; ++runs) {
     const Index count = std::min(filled, size - filled);
     shifted_copy(out.data(), out.data() + filled, count, (filled / period) * shift);
     filled += count;
   }
+  return runs;
 }
 
 }  // namespace redist

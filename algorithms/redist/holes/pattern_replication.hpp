@@ -11,7 +11,7 @@ namespace redist {
 /// Fills out[period, size) from out[0, period) with out[l] = out[l − period] + shift.
 /// The filled prefix doubles at each step (k patterns are copied at once, shifted by k·shift), so
 /// every copy is one long, independent, vectorisable loop rather than a chain through the
-/// element one pattern back.
-void replicate_patterns(std::span<Index> out, Index period, Index shift);
+/// element one pattern back. Returns the number of such copies (runs).
+Index replicate_patterns(std::span<Index> out, Index period, Index shift);
 
 }  // namespace redist

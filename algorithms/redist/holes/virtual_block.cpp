@@ -24,7 +24,8 @@ void virtual_block_local_array(const TwoLevelMapping& mapping, Index proc, std::
     for (Index i = lo; i <= hi; ++i) out.push_back(i);
   }
   work.add(WorkKind::IndexOp, 2 * blocks);
-  work.add(WorkKind::ElementScanned, static_cast<Index>(out.size()));
+  work.add(WorkKind::ElementScanned, static_cast<Index>(out.size()));  // each produced one at a time
+  work.add(WorkKind::ByteCopied, static_cast<Index>(out.size() * sizeof(Index)));  // and stored
 }
 
 }  // namespace redist

@@ -6,7 +6,7 @@
 // the elements aligned to its block form the closed-form section A(⌈(v·x − o)/s⌉ : ⌊(v·x + x − 1 − o)/s⌋),
 // enumerated one by one. The order is preserved, and the cost grows with the number of virtual
 // processors (template blocks / P), many of them empty when s > x. Work counted: two IndexOp
-// (the section bounds) per virtual processor, one ElementScanned per element.
+// (the section bounds) per virtual processor, one ElementScanned per element and its bytes stored.
 #pragma once
 
 #include <vector>

@@ -42,7 +42,8 @@ void virtual_cyclic_local_array(const TwoLevelMapping& mapping, Index proc, std:
     if (start >= eq.modulus) start -= eq.modulus;
   }
   work.add(WorkKind::IndexOp, 2 * active);
-  work.add(WorkKind::ElementScanned, static_cast<Index>(out.size()));
+  work.add(WorkKind::ElementScanned, static_cast<Index>(out.size()));  // each produced one at a time
+  work.add(WorkKind::ByteCopied, static_cast<Index>(out.size() * sizeof(Index)));  // and stored
 }
 
 }  // namespace redist

@@ -10,7 +10,7 @@
 // order, not in increasing global order (paper 003 §5). The cost grows with the number of active
 // virtual processors, about x / g per processor. Work counted: two IndexOp to solve the congruence
 // (gcd and inverse), two per active virtual processor (its first solution and its length), one
-// ElementScanned per element.
+// ElementScanned per element and its bytes stored (ByteCopied).
 #pragma once
 
 #include <vector>

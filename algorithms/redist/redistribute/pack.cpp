@@ -81,6 +81,35 @@ const std::byte* scatter(const Run& run, const std::byte* from, Index elem_bytes
   return from;
 }
 
+// Visits the runs of every plan, local storage a cache-sized window at a time for all plans
+// together, each plan's runs in its own order: move(k, local byte offset, message cursor, bytes).
+template <typename Byte, typename Move>
+void sweep_windows(std::span<const PeerPlan> plans, Index elem_bytes, Index local_bytes, std::span<Byte* const> buffers,
+                   Move move) {
+  constexpr Index kWindowBytes = Index{1} << 15;  // a window stays in L1/L2 while all peers visit it
+  const Index window = std::max<Index>(1, kWindowBytes / elem_bytes);
+  const Index size = local_bytes / elem_bytes;
+  std::vector<std::size_t> next(plans.size(), 0);
+  std::vector<Byte*> cursor(buffers.begin(), buffers.end());
+  for (Index end = window; end - window < size; end += window) {
+    for (std::size_t k = 0; k < plans.size(); ++k) {
+      // Cursors in locals: stores through std::byte* may alias anything, vector elements included.
+      const Run* run = plans[k].runs.data() + next[k];
+      const Run* const last = plans[k].runs.data() + plans[k].runs.size();
+      Byte* at = cursor[k];
+      for (; run != last && run->local_start < end; ++run) {
+        const auto bytes = static_cast<std::size_t>(run->length * elem_bytes);
+        for (Index c = 0; c < run->count; ++c) {  // a strided run: count pieces, stride apart
+          move(static_cast<std::size_t>((run->local_start + c * run->stride) * elem_bytes), at, bytes);
+          at += bytes;
+        }
+      }
+      next[k] = static_cast<std::size_t>(run - plans[k].runs.data());
+      cursor[k] = at;
+    }
+  }
+}
+
 }  // namespace
 
 void pack(const PeerPlan& plan, std::span<const std::byte> local, Index elem_bytes, std::byte* buffer) {
@@ -89,22 +118,14 @@ void pack(const PeerPlan& plan, std::span<const std::byte> local, Index elem_byt
 
 void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> local, Index elem_bytes,
                    std::span<std::byte* const> buffers) {
-  constexpr Index kWindowBytes = Index{1} << 15;  // a window stays in L1/L2 while all peers copy from it
-  const Index window = std::max<Index>(1, kWindowBytes / elem_bytes);
-  const Index size = static_cast<Index>(local.size()) / elem_bytes;
-  std::vector<std::size_t> next(sends.size(), 0);
-  std::vector<std::byte*> out(buffers.begin(), buffers.end());
-  for (Index end = window; end - window < size; end += window) {
-    for (std::size_t k = 0; k < sends.size(); ++k) {
-      // Cursors in locals: stores through std::byte* may alias anything, vector elements included.
-      const Run* run = sends[k].runs.data() + next[k];
-      const Run* const last = sends[k].runs.data() + sends[k].runs.size();
-      std::byte* to = out[k];
-      for (; run != last && run->local_start < end; ++run) to = gather(*run, local.data(), elem_bytes, to);
-      next[k] = static_cast<std::size_t>(run - sends[k].runs.data());
-      out[k] = to;
-    }
-  }
+  sweep_windows(sends, elem_bytes, static_cast<Index>(local.size()), buffers,
+                [&](std::size_t offset, std::byte* message, std::size_t bytes) { copy_run(message, local.data() + offset, bytes); });
+}
+
+void unpack_messages(std::span<const PeerPlan> recvs, std::span<const std::byte* const> buffers, Index elem_bytes,
+                     std::span<std::byte> local) {
+  sweep_windows(recvs, elem_bytes, static_cast<Index>(local.size()), buffers,
+                [&](std::size_t offset, const std::byte* message, std::size_t bytes) { copy_run(local.data() + offset, message, bytes); });
 }
 
 void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std::span<std::byte> local) {

@@ -30,4 +30,11 @@ void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> l
 /// Copies `buffer` into the plan's runs of `local`, in order.
 void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std::span<std::byte> local);
 
+/// Unpacks every message at once: buffers[k] into recvs[k]'s runs, local storage swept a window at
+/// a time for all peers together, so each cache line is filled whole while it is in cache (one
+/// message alone writes scattered pieces of lines, each fetched from memory first). For when all
+/// messages are at hand; same result as unpack() per message.
+void unpack_messages(std::span<const PeerPlan> recvs, std::span<const std::byte* const> buffers, Index elem_bytes,
+                     std::span<std::byte> local);
+
 }  // namespace redist

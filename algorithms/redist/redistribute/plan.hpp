@@ -44,14 +44,17 @@ struct RankPlan {
 class RunBuilder {
  public:
   RunBuilder(PeerPlan& plan, bool materialise) : plan_(plan), materialise_(materialise) {}
-  void add(Index local) {
-    if (plan_.elements == 0 || local != last_ + 1) {
+  void add(Index local) { add_run(local, 1); }
+  /// Appends `length` consecutive offsets from `local_start` (merged with the last run if they follow it).
+  void add_run(Index local_start, Index length) {
+    if (length <= 0) return;
+    if (plan_.elements == 0 || local_start != last_ + 1) {
       ++plan_.run_count;
-      if (materialise_) plan_.runs.push_back({local, 0});
+      if (materialise_) plan_.runs.push_back({local_start, 0});
     }
-    if (materialise_) ++plan_.runs.back().length;
-    ++plan_.elements;
-    last_ = local;
+    if (materialise_) plan_.runs.back().length += length;
+    plan_.elements += length;
+    last_ = local_start + length - 1;
   }
 
  private:

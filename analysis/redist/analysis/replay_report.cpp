@@ -137,6 +137,10 @@ std::string markdown_report(const Scenario& s, const std::vector<Record>& record
     out += fmt::format("\nRatio {}: published: {}.", ratio_label(ratio), ratio.published.empty() ? "-" : ratio.published);
   }
   if (!s.ratios.empty()) out += "\n";
+  if (!metrics.claims.empty()) out += "\nClaims of the paper, checked on the simulated values:\n";
+  for (const auto& c : metrics.claims) {
+    out += fmt::format("- {} {}: {}.\n", c.holds ? "[holds]" : "[FAILS]", c.claim, c.detail);
+  }
   if (metrics.published_cells > 0) {
     out += fmt::format("\nMedian relative error over {} published cells: {:.1f}%.", metrics.published_cells,
                        100 * *metrics.median_relative_error);
@@ -172,10 +176,13 @@ nlohmann::ordered_json json_report(const Scenario& s, const std::vector<Record>&
                     {"method", r.method}, {"phase", r.phase}, {"simulated", r.simulated},
                     {"published", r.published ? nlohmann::ordered_json(*r.published) : nlohmann::ordered_json(nullptr)},
                     {"unit", s.unit}});
+    if (!r.quantities.empty()) list.back()["quantities"] = r.quantities;
   }
   const auto optional = [](const std::optional<double>& v) {
     return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
   };
+  nlohmann::ordered_json claims = nlohmann::ordered_json::array();
+  for (const auto& c : metrics.claims) claims.push_back({{"claim", c.claim}, {"holds", c.holds}, {"detail", c.detail}});
   nlohmann::ordered_json ratios = nlohmann::ordered_json::array();
   for (const auto& ratio : s.ratios) {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
@@ -193,7 +200,8 @@ nlohmann::ordered_json json_report(const Scenario& s, const std::vector<Record>&
            {{"ordering_agreement", optional(metrics.ordering_agreement)},
             {"ordering_rows", metrics.ordering_rows},
             {"median_relative_error", optional(metrics.median_relative_error)},
-            {"published_cells", metrics.published_cells}}},
+            {"published_cells", metrics.published_cells},
+            {"claims", std::move(claims)}}},
           {"ratios", std::move(ratios)},
           {"records", std::move(list)}};
 }

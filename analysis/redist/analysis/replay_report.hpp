@@ -6,6 +6,7 @@
 //    "simulated":<number>,"published":<number|null>,"unit":"s|ms|us"}
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,13 @@ struct Record {
   std::string phase;
   double simulated;                ///< in the scenario's unit
   std::optional<double> published; ///< in the scenario's unit
+  std::map<std::string, double> quantities;  ///< the run's model quantities (for `follows` claims)
+};
+
+struct ClaimResult {
+  std::string claim;
+  bool holds = false;
+  std::string detail;  ///< the evidence: rows that agree, or the first row that does not
 };
 
 struct ComparisonMetrics {
@@ -30,6 +38,7 @@ struct ComparisonMetrics {
   /// Median of |simulated − published| / published over published cells.
   std::optional<double> median_relative_error;
   int published_cells = 0;
+  std::vector<ClaimResult> claims;  ///< the scenario's claims, checked (see claims.hpp)
 };
 
 /// Attaches the published value (if any) to each record.

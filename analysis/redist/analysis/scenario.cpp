@@ -13,7 +13,8 @@ namespace fs = std::filesystem;
 
 const std::vector<std::string> kTopLevelKeys = {"scenario", "paper",  "table",       "description", "platform",
                                                 "experiment", "fixed", "sweep",      "methods",     "phases",
-                                                "repetitions", "payload", "unit",    "published",   "ratios"};
+                                                "repetitions", "payload", "unit",    "published",   "ratios",
+                                                "claims"};
 
 // Builds "file:line: reason" errors for one scenario file.
 class Reader {
@@ -75,6 +76,17 @@ class Reader {
     } catch (const std::logic_error&) {
     }
     return raw;
+  }
+
+  double real(const YAML::Node& node, const std::string& key) const {
+    try {
+      std::size_t used = 0;
+      const auto value = text(node, key);
+      const double x = std::stod(value, &used);
+      if (used == value.size()) return x;
+    } catch (const std::logic_error&) {
+    }
+    fail(node, "'" + key + "' must be a number, got '" + node.as<std::string>() + "'");
   }
 
   std::vector<std::string> text_list(const YAML::Node& node, const std::string& key) const {
@@ -224,6 +236,20 @@ std::string resolve_platform(const Reader& in, const YAML::Node& at, const std::
   in.fail(at, "platform file '" + name + "' not found (looked beside the scenario and in platforms/)");
 }
 
+void require_method(const Reader& in, const YAML::Node& at, const Scenario& s, const std::string& method,
+                    const std::string& what) {
+  if (std::none_of(s.methods.begin(), s.methods.end(), [&](const MethodSpec& m) { return m.name == method; })) {
+    in.fail(at, what + " names unknown method '" + method + "'");
+  }
+}
+
+void require_phase(const Reader& in, const YAML::Node& at, const Scenario& s, const std::string& phase,
+                   const std::string& what) {
+  if (std::find(s.phases.begin(), s.phases.end(), phase) == s.phases.end()) {
+    in.fail(at, what + " of phase '" + phase + "' that the scenario does not measure");
+  }
+}
+
 std::vector<RatioSpec> read_ratios(const Reader& in, const YAML::Node& node, const Scenario& s) {
   if (!node.IsSequence() || node.size() == 0) in.fail(node, "'ratios' must be a non-empty list");
   std::vector<RatioSpec> out;
@@ -232,16 +258,102 @@ std::vector<RatioSpec> read_ratios(const Reader& in, const YAML::Node& node, con
     in.require_keys(item, {"numerator", "denominator", "phase", "published"}, "a ratio");
     RatioSpec ratio{in.required_text(item, "numerator"), in.required_text(item, "denominator"),
                     in.required_text(item, "phase"), item["published"] ? in.text(item["published"], "published") : ""};
-    for (const auto* method : {&ratio.numerator, &ratio.denominator}) {
-      if (std::none_of(s.methods.begin(), s.methods.end(), [&](const MethodSpec& m) { return m.name == *method; })) {
-        in.fail(item, "ratio names unknown method '" + *method + "'");
-      }
-    }
-    if (std::find(s.phases.begin(), s.phases.end(), ratio.phase) == s.phases.end()) {
-      in.fail(item, "ratio of phase '" + ratio.phase + "' that the scenario does not measure");
-    }
+    require_method(in, item, s, ratio.numerator, "ratio");
+    require_method(in, item, s, ratio.denominator, "ratio");
+    require_phase(in, item, s, ratio.phase, "ratio");
     out.push_back(std::move(ratio));
   }
+  return out;
+}
+
+const std::vector<std::pair<std::string, ClaimSpec::Kind>> kClaimKinds = {
+    {"below", ClaimSpec::Kind::Below},           {"above", ClaimSpec::Kind::Above},
+    {"decreasing", ClaimSpec::Kind::Decreasing}, {"increasing", ClaimSpec::Kind::Increasing},
+    {"spread", ClaimSpec::Kind::Spread},         {"follows", ClaimSpec::Kind::Follows}};
+
+// The keys each kind of claim needs beyond claim, kind, phase and its series (method or ratio).
+std::vector<std::string> claim_keys(ClaimSpec::Kind kind) {
+  switch (kind) {
+    case ClaimSpec::Kind::Below:
+    case ClaimSpec::Kind::Above: return {"than"};
+    case ClaimSpec::Kind::Decreasing:
+    case ClaimSpec::Kind::Increasing: return {"along", "tolerance"};
+    case ClaimSpec::Kind::Spread: return {"max_ratio"};
+    case ClaimSpec::Kind::Follows: return {"quantity", "min_correlation"};
+  }
+  return {};
+}
+
+ClaimSpec::Kind claim_kind(const Reader& in, const YAML::Node& item) {
+  const auto name = in.required_text(item, "kind");
+  for (const auto& [known, kind] : kClaimKinds) {
+    if (known == name) return kind;
+  }
+  in.fail(item["kind"], "unknown claim kind '" + name + "' (expected below, above, decreasing, increasing, spread or follows)");
+}
+
+ClaimSpec read_claim(const Reader& in, const YAML::Node& item, const Scenario& s, const ExperimentSpec& experiment) {
+  in.require_map(item, "a claim");
+  ClaimSpec c;
+  c.kind = claim_kind(in, item);
+  std::vector<std::string> keys = {"claim", "kind", "phase", "method", "ratio"};
+  for (auto& k : claim_keys(c.kind)) keys.push_back(std::move(k));
+  in.require_keys(item, keys, "a claim of this kind");
+  c.text = in.required_text(item, "claim");
+  c.phase = in.required_text(item, "phase");
+  require_phase(in, item, s, c.phase, "claim");
+  if (item["method"].IsDefined() == item["ratio"].IsDefined()) in.fail(item, "a claim needs exactly one of 'method' and 'ratio'");
+  if (item["method"]) {
+    c.method = in.required_text(item, "method");
+    require_method(in, item, s, c.method, "claim");
+  } else {
+    const YAML::Node ratio = item["ratio"];
+    in.require_map(ratio, "'ratio'");
+    in.require_keys(ratio, {"numerator", "denominator"}, "a claim's ratio");
+    c.ratio = RatioSpec{in.required_text(ratio, "numerator"), in.required_text(ratio, "denominator"), c.phase, ""};
+    require_method(in, ratio, s, c.ratio->numerator, "claim");
+    require_method(in, ratio, s, c.ratio->denominator, "claim");
+  }
+  switch (c.kind) {
+    case ClaimSpec::Kind::Below:
+    case ClaimSpec::Kind::Above:
+      if (!item["than"]) in.fail(item, "missing required key 'than'");
+      c.than = item["than"].IsSequence() ? in.text_list(item["than"], "than") : std::vector{in.required_text(item, "than")};
+      for (const auto& m : c.than) require_method(in, item["than"], s, m, "claim");
+      if (c.ratio) in.fail(item, "below/above compare a method with others: use 'method', not 'ratio'");
+      break;
+    case ClaimSpec::Kind::Decreasing:
+    case ClaimSpec::Kind::Increasing:
+      c.along = in.required_text(item, "along");
+      if (std::none_of(s.sweep.begin(), s.sweep.end(), [&](const SweepAxis& a) { return a.name == c.along; })) {
+        in.fail(item["along"], "claim runs along '" + c.along + "', which is not swept");
+      }
+      if (item["tolerance"]) c.tolerance = in.real(item["tolerance"], "tolerance");
+      if (c.tolerance < 0) in.fail(item["tolerance"], "'tolerance' must not be negative");
+      break;
+    case ClaimSpec::Kind::Spread:
+      if (!item["max_ratio"]) in.fail(item, "missing required key 'max_ratio'");
+      c.max_ratio = in.real(item["max_ratio"], "max_ratio");
+      if (c.max_ratio < 1) in.fail(item["max_ratio"], "'max_ratio' must be at least 1");
+      break;
+    case ClaimSpec::Kind::Follows:
+      c.quantity = in.required_text(item, "quantity");
+      if (std::find(experiment.quantities.begin(), experiment.quantities.end(), c.quantity) == experiment.quantities.end()) {
+        in.fail(item["quantity"], "experiment " + experiment.name + " reports no quantity '" + c.quantity + "'");
+      }
+      if (!item["min_correlation"]) in.fail(item, "missing required key 'min_correlation'");
+      c.min_correlation = in.real(item["min_correlation"], "min_correlation");
+      if (c.min_correlation < -1 || c.min_correlation > 1) in.fail(item["min_correlation"], "'min_correlation' must be in [-1, 1]");
+      break;
+  }
+  return c;
+}
+
+std::vector<ClaimSpec> read_claims(const Reader& in, const YAML::Node& node, const Scenario& s,
+                                   const ExperimentSpec& experiment) {
+  if (!node.IsSequence() || node.size() == 0) in.fail(node, "'claims' must be a non-empty list");
+  std::vector<ClaimSpec> out;
+  for (const auto& item : node) out.push_back(read_claim(in, item, s, experiment));
   return out;
 }
 
@@ -353,6 +465,7 @@ Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec
   require_every_parameter(in, root, s, experiment);
   if (root["published"]) s.published = read_published(in, root["published"], s, experiment);
   if (root["ratios"]) s.ratios = read_ratios(in, root["ratios"], s);
+  if (root["claims"]) s.claims = read_claims(in, root["claims"], s, experiment);
   return s;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -30,6 +31,7 @@ struct ExperimentSpec {
   std::vector<std::string> phases;      ///< phases it reports
   /// Throws std::invalid_argument with a reason when `value` is not acceptable for `parameter`.
   std::function<void(const std::string& parameter, const nlohmann::json& value)> check_value;
+  std::vector<std::string> quantities;  ///< model quantities each run reports (for `follows` claims)
 };
 
 struct MethodSpec {
@@ -57,6 +59,23 @@ struct RatioSpec {
   std::string published;    ///< what the paper says, as text ("about 0.44 for small vectors")
 };
 
+/// A qualitative claim of the paper, checked on the simulated values (see scenarios/README.md).
+/// The series is one method's phase, or the ratio of two methods' phases.
+struct ClaimSpec {
+  enum class Kind { Below, Above, Decreasing, Increasing, Spread, Follows };
+  std::string text;     ///< the claim as the paper states it
+  Kind kind = Kind::Below;
+  std::string method;   ///< the series' method (empty when `ratio` is set)
+  std::optional<RatioSpec> ratio;
+  std::string phase;
+  std::vector<std::string> than;  ///< below/above: the methods compared with
+  std::string along;    ///< decreasing/increasing: the swept parameter
+  double tolerance = 0; ///< decreasing/increasing: relative step against the trend allowed
+  double max_ratio = 0; ///< spread: largest max/min allowed
+  std::string quantity; ///< follows: the experiment's per-run quantity
+  double min_correlation = 0;  ///< follows: smallest Pearson correlation accepted
+};
+
 struct Scenario {
   std::string file;         ///< the YAML file
   std::string name;         ///< output file stem
@@ -74,6 +93,7 @@ struct Scenario {
   std::string unit = "s";        ///< unit of published and reported values: s, ms or us
   std::vector<PublishedValue> published;
   std::vector<RatioSpec> ratios;
+  std::vector<ClaimSpec> claims;
 
   /// Every combination of the swept values, each merged over the fixed parameters.
   std::vector<Params> parameter_sets() const;

@@ -5,7 +5,7 @@
 namespace redist::sim {
 
 const std::vector<Experiment>& experiment_catalog() {
-  static const std::vector<Experiment> catalog = {redistribute_experiment(), holes_experiment()};
+  static const std::vector<Experiment> catalog = {redistribute_experiment(), holes_experiment(), sra_experiment()};
   return catalog;
 }
 

@@ -22,6 +22,7 @@ struct ExperimentResult {
   Index bytes = 0;
   std::optional<bool> verified;  ///< empty on phantom runs
   bool phantom = false;
+  std::map<std::string, double> quantities;  ///< model quantities of the run (ExperimentSpec::quantities)
 };
 
 struct Experiment {
@@ -45,5 +46,9 @@ Experiment redistribute_experiment();
 /// Paper 003's hole compression: generating one processor's compressed local array `iterations`
 /// times by the table method or a virtual-processor baseline (phase generate).
 Experiment holes_experiment();
+
+/// Paper 002's symmetric matrix redistribution BC(x,*) -> BC(y,*) (or column-wise) by TR or SRA
+/// (phases index, pack, comm, unpack, comp = index + pack + unpack, total). Real payloads verified.
+Experiment sra_experiment();
 
 }  // namespace redist::sim

@@ -93,7 +93,8 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
           summary.messages,
           summary.bytes,
           summary.verified,
-          sim.phantom};
+          sim.phantom,
+          {}};
 }
 
 }  // namespace
@@ -104,7 +105,7 @@ Experiment redistribute_experiment() {
                       {"P", "Q", "r", "s", "k", "direction", "N", "elem_bytes", "indexing", "schedule", "placement"},
                       {"P", "Q", "N"},
                       {"index", "pack", "comm", "unpack", "pack_unpack", "total"},
-                      check_value};
+                      check_value, {}};
   return {spec, run};
 }
 

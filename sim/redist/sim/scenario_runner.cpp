@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <iostream>
 #include <stdexcept>
 #include <string>
 
@@ -33,9 +35,9 @@ std::string run_job(const Scenario& scenario, const Experiment& experiment, cons
     // so that a scenario meant for real machines keeps its shape here.
     PhaseSeconds sum;
     for (int rep = 0; rep < scenario.repetitions; ++rep) {
-      for (const auto& [phase, seconds] : experiment.run(scenario.platform, params, payload_of(scenario), "").phases) {
-        sum[phase] += seconds / scenario.repetitions;
-      }
+      const auto result = experiment.run(scenario.platform, params, payload_of(scenario), "");
+      for (const auto& [phase, seconds] : result.phases) sum[phase] += seconds / scenario.repetitions;
+      line["quantities"] = result.quantities;
     }
     line["phases"] = sum;
   } catch (const std::exception& e) {
@@ -63,6 +65,8 @@ std::vector<std::string> run_in_workers(std::size_t count, int workers,
   std::vector<std::string> lines(count);
   std::vector<pollfd> pipes;
   std::vector<pid_t> pids;
+  std::cout.flush();
+  std::fflush(nullptr);  // or each worker would write our buffered output once more
   for (int w = 0; w < workers; ++w) {
     int fds[2];
     if (::pipe(fds) != 0) throw std::runtime_error("cannot create a pipe for a worker");
@@ -146,9 +150,10 @@ std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::
     const auto line = nlohmann::json::parse(lines[k]);
     if (line.contains("error")) throw std::runtime_error(line["error"].get<std::string>());
     const auto phases = line.at("phases").get<PhaseSeconds>();
+    const auto quantities = line.at("quantities").get<std::map<std::string, double>>();
     for (const auto& phase : scenario.phases) {
       records.push_back({runs[work[k].run], scenario.methods[work[k].method].name, phase,
-                         phases.at(phase) / scenario.seconds_per_unit(), std::nullopt});
+                         phases.at(phase) / scenario.seconds_per_unit(), std::nullopt, quantities});
     }
   }
   attach_published(scenario, records);

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include <xbt/config.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
@@ -35,7 +36,8 @@ SimGridTransport::SimGridTransport(World& world, Rank rank)
       rank_(rank),
       host_(world.placement(rank).host),
       prices_(world.placement(rank).prices),
-      lazy_cpu_(!host_is_shared(world, rank)) {
+      lazy_cpu_(!host_is_shared(world, rank)),
+      trace_cpu_(simgrid::config::get_value<bool>("tracing")) {
   world_.attach(rank_, this);
 }
 
@@ -209,8 +211,18 @@ void SimGridTransport::compute(double seconds) {
   if (!lazy_cpu_) settle();
 }
 
+// On a host of its own nothing competes for the CPU: the work takes backlog seconds whatever
+// SimGrid's CPU model says, and a sleep simulates that at less than half the host time of an
+// execution (no CPU-model variable to create and solve). Ranks sharing a host need executions to
+// slow each other down; with tracing on, executions too, so that the trace shows ranks computing.
 void SimGridTransport::settle() {
-  if (cpu_backlog_ > 0) simgrid::s4u::this_actor::execute(cpu_backlog_ * host_->get_speed());
+  if (cpu_backlog_ > 0) {
+    if (!lazy_cpu_ || trace_cpu_) {
+      simgrid::s4u::this_actor::execute(cpu_backlog_ * host_->get_speed());
+    } else {
+      simgrid::s4u::this_actor::sleep_for(cpu_backlog_);
+    }
+  }
   cpu_backlog_ = 0;
 }
 

@@ -92,6 +92,7 @@ class SimGridTransport final : public Transport {
   // Lazy only on a host of its own: ranks sharing a core slow each other down, which only
   // simulating each piece of work as it comes accounts for.
   bool lazy_cpu_;
+  bool trace_cpu_;  // CPU work as executions, visible in the trace
   std::span<const Request> blocked_on_;
 };
 

@@ -1,0 +1,145 @@
+#include "redist/symmetric/symmetric_redistribute.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "redist/core/checks.hpp"
+#include "redist/redistribute/async_exchange.hpp"
+#include "redist/redistribute/pack.hpp"
+#include "redist/symmetric/symmetric_plan.hpp"
+
+namespace redist {
+namespace {
+
+Index slab_bytes(const SymmetricProblem& problem, const BlockCyclic& layout, Index rank, Index elem_bytes) {
+  return checked_mul(checked_mul(layout.local_size(rank), problem.n, "local elements"), elem_bytes, "local bytes");
+}
+
+void validate(const Transport& transport, const SymmetricProblem& problem, Index elem_bytes,
+              std::span<const std::byte> source_slab, std::span<std::byte> dest_slab) {
+  problem.validate();
+  require_positive(elem_bytes, "element size");
+  if (transport.size() != problem.procs) {
+    throw std::invalid_argument("the redistribution is over " + std::to_string(problem.procs) + " processors, the run has " +
+                                std::to_string(transport.size()) + " ranks");
+  }
+  if (transport.phantom()) return;
+  const Rank me = transport.rank();
+  const Index need_source = slab_bytes(problem, problem.source(), me, elem_bytes);
+  const Index need_dest = slab_bytes(problem, problem.dest(), me, elem_bytes);
+  if (static_cast<Index>(source_slab.size()) != need_source || static_cast<Index>(dest_slab.size()) != need_dest) {
+    throw std::invalid_argument("rank " + std::to_string(me) + ": buffers of " + std::to_string(source_slab.size()) +
+                                " and " + std::to_string(dest_slab.size()) + " bytes, the layouts need " +
+                                std::to_string(need_source) + " and " + std::to_string(need_dest));
+  }
+}
+
+std::uint64_t mix(std::uint64_t v) {
+  v += 0x9e3779b97f4a7c15ULL;
+  v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  v = (v ^ (v >> 27)) * 0x94d049bb133111ebULL;
+  return v ^ (v >> 31);
+}
+
+// Element (line, position) of a slab, as matrix coordinates: symmetric values make them interchangeable.
+template <class Visit>
+void for_each_element(const SymmetricProblem& problem, const BlockCyclic& layout, Index rank, Visit visit) {
+  const Index lines = layout.local_size(rank);
+  for (Index local = 0; local < lines; ++local) {
+    const Index line = layout.global_index(rank, local);
+    for (Index position = 0; position < problem.n; ++position) visit(line, position, problem.offset(local, position, lines));
+  }
+}
+
+}  // namespace
+
+RedistributeReport redistribute_symmetric(Transport& transport, const SymmetricProblem& problem,
+                                          SymmetricMethod method, Index elem_bytes,
+                                          std::span<const std::byte> source_slab, std::span<std::byte> dest_slab) {
+  validate(transport, problem, elem_bytes, source_slab, dest_slab);
+  const bool real = !transport.phantom();
+  const Rank me = transport.rank();
+  RedistributeReport report;
+  PhaseTimes& t = report.phases;
+  const double start = transport.now();
+
+  // Steps 1 and 4 (indexing of both distributions; SRA: both dimensions and the intersection).
+  Work index_work;
+  const SymmetricPlan plan = symmetric_plan(problem, method, me, real, index_work);
+  transport.charge(index_work);
+  const double indexed = transport.now();
+  t.index = indexed - start;
+
+  // Step 2: packing, the part that stays here included.
+  ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan.exchange, elem_bytes, real);
+  Work pack_work;
+  std::vector<std::byte*> send_buffers;
+  for (std::size_t k = 0; k < plan.exchange.sends.size(); ++k) {
+    send_buffers.push_back(buffers.send_data(k));
+    pack_work += copy_work(plan.exchange.sends[k], elem_bytes);
+  }
+  if (real) pack_messages(plan.exchange.sends, source_slab, elem_bytes, send_buffers);
+  transport.charge(pack_work);
+  const double packed = transport.now();
+  t.pack = packed - indexed;
+
+  // Steps 3, 5 and 6. The local part is unpacked while messages travel; SRA rebuilds then too.
+  const auto unpack_message = [&](std::size_t k, const std::byte* data) {
+    const PeerPlan& from = plan.exchange.receives[k];
+    if (real) unpack(from, data, elem_bytes, dest_slab);
+    Work work = copy_work(from, elem_bytes);
+    if (from.peer == me && plan.rebuilt > 0) {
+      if (real) rebuild_from_twins(problem, me, source_slab.data(), dest_slab.data(), elem_bytes);
+      work += rebuild_work(plan.rebuilt, elem_bytes);
+    }
+    transport.charge(work);
+  };
+  const ExchangeTimes times = exchange_async(transport, plan.exchange, buffers, unpack_message);
+  t.comm = times.comm;
+  t.unpack = times.unpack;
+  t.total = transport.now() - start;
+  report.messages_sent = times.messages_sent;
+  report.bytes_sent = times.bytes_sent;
+  return report;
+}
+
+void fill_symmetric_element(Index n, Index row, Index col, std::byte* out, Index elem_bytes) {
+  const auto pair = static_cast<std::uint64_t>(std::min(row, col)) * static_cast<std::uint64_t>(n) +
+                    static_cast<std::uint64_t>(std::max(row, col));
+  for (Index done = 0, salt = 0; done < elem_bytes; done += 8, ++salt) {
+    const std::uint64_t value = mix(pair * 31 + static_cast<std::uint64_t>(salt));
+    std::memcpy(out + done, &value, static_cast<std::size_t>(std::min<Index>(8, elem_bytes - done)));
+  }
+}
+
+VerifiedReport redistribute_symmetric_and_verify(Transport& transport, const SymmetricProblem& problem,
+                                                 SymmetricMethod method, Index elem_bytes) {
+  VerifiedReport result;
+  if (transport.phantom()) {
+    result.report = redistribute_symmetric(transport, problem, method, elem_bytes, {}, {});
+    return result;
+  }
+  problem.validate();
+  require_positive(elem_bytes, "element size");
+  const Rank me = transport.rank();
+  const BlockCyclic source = problem.source(), dest = problem.dest();
+  std::vector<std::byte> source_slab(static_cast<std::size_t>(slab_bytes(problem, source, me, elem_bytes)));
+  std::vector<std::byte> dest_slab(static_cast<std::size_t>(slab_bytes(problem, dest, me, elem_bytes)));
+  for_each_element(problem, source, me, [&](Index line, Index position, Index offset) {
+    fill_symmetric_element(problem.n, line, position, source_slab.data() + offset * elem_bytes, elem_bytes);
+  });
+  result.report = redistribute_symmetric(transport, problem, method, elem_bytes, source_slab, dest_slab);
+
+  std::vector<std::byte> expected(static_cast<std::size_t>(elem_bytes));
+  for_each_element(problem, dest, me, [&](Index line, Index position, Index offset) {
+    fill_symmetric_element(problem.n, line, position, expected.data(), elem_bytes);
+    if (std::memcmp(expected.data(), dest_slab.data() + offset * elem_bytes, expected.size()) != 0) ++result.misplaced;
+  });
+  result.verified = result.misplaced == 0;
+  return result;
+}
+
+}  // namespace redist
