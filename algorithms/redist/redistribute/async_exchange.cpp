@@ -23,8 +23,8 @@ ExchangeBuffers ExchangeBuffers::for_plan(const RankPlan& plan, Index elem_bytes
   buffers.send_offsets_ = offsets_of(plan.sends, elem_bytes);
   buffers.recv_offsets_ = offsets_of(plan.receives, elem_bytes);
   if (allocate) {
-    buffers.send_.resize(static_cast<std::size_t>(buffers.send_offsets_.back()));
-    buffers.recv_.resize(static_cast<std::size_t>(buffers.recv_offsets_.back()));
+    buffers.send_ = std::make_unique_for_overwrite<std::byte[]>(static_cast<std::size_t>(buffers.send_offsets_.back()));
+    buffers.recv_ = std::make_unique_for_overwrite<std::byte[]>(static_cast<std::size_t>(buffers.recv_offsets_.back()));
   }
   return buffers;
 }

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "redist/redistribute/plan.hpp"
@@ -23,11 +24,13 @@ class ExchangeBuffers {
   Index recv_bytes(std::size_t k) const { return recv_offsets_[k + 1] - recv_offsets_[k]; }
 
  private:
-  static std::byte* at(std::vector<std::byte>& data, const std::vector<Index>& offsets, std::size_t k) {
-    return data.empty() ? nullptr : data.data() + offsets[k];
+  static std::byte* at(const std::unique_ptr<std::byte[]>& data, const std::vector<Index>& offsets, std::size_t k) {
+    return data ? data.get() + offsets[k] : nullptr;
   }
   std::vector<Index> send_offsets_, recv_offsets_;
-  std::vector<std::byte> send_, recv_;
+  // Left uninitialised: every byte is written before it is read, and zeroing (and faulting in) a
+  // receive area the local part never uses would cost as much as a copy of it.
+  std::unique_ptr<std::byte[]> send_, recv_;
 };
 
 struct ExchangeTimes {

@@ -34,6 +34,53 @@ void copy_run(std::byte* to, const std::byte* from, std::size_t n) {
   }
 }
 
+// Copies the pieces of a strided run (count > 1): a tight loop, no record per piece.
+template <class Copy>
+void for_each_piece(const Run& run, Index elem_bytes, Copy copy) {
+  const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
+  for (Index c = 0; c < run.count; ++c) copy((run.local_start + c * run.stride) * elem_bytes, bytes);
+}
+
+// Pack side: local pieces into a contiguous buffer; returns the end of what was written.
+std::byte* gather(const Run& run, const std::byte* local, Index elem_bytes, std::byte* to) {
+  if (run.count == 1) {
+    const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
+    copy_run(to, local + run.local_start * elem_bytes, bytes);
+    return to + bytes;
+  }
+  if (run.length * elem_bytes == 8) {  // one double (or two floats) per piece: the cyclic case
+    const std::byte* from = local + run.local_start * elem_bytes;
+    const Index step = run.stride * elem_bytes;
+    for (Index c = 0; c < run.count; ++c, to += 8, from += step) copy_fixed<8>(to, from);
+    return to;
+  }
+  for_each_piece(run, elem_bytes, [&](Index offset, std::size_t bytes) {
+    copy_run(to, local + offset, bytes);
+    to += bytes;
+  });
+  return to;
+}
+
+// Unpack side: a contiguous buffer into local pieces; returns the end of what was read.
+const std::byte* scatter(const Run& run, const std::byte* from, Index elem_bytes, std::byte* local) {
+  if (run.count == 1) {
+    const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
+    copy_run(local + run.local_start * elem_bytes, from, bytes);
+    return from + bytes;
+  }
+  if (run.length * elem_bytes == 8) {
+    std::byte* to = local + run.local_start * elem_bytes;
+    const Index step = run.stride * elem_bytes;
+    for (Index c = 0; c < run.count; ++c, from += 8, to += step) copy_fixed<8>(to, from);
+    return from;
+  }
+  for_each_piece(run, elem_bytes, [&](Index offset, std::size_t bytes) {
+    copy_run(local + offset, from, bytes);
+    from += bytes;
+  });
+  return from;
+}
+
 // Visits the runs of every plan, local storage a cache-sized window at a time for all plans
 // together, each plan's runs in its own order: move(k, local byte offset, message cursor, bytes).
 template <typename Byte, typename Move>
@@ -52,8 +99,10 @@ void sweep_windows(std::span<const PeerPlan> plans, Index elem_bytes, Index loca
       Byte* at = cursor[k];
       for (; run != last && run->local_start < end; ++run) {
         const auto bytes = static_cast<std::size_t>(run->length * elem_bytes);
-        move(static_cast<std::size_t>(run->local_start * elem_bytes), at, bytes);
-        at += bytes;
+        for (Index c = 0; c < run->count; ++c) {  // a strided run: count pieces, stride apart
+          move(static_cast<std::size_t>((run->local_start + c * run->stride) * elem_bytes), at, bytes);
+          at += bytes;
+        }
       }
       next[k] = static_cast<std::size_t>(run - plans[k].runs.data());
       cursor[k] = at;
@@ -64,11 +113,7 @@ void sweep_windows(std::span<const PeerPlan> plans, Index elem_bytes, Index loca
 }  // namespace
 
 void pack(const PeerPlan& plan, std::span<const std::byte> local, Index elem_bytes, std::byte* buffer) {
-  for (const Run& run : plan.runs) {
-    const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
-    copy_run(buffer, local.data() + run.local_start * elem_bytes, bytes);
-    buffer += bytes;
-  }
+  for (const Run& run : plan.runs) buffer = gather(run, local.data(), elem_bytes, buffer);
 }
 
 void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> local, Index elem_bytes,
@@ -89,9 +134,7 @@ void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std
   const auto& runs = plan.runs;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     if (i + kAhead < runs.size()) __builtin_prefetch(local.data() + runs[i + kAhead].local_start * elem_bytes, 1);
-    const auto bytes = static_cast<std::size_t>(runs[i].length * elem_bytes);
-    copy_run(local.data() + runs[i].local_start * elem_bytes, buffer, bytes);
-    buffer += bytes;
+    buffer = scatter(runs[i], buffer, elem_bytes, local.data());
   }
 }
 

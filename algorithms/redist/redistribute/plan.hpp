@@ -9,17 +9,21 @@
 
 namespace redist {
 
-/// `length` consecutive elements of local storage starting at `local_start`.
+/// `length` consecutive elements of local storage starting at `local_start` — or, when `count` > 1,
+/// `count` such pieces, `stride` elements apart (one run record for a regular pattern, such as a
+/// cyclic dimension of a multi-dimensional layout, copied without a record per piece).
 struct Run {
   Index local_start;
   Index length;
+  Index count = 1;
+  Index stride = 0;
   friend bool operator==(const Run&, const Run&) = default;
 };
 
 struct PeerPlan {
   Rank peer = 0;
   Index elements = 0;   ///< elements exchanged with the peer
-  Index run_count = 0;  ///< number of runs (known even when `runs` is not materialised)
+  Index run_count = 0;  ///< number of contiguous pieces (known even when `runs` is not materialised)
   std::vector<Run> runs;  ///< the runs; empty in phantom runs when the method can count without them
   /// Work the method's own copy loop adds to copying the runs (copy_work): pieces copied apart
   /// though contiguous, address arithmetic per piece. Empty for a plain run-by-run copy.

@@ -7,6 +7,7 @@
 #include "redist/core/checks.hpp"
 #include "redist/indexing/krr_indexing.hpp"
 #include "redist/indexing/pitfalls_indexing.hpp"
+#include "redist/indexing/tensor_plan.hpp"
 #include "redist/indexing/prylli_indexing.hpp"
 #include "redist/redistribute/async_exchange.hpp"
 #include "redist/redistribute/layout_schedule.hpp"
@@ -47,8 +48,8 @@ void validate(const Transport& transport, const Layout& source, const Layout& de
   check_buffer(dest_local.size(), q ? dest.local_size(*q) : 0, options.elem_bytes, me, "destination");
 }
 
-RankPlan make_plan(IndexingMethod method, const Layout& source, const Layout& dest, const RankMap& ranks, Rank me,
-                   bool materialise, Work& work) {
+RankPlan one_dim_plan(IndexingMethod method, const Layout& source, const Layout& dest, const RankMap& ranks, Rank me,
+                      bool materialise, Work& work) {
   switch (method) {
     case IndexingMethod::Naive:
       return naive_plan(source, dest, ranks, me, materialise, work);
@@ -60,6 +61,18 @@ RankPlan make_plan(IndexingMethod method, const Layout& source, const Layout& de
       return prylli_plan(source, dest, ranks, me, materialise, work);
   }
   throw std::logic_error("unhandled indexing method");
+}
+
+// The table and intersection methods index multi-dimensional layouts dimension by dimension; the
+// naive owner scan, the baseline, scans every element whatever the layouts.
+RankPlan make_plan(IndexingMethod method, const Layout& source, const Layout& dest, const RankMap& ranks, Rank me,
+                   bool materialise, Work& work) {
+  if (method != IndexingMethod::Naive && tensor_plan_applies(source, dest)) {
+    return tensor_plan(source, dest, ranks, me, materialise, work,
+                       [method](const Layout& from, const Layout& to, const RankMap& map, Rank rank, bool real,
+                                Work& dim_work) { return one_dim_plan(method, from, to, map, rank, real, dim_work); });
+  }
+  return one_dim_plan(method, source, dest, ranks, me, materialise, work);
 }
 
 }  // namespace

@@ -1,0 +1,77 @@
+#include "layout_options.hpp"
+
+#include <charconv>
+#include <stdexcept>
+
+namespace redist::mpi::cli {
+namespace {
+
+// "AxB" or "A,B" -> two whole numbers.
+std::pair<Index, Index> pair_of(const std::string& text, char separator, const char* option) {
+  const auto cut = text.find(separator);
+  Index a = 0, b = 0;
+  const auto parse = [&](std::string_view part, Index& out) {
+    const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
+    return ec == std::errc() && ptr == part.data() + part.size() && !part.empty();
+  };
+  if (cut == std::string::npos || !parse(std::string_view(text).substr(0, cut), a) ||
+      !parse(std::string_view(text).substr(cut + 1), b)) {
+    throw std::invalid_argument(std::string(option) + " '" + text + "' is not of the form A" + separator + "B");
+  }
+  return {a, b};
+}
+
+void require(bool given, const char* what) {
+  if (!given) throw std::invalid_argument(std::string("missing ") + what);
+}
+
+}  // namespace
+
+void LayoutOptions::add_to(CLI::App& app) {
+  app.add_option("-P", P, "1-D: source processors");
+  app.add_option("-r", r, "1-D: source block size");
+  app.add_option("-Q", Q, "1-D: destination processors");
+  app.add_option("-s", s, "1-D: destination block size");
+  app.add_option("-N", N, "1-D: array size in elements");
+  app.add_option("--rows", rows, "2-D: matrix rows (M)");
+  app.add_option("--cols", cols, "2-D: matrix columns (N)");
+  app.add_option("--src-grid", src_grid, "2-D: source process grid, PrxPc");
+  app.add_option("--src-block", src_block, "2-D: source blocks, MBxNB");
+  app.add_option("--src-first", src_first, "2-D: source process holding block (0,0), RSRC,CSRC")->capture_default_str();
+  app.add_option("--dst-grid", dst_grid, "2-D: destination process grid, PrxPc");
+  app.add_option("--dst-block", dst_block, "2-D: destination blocks, MBxNB");
+  app.add_option("--dst-first", dst_first, "2-D: destination first process, RSRC,CSRC")->capture_default_str();
+  app.add_option("--placement", placement, "source and destination processors: shared ranks or disjoint")
+      ->check(CLI::IsMember({"shared", "disjoint"}))
+      ->capture_default_str();
+}
+
+std::pair<ScalapackDescriptor, ScalapackDescriptor> LayoutOptions::descriptors() const {
+  require(rows != kNotGiven && cols != kNotGiven, "--rows or --cols");
+  require(!src_grid.empty() && !src_block.empty() && !dst_grid.empty() && !dst_block.empty(),
+          "--src-grid, --src-block, --dst-grid or --dst-block");
+  const auto describe = [&](const std::string& grid, const std::string& block, const std::string& first,
+                            const char* side) {
+    const auto [pr, pc] = pair_of(grid, 'x', (std::string("--") + side + "-grid").c_str());
+    const auto [mb, nb] = pair_of(block, 'x', (std::string("--") + side + "-block").c_str());
+    const auto [rsrc, csrc] = pair_of(first, ',', (std::string("--") + side + "-first").c_str());
+    return ScalapackDescriptor{rows, cols, mb, nb, pr, pc, rsrc, csrc};
+  };
+  return {describe(src_grid, src_block, src_first, "src"), describe(dst_grid, dst_block, dst_first, "dst")};
+}
+
+std::pair<Layout, Layout> LayoutOptions::layouts() const {
+  if (two_dimensional()) {
+    const auto [from, to] = descriptors();
+    return {scalapack_layout(from), scalapack_layout(to)};
+  }
+  require(P != kNotGiven && r != kNotGiven && Q != kNotGiven && s != kNotGiven && N != kNotGiven,
+          "-P, -r, -Q, -s or -N (or the 2-D options)");
+  return {BlockCyclic(N, r, P), BlockCyclic(N, s, Q)};
+}
+
+RankMap LayoutOptions::ranks(Index source_processors) const {
+  return placement == "shared" ? RankMap::shared() : RankMap::disjoint(source_processors);
+}
+
+}  // namespace redist::mpi::cli

@@ -1,0 +1,173 @@
+// redist-mpi: redistributions on real data under mpirun (DESIGN.md §8).
+//
+//   mpirun -np 4 redist-mpi run -P 2 -r 3 -Q 4 -s 5 -N 100000 --indexing krr --schedule greedy --json
+//   mpirun -np 4 redist-mpi run --rows 1000 --cols 800 --src-grid 2x2 --src-block 64x64
+//                               --dst-grid 1x4 --dst-block 1x100 --reference pdgemr2d --json
+//   mpirun -np 2 redist-mpi pingpong --max-bytes 16777216 --json
+//
+// Bad input gives one "redist-mpi: error: ..." line on every rank and exit status 1, after the
+// ranks have agreed on it; an MPI failure during an exchange aborts the whole job.
+#include <mpi.h>
+
+#include <cstdio>
+#include <iostream>
+#include <stdexcept>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "layout_options.hpp"
+#include "pingpong.hpp"
+#include "redist/mpi/verified_mpi_run.hpp"
+#include "redist/redistribute/methods.hpp"
+
+namespace redist::mpi::cli {
+namespace {
+
+struct RunOptions {
+  LayoutOptions layout;
+  Index elem_bytes = 8;
+  std::string indexing = kDefault, schedule = kDefault, reference;
+  int repeat = 1;
+  bool json = false;
+};
+
+nlohmann::ordered_json phases_json(const PhaseTimes& t) {
+  return {{"index", t.index}, {"pack", t.pack}, {"comm", t.comm}, {"unpack", t.unpack}, {"total", t.total}};
+}
+
+nlohmann::ordered_json descriptor_json(const ScalapackDescriptor& d) {
+  return {{"grid", {d.grid_rows, d.grid_cols}}, {"block", {d.row_block, d.col_block}},
+          {"first", {d.first_row, d.first_col}}};
+}
+
+int world_rank() {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+int run(const RunOptions& o) {
+  const auto [source, dest] = o.layout.layouts();
+  Options options{o.elem_bytes, o.indexing, o.schedule, o.layout.ranks(source.processors())};
+  int ranks = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const Index needed = options.ranks.ranks_needed(source.processors(), dest.processors());
+  if (needed != ranks) {  // every rank sees the same numbers: all stop here together
+    throw std::invalid_argument("mpirun started " + std::to_string(ranks) + " ranks, the layouts use " +
+                                std::to_string(needed) + " (start exactly that many)");
+  }
+  if (!o.reference.empty() && !o.layout.two_dimensional()) {
+    throw std::invalid_argument("--reference pdgemr2d needs 2-D layouts (a 1-D array is a --rows 1 matrix)");
+  }
+  const auto summary = verified_redistribute(MPI_COMM_WORLD, source, dest, options, o.repeat);
+  std::optional<ReferenceComparison> reference;
+  if (!o.reference.empty()) {
+    const auto [from, to] = o.layout.descriptors();
+    reference = compare_with_pdgemr2d(from, to, options, o.repeat);
+  }
+  if (world_rank() != 0) return summary.verified && (!reference || reference->identical) ? 0 : 2;
+
+  const RedistributeOptions resolved = resolve(options);
+  nlohmann::ordered_json json = {{"platform", "mpi"}, {"ranks", ranks}, {"P", source.processors()},
+                                 {"Q", dest.processors()}};
+  if (o.layout.two_dimensional()) {
+    const auto [from, to] = o.layout.descriptors();
+    json["rows"] = o.layout.rows;
+    json["cols"] = o.layout.cols;
+    json["src"] = descriptor_json(from);
+    json["dst"] = descriptor_json(to);
+  } else {
+    json["r"] = o.layout.r;
+    json["s"] = o.layout.s;
+  }
+  json["N"] = source.size();
+  json["phases"] = phases_json(summary.phases);
+  json["messages"] = summary.messages;
+  json["bytes"] = summary.bytes;
+  json["verified"] = summary.verified;
+  json["elem_bytes"] = o.elem_bytes;
+  json["indexing"] = resolved.indexing;
+  json["schedule"] = resolved.schedule;
+  json["placement"] = o.layout.placement;
+  json["phantom"] = false;
+  if (reference) {
+    json["pdgemr2d"] = {{"seconds", reference->pdgemr2d_seconds}, {"redist_seconds", reference->redist_seconds},
+                        {"identical", reference->identical}, {"verified", reference->verified}};
+  }
+  if (o.json) {
+    std::cout << json.dump() << std::endl;
+  } else {
+    std::cout << "wall-clock seconds, maximum over " << ranks << " ranks (indexing " << resolved.indexing
+              << ", schedule " << resolved.schedule << ")\n";
+    for (const auto& [name, value] : json["phases"].items()) std::cout << name << "\t" << value << "\n";
+    std::cout << "messages " << summary.messages << ", bytes " << summary.bytes << ", verified "
+              << (summary.verified ? "yes" : "NO") << "\n";
+    if (reference) {
+      std::cout << "pdgemr2d " << reference->pdgemr2d_seconds << " s, redist " << reference->redist_seconds
+                << " s, identical " << (reference->identical ? "yes" : "NO") << "\n";
+    }
+  }
+  return summary.verified && (!reference || reference->identical) ? 0 : 2;
+}
+
+int main_with_mpi(int argc, char** argv) {
+  CLI::App app{"redist-mpi: redistributions on real data under mpirun"};
+  app.require_subcommand(1);
+  RunOptions run_options;
+  auto* run_app = app.add_subcommand("run", "Redistribute generated data, verify it, print the phase times");
+  run_options.layout.add_to(*run_app);
+  run_app->add_option("--elem-bytes", run_options.elem_bytes, "bytes per element")->capture_default_str();
+  run_app->add_option("--indexing", run_options.indexing, "naive, krr, pitfalls, prylli or default")
+      ->capture_default_str();
+  run_app->add_option("--schedule", run_options.schedule, "async, caterpillar, walker-otto, stepwise, greedy or default")
+      ->capture_default_str();
+  run_app->add_option("--repeat", run_options.repeat, "repetitions; the fastest is reported")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  run_app->add_option("--reference", run_options.reference, "also run ScaLAPACK's pdgemr2d and compare")
+      ->check(CLI::IsMember({"pdgemr2d"}));
+  run_app->add_flag("--json", run_options.json, "print the phase JSON of `redist simulate`");
+  PingPongOptions pingpong_options;
+  auto* pingpong_app = app.add_subcommand("pingpong", "One-way message times between ranks 0 and 1 (calibration)");
+  pingpong_options.add_to(*pingpong_app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return world_rank() == 0 ? app.exit(e) : 0;
+  } catch (const CLI::ParseError& e) {
+    throw std::invalid_argument(e.what());
+  }
+  if (run_app->parsed()) return run(run_options);
+  return run_pingpong(pingpong_options);
+}
+
+}  // namespace
+}  // namespace redist::mpi::cli
+
+namespace {
+
+// One write per line, so that mpirun does not interleave the ranks' lines.
+void print_error(const char* what) {
+  const std::string line = std::string("redist-mpi: error: ") + what + "\n";
+  std::fwrite(line.data(), 1, line.size(), stderr);
+  std::fflush(stderr);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int status = 0;
+  try {
+    status = redist::mpi::cli::main_with_mpi(argc, argv);
+  } catch (const std::invalid_argument& e) {  // agreed on by every rank: all leave together
+    print_error(e.what());
+    status = 1;
+  } catch (const std::exception& e) {  // seen by this rank alone: the others may be waiting for it
+    print_error(e.what());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  MPI_Finalize();
+  return status;
+}

@@ -1,0 +1,47 @@
+// Example: a 2-D block-cyclic matrix moved between two ScaLAPACK-style layouts with one call.
+//   mpirun -np 4 redistribute_matrix_example
+// Every rank holds its column-major local matrix; after the call each element a(i, j) = i + j/1000
+// sits where the destination descriptor puts it, and every rank checks its part.
+#include <mpi.h>
+
+#include <cstdio>
+#include <vector>
+
+#include <redist/mpi/redistribute.hpp>
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, ranks = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const redist::Index m = 500, n = 300;
+  // From 64×64 blocks on a 2×(ranks/2) grid to whole rows dealt cyclically over ranks×1.
+  const redist::mpi::ScalapackDescriptor from{m, n, 64, 64, ranks >= 2 ? 2 : 1, ranks >= 2 ? ranks / 2 : 1, 0, 0};
+  const redist::mpi::ScalapackDescriptor to{m, n, 1, n, ranks, 1, 0, 0};
+  const redist::Layout source = redist::mpi::scalapack_layout(from);
+  const redist::Layout dest = redist::mpi::scalapack_layout(to);
+  const auto value = [&](redist::Index g) { return static_cast<double>(g / n) + static_cast<double>(g % n) / 1000; };
+
+  // Global index g = i·n + j (row-major identity); local element l of this rank is global_index(rank, l).
+  std::vector<double> a(rank < source.processors() ? static_cast<std::size_t>(source.local_size(rank)) : 0);
+  for (std::size_t l = 0; l < a.size(); ++l) a[l] = value(source.global_index(rank, static_cast<redist::Index>(l)));
+  std::vector<double> b(static_cast<std::size_t>(dest.local_size(rank)));
+
+  try {
+    const auto report = redist::mpi::redistribute<double>(MPI_COMM_WORLD, source, dest, a, b);  // default method
+    int wrong = 0;
+    for (std::size_t l = 0; l < b.size(); ++l) wrong += b[l] != value(dest.global_index(rank, static_cast<redist::Index>(l)));
+    int all_wrong = 0;
+    MPI_Reduce(&wrong, &all_wrong, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (rank == 0) {
+      std::printf("moved a %lldx%lld matrix in %.6f s (rank 0), %d misplaced elements\n", static_cast<long long>(m),
+                  static_cast<long long>(n), report.phases.total, all_wrong);
+    }
+    MPI_Finalize();
+    return all_wrong == 0 ? 0 : 1;
+  } catch (const std::invalid_argument& e) {  // every rank throws the same: leave together
+    std::fprintf(stderr, "error: %s\n", e.what());
+    MPI_Finalize();
+    return 1;
+  }
+}

@@ -1,0 +1,161 @@
+#include "redist/mpi/mpi_transport.hpp"
+
+#include <climits>
+#include <stdexcept>
+#include <string>
+
+namespace redist::mpi {
+namespace {
+
+void check(int code, const char* call) {
+  if (code == MPI_SUCCESS) return;
+  char text[MPI_MAX_ERROR_STRING];
+  int length = 0;
+  MPI_Error_string(code, text, &length);
+  throw std::runtime_error(std::string(call) + " failed: " + std::string(text, static_cast<std::size_t>(length)));
+}
+
+// MPI counts are int: a message beyond 2^31 - 1 bytes would need derived datatypes.
+int byte_count(Index bytes, const char* call) {
+  if (bytes < 0 || bytes > INT_MAX) {
+    throw std::length_error(std::string(call) + " of " + std::to_string(bytes) +
+                                " bytes: MPI messages are limited to 2^31 - 1 bytes");
+  }
+  return static_cast<int>(bytes);
+}
+
+}  // namespace
+
+MpiTransport::MpiTransport(MPI_Comm comm) {
+  check(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
+  MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+  int* upper = nullptr;
+  int found = 0;
+  MPI_Comm_get_attr(comm_, MPI_TAG_UB, &upper, &found);
+  if (found && upper != nullptr) tag_upper_bound_ = *upper;
+}
+
+MpiTransport::~MpiTransport() {
+  // Requests still pending belong to a run that failed; cancel receives so the free is legal.
+  for (Slot& s : slots_) {
+    if (!s.in_use || s.request == MPI_REQUEST_NULL) continue;
+    if (s.receive) MPI_Cancel(&s.request);
+    MPI_Request_free(&s.request);
+  }
+  MPI_Comm_free(&comm_);
+}
+
+void MpiTransport::check_peer(Rank peer, const char* call) const {
+  if (peer < 0 || peer >= size_) {
+    throw std::invalid_argument(std::string(call) + " with rank " + std::to_string(peer) + " of " +
+                                std::to_string(size_));
+  }
+}
+
+void MpiTransport::check_tag(Tag tag) const {
+  if (tag < 0 || tag > tag_upper_bound_) {
+    throw std::invalid_argument("tag " + std::to_string(tag) + " outside MPI's range 0.." +
+                                std::to_string(tag_upper_bound_));
+  }
+}
+
+Request MpiTransport::isend(Rank to, const std::byte* data, Index bytes, Tag tag) {
+  check_peer(to, "isend");
+  check_tag(tag);
+  const int count = byte_count(bytes, "isend");
+  if (count > 0 && data == nullptr) throw std::invalid_argument("isend from null data: MPI payloads are real");
+  MPI_Request request = MPI_REQUEST_NULL;
+  check(MPI_Isend(data, count, MPI_BYTE, to, tag, comm_, &request), "MPI_Isend");
+  return post(false, request);
+}
+
+Request MpiTransport::irecv(Rank from, std::byte* data, Index capacity, Tag tag) {
+  if (from != kAnySource) check_peer(from, "irecv");
+  check_tag(tag);
+  const int count = byte_count(capacity, "irecv");
+  if (count > 0 && data == nullptr) throw std::invalid_argument("irecv into null data: MPI payloads are real");
+  MPI_Request request = MPI_REQUEST_NULL;
+  check(MPI_Irecv(data, count, MPI_BYTE, from == kAnySource ? MPI_ANY_SOURCE : from, tag, comm_, &request),
+        "MPI_Irecv");
+  return post(true, request);
+}
+
+Request MpiTransport::post(bool receive, MPI_Request request) {
+  Request id;
+  if (!free_.empty()) {
+    id = free_.back();
+    free_.pop_back();
+  } else {
+    id = static_cast<Request>(slots_.size());
+    slots_.emplace_back();
+  }
+  slots_[static_cast<std::size_t>(id)] = {request, receive, true};
+  return id;
+}
+
+MpiTransport::Slot& MpiTransport::slot(Request request) {
+  if (request < 0 || request >= static_cast<Request>(slots_.size()) || !slots_[static_cast<std::size_t>(request)].in_use) {
+    throw std::invalid_argument("unknown request " + std::to_string(request));
+  }
+  return slots_[static_cast<std::size_t>(request)];
+}
+
+Completion MpiTransport::finish(std::size_t index, Request id, const MPI_Status& status, std::span<Request> requests) {
+  Slot& s = slot(id);
+  Completion done{index, -1, 0};
+  if (s.receive) {
+    int count = 0;
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    done.source = status.MPI_SOURCE;
+    done.bytes = count;
+  }
+  s = Slot{};
+  free_.push_back(id);
+  requests[index] = kNullRequest;
+  return done;
+}
+
+Completion MpiTransport::wait_any(std::span<Request> requests) {
+  scratch_.assign(requests.size(), MPI_REQUEST_NULL);
+  bool any = false;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (requests[i] == kNullRequest) continue;
+    scratch_[i] = slot(requests[i]).request;
+    any = true;
+  }
+  if (!any) throw std::logic_error("wait_any without any pending request");
+  int index = MPI_UNDEFINED;
+  MPI_Status status;
+  const int code = MPI_Waitany(static_cast<int>(scratch_.size()), scratch_.data(), &index, &status);
+  if (index == MPI_UNDEFINED) {
+    check(code, "MPI_Waitany");
+    throw std::logic_error("wait_any: MPI reports no active request");
+  }
+  // MPI has released the request, failed or not: so do we, before reporting a failure.
+  const auto i = static_cast<std::size_t>(index);
+  slot(requests[i]).request = MPI_REQUEST_NULL;
+  const Completion done = finish(i, requests[i], status, requests);
+  check(code, "receive");
+  return done;
+}
+
+void MpiTransport::wait_all(std::span<Request> requests) {
+  scratch_.assign(requests.size(), MPI_REQUEST_NULL);
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (requests[i] != kNullRequest) scratch_[i] = slot(requests[i]).request;
+  }
+  std::vector<MPI_Status> statuses(requests.size());
+  const int code = MPI_Waitall(static_cast<int>(scratch_.size()), scratch_.data(), statuses.data());
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (requests[i] == kNullRequest) continue;
+    slot(requests[i]).request = scratch_[i];  // MPI_REQUEST_NULL once complete
+    if (scratch_[i] == MPI_REQUEST_NULL) finish(i, requests[i], statuses[i], requests);
+  }
+  check(code, "MPI_Waitall");
+}
+
+void MpiTransport::barrier() { check(MPI_Barrier(comm_), "MPI_Barrier"); }
+
+}  // namespace redist::mpi

@@ -1,0 +1,63 @@
+// The message layer over MPI (DESIGN.md §3, §8): one MpiTransport is one rank of a communicator.
+// Algorithms of algorithms/ run on it unchanged, on real data and in wall-clock time.
+//
+// Contract differences from the simulator: payloads are always real (phantom payloads are not
+// supported: MPI moves bytes), charge() does nothing (the real time is spent anyway), and
+// wait_any completes a request that has arrived — the first in the span among those complete when
+// it looks — which is arrival order up to messages that land during the same poll.
+#pragma once
+
+#include <mpi.h>
+
+#include <vector>
+
+#include "redist/transport/transport.hpp"
+
+namespace redist::mpi {
+
+class MpiTransport final : public Transport {
+ public:
+  /// Uses a duplicate of `comm`, so that redist's tags never meet the application's messages.
+  /// Errors of MPI calls on it are returned and thrown as std::runtime_error.
+  explicit MpiTransport(MPI_Comm comm);
+  ~MpiTransport() override;
+  MpiTransport(const MpiTransport&) = delete;
+  MpiTransport& operator=(const MpiTransport&) = delete;
+
+  Rank rank() const override { return rank_; }
+  Rank size() const override { return size_; }
+  bool phantom() const override { return false; }
+
+  Request isend(Rank to, const std::byte* data, Index bytes, Tag tag) override;
+  Request irecv(Rank from, std::byte* data, Index capacity, Tag tag) override;
+  Completion wait_any(std::span<Request> requests) override;
+  void wait_all(std::span<Request> requests) override;
+  void barrier() override;
+  void charge(const Work&) override {}
+  double now() const override { return MPI_Wtime(); }
+
+  /// The (duplicated) communicator the transport talks on.
+  MPI_Comm comm() const { return comm_; }
+
+ private:
+  struct Slot {
+    MPI_Request request = MPI_REQUEST_NULL;
+    bool receive = false;
+    bool in_use = false;
+  };
+  Request post(bool receive, MPI_Request request);
+  Slot& slot(Request request);
+  Completion finish(std::size_t index, Request id, const MPI_Status& status, std::span<Request> requests);
+  void check_peer(Rank peer, const char* call) const;
+  void check_tag(Tag tag) const;
+
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  Rank rank_ = 0;
+  Rank size_ = 0;
+  int tag_upper_bound_ = 32767;
+  std::vector<Slot> slots_;
+  std::vector<Request> free_;
+  std::vector<MPI_Request> scratch_;  // the MPI requests of one wait_any call
+};
+
+}  // namespace redist::mpi

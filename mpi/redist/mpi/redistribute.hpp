@@ -1,0 +1,56 @@
+// The public API for MPI programs: one collective call moves a distributed array between layouts.
+//
+//   #include <redist/mpi/redistribute.hpp>
+//   auto from = redist::mpi::scalapack_layout({.rows = m, .cols = n, .row_block = 64, .col_block = 64,
+//                                              .grid_rows = 2, .grid_cols = 2});
+//   auto to   = redist::mpi::scalapack_layout({.rows = m, .cols = n, .row_block = 1, .col_block = n,
+//                                              .grid_rows = 4, .grid_cols = 1});
+//   redist::mpi::redistribute<double>(MPI_COMM_WORLD, from, to, my_a, my_b);   // method: default
+//
+// Every rank of the communicator calls it with the same layouts and options. Rank k of the
+// communicator is source processor k - ranks.source_first and destination processor
+// k - ranks.dest_first (RankMap); ranks beyond both sets take part with empty buffers.
+#pragma once
+
+#include <mpi.h>
+
+#include <span>
+#include <string>
+
+#include "redist/layout/layout.hpp"
+#include "redist/mpi/scalapack_layout.hpp"
+#include "redist/redistribute/redistribute.hpp"
+
+namespace redist::mpi {
+
+/// Name that lets redist choose the indexing method or the schedule.
+inline constexpr const char* kDefault = "default";
+
+struct Options {
+  Index elem_bytes = 8;
+  std::string indexing = kDefault;  ///< naive, krr, pitfalls, prylli, or default
+  std::string schedule = kDefault;  ///< async, caterpillar, walker-otto, stepwise, greedy, or default
+  RankMap ranks = RankMap::shared();
+};
+
+/// The method and schedule `options` resolves to ("default" replaced by redist's choice).
+RedistributeOptions resolve(const Options& options);
+
+/// Collective over `comm`. Before moving anything, the ranks agree that the input is good: same
+/// layouts and options everywhere, enough ranks, each buffer of the size its layout needs, known
+/// names. If any rank's input is bad, every rank throws std::invalid_argument with the same
+/// message, naming the first rank at fault — no rank is left waiting. Errors of MPI itself during
+/// the exchange throw std::runtime_error on the rank that sees them (call MPI_Abort then).
+RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layout& dest,
+                                std::span<const std::byte> source_local, std::span<std::byte> dest_local,
+                                const Options& options = {});
+
+/// Typed convenience: elem_bytes is sizeof(T).
+template <class T>
+RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layout& dest, std::span<const T> source_local,
+                                std::span<T> dest_local, Options options = {}) {
+  options.elem_bytes = static_cast<Index>(sizeof(T));
+  return redistribute(comm, source, dest, std::as_bytes(source_local), std::as_writable_bytes(dest_local), options);
+}
+
+}  // namespace redist::mpi

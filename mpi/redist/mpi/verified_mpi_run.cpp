@@ -1,0 +1,158 @@
+#include "redist/mpi/verified_mpi_run.hpp"
+
+#include <cstring>
+#include <vector>
+
+#include "redist/mpi/pdgemr2d.hpp"
+#include "redist/redistribute/verified_run.hpp"
+
+namespace redist::mpi {
+namespace {
+
+struct Roles {
+  std::optional<Index> source, dest;
+};
+
+Roles roles(MPI_Comm comm, const Layout& source, const Layout& dest, const RankMap& ranks) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  return {ranks.source_of(rank, source.processors()), ranks.dest_of(rank, dest.processors())};
+}
+
+// The global index of every element of processor `proc`'s local storage, in storage order. For
+// multi-dimensional layouts from per-dimension tables: a call of global_index per element would
+// cost more than the redistribution being measured.
+std::vector<Index> global_indices(const Layout& layout, std::optional<Index> proc) {
+  std::vector<Index> out;
+  if (!proc) return out;
+  const Index count = layout.local_size(*proc);
+  out.reserve(static_cast<std::size_t>(count));
+  const auto* multi = std::get_if<MultiDimLayout>(&layout.variant());
+  if (multi == nullptr) {
+    for (Index l = 0; l < count; ++l) out.push_back(layout.global_index(*proc, l));
+    return out;
+  }
+  const std::size_t n = multi->rank();
+  const auto shape = multi->shape(), local = multi->local_shape(*proc), grid = multi->grid_coords(*proc);
+  std::vector<std::vector<Index>> table(n);  // table[d][i]: global coordinate i's contribution
+  Index weight = 1;
+  for (std::size_t d = n; d-- > 0;) {  // row-major weights of the global identity
+    for (Index i = 0; i < local[d]; ++i) table[d].push_back(multi->dim(d).layout().global_index(grid[d], i) * weight);
+    weight *= shape[d];
+  }
+  if (count == 0) return out;
+  std::vector<Index> at(n, 0);
+  const bool row_major = multi->storage() == StorageOrder::RowMajor;
+  for (Index l = 0; l < count; ++l) {
+    Index g = 0;
+    for (std::size_t d = 0; d < n; ++d) g += table[d][static_cast<std::size_t>(at[d])];
+    out.push_back(g);
+    for (std::size_t k = 0; k < n; ++k) {  // next local coordinates, fastest dimension first
+      const std::size_t d = row_major ? n - 1 - k : k;
+      if (++at[d] < local[d]) break;
+      at[d] = 0;
+    }
+  }
+  return out;
+}
+
+std::size_t local_bytes(const Layout& layout, std::optional<Index> proc, Index elem_bytes) {
+  return proc ? static_cast<std::size_t>(layout.local_size(*proc) * elem_bytes) : 0;
+}
+
+// Keeps, over repetitions, the phases of the one whose slowest rank was fastest.
+void keep_fastest(MPI_Comm comm, const PhaseTimes& mine, std::optional<PhaseTimes>& best) {
+  double local[5] = {mine.index, mine.pack, mine.comm, mine.unpack, mine.total};
+  double most[5];
+  MPI_Allreduce(local, most, 5, MPI_DOUBLE, MPI_MAX, comm);
+  if (!best || most[4] < best->total) best = PhaseTimes{most[0], most[1], most[2], most[3], most[4]};
+}
+
+double slowest(MPI_Comm comm, double seconds) {
+  double most = 0;
+  MPI_Allreduce(&seconds, &most, 1, MPI_DOUBLE, MPI_MAX, comm);
+  return most;
+}
+
+bool everywhere(MPI_Comm comm, bool mine) {
+  int local = mine ? 1 : 0, all = 0;
+  MPI_Allreduce(&local, &all, 1, MPI_INT, MPI_MIN, comm);
+  return all == 1;
+}
+
+}  // namespace
+
+MpiRunSummary verified_redistribute(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options,
+                                    int repeat) {
+  const Index eb = options.elem_bytes > 0 ? options.elem_bytes : 1;  // redistribute() reports a bad size
+  const Roles me = roles(comm, source, dest, options.ranks);
+  std::vector<std::byte> from(local_bytes(source, me.source, eb)), to(local_bytes(dest, me.dest, eb));
+  if (options.elem_bytes > 0) {
+    const auto globals = global_indices(source, me.source);
+    for (std::size_t l = 0; l < globals.size(); ++l) fill_element(globals[l], &from[l * static_cast<std::size_t>(eb)], eb);
+  }
+  MpiRunSummary summary;
+  std::optional<PhaseTimes> best;
+  RedistributeReport report;
+  for (int k = 0; k < repeat; ++k) {
+    report = redistribute(comm, source, dest, from, to, options);
+    keep_fastest(comm, report.phases, best);
+  }
+  summary.phases = best.value_or(PhaseTimes{});
+  Index misplaced = 0;
+  if (me.dest) {
+    std::vector<std::byte> expected(static_cast<std::size_t>(eb));
+    const auto globals = global_indices(dest, me.dest);
+    for (std::size_t l = 0; l < globals.size(); ++l) {
+      fill_element(globals[l], expected.data(), eb);
+      misplaced += std::memcmp(expected.data(), &to[l * static_cast<std::size_t>(eb)], expected.size()) != 0;
+    }
+  }
+  Index local[3] = {report.messages_sent, report.bytes_sent, misplaced}, total[3];
+  MPI_Allreduce(local, total, 3, MPI_INT64_T, MPI_SUM, comm);
+  summary.messages = total[0];
+  summary.bytes = total[1];
+  summary.misplaced = total[2];
+  summary.verified = total[2] == 0;
+  return summary;
+}
+
+ReferenceComparison compare_with_pdgemr2d(const ScalapackDescriptor& from_desc, const ScalapackDescriptor& to_desc,
+                                          const Options& options, int repeat) {
+  const MPI_Comm comm = MPI_COMM_WORLD;
+  const Layout source = scalapack_layout(from_desc), dest = scalapack_layout(to_desc);
+  Options typed = options;
+  typed.elem_bytes = sizeof(double);
+  const Roles me = roles(comm, source, dest, options.ranks);
+  const auto source_globals = global_indices(source, me.source);
+  std::vector<double> a(source_globals.begin(), source_globals.end());
+  std::vector<double> by_redist(me.dest ? static_cast<std::size_t>(dest.local_size(*me.dest)) : 0);
+  std::vector<double> by_scalapack(by_redist.size(), -1.0);
+
+  ReferenceComparison result;
+  result.redist_seconds = 1e300;
+  for (int k = 0; k < repeat; ++k) {
+    MPI_Barrier(comm);
+    const double start = MPI_Wtime();
+    redistribute<double>(comm, source, dest, a, by_redist, typed);
+    result.redist_seconds = std::min(result.redist_seconds, slowest(comm, MPI_Wtime() - start));
+  }
+  Pdgemr2d scalapack(from_desc, options.ranks.source_first, to_desc, options.ranks.dest_first);
+  result.pdgemr2d_seconds = 1e300;
+  for (int k = 0; k < repeat; ++k) {
+    MPI_Barrier(comm);
+    const double start = MPI_Wtime();
+    scalapack.run(me.source ? a.data() : nullptr, me.dest ? by_scalapack.data() : nullptr);
+    result.pdgemr2d_seconds = std::min(result.pdgemr2d_seconds, slowest(comm, MPI_Wtime() - start));
+  }
+  bool correct = true;
+  const auto dest_globals = global_indices(dest, me.dest);
+  for (std::size_t l = 0; l < by_redist.size(); ++l) correct = correct && by_redist[l] == static_cast<double>(dest_globals[l]);
+  const bool same = by_redist.empty() ||
+                    std::memcmp(by_redist.data(), by_scalapack.data(), by_redist.size() * sizeof(double)) == 0;
+  result.identical = everywhere(comm, same);
+  result.verified = everywhere(comm, correct);
+  return result;
+}
+
+}  // namespace redist::mpi

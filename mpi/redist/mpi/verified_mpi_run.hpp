@@ -1,0 +1,39 @@
+// Redistributions on generated data under MPI, checked element by element, summarised over ranks as
+// the papers time them (each phase the maximum over ranks). Used by redist-mpi, tests and bench.
+#pragma once
+
+#include <mpi.h>
+
+#include <optional>
+
+#include "redist/mpi/redistribute.hpp"
+
+namespace redist::mpi {
+
+struct MpiRunSummary {
+  PhaseTimes phases;    ///< maximum over ranks of the fastest repetition (by total)
+  Index messages = 0;   ///< messages between distinct ranks, all ranks together
+  Index bytes = 0;
+  bool verified = false;  ///< every destination element on every rank holds its own value
+  Index misplaced = 0;
+};
+
+/// Fills each source element with the test value of its global index (fill_element), runs
+/// redistribute() `repeat` times, checks the destination. Collective over `comm`.
+MpiRunSummary verified_redistribute(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options,
+                                    int repeat = 1);
+
+struct ReferenceComparison {
+  double redist_seconds = 0;    ///< fastest repetition, maximum over ranks
+  double pdgemr2d_seconds = 0;  ///< fastest repetition, maximum over ranks
+  bool identical = false;       ///< both destinations equal byte for byte on every rank
+  bool verified = false;        ///< and equal to the expected values
+};
+
+/// The same matrix of doubles (element value: its row-major global index) moved by redist and by
+/// ScaLAPACK's pdgemr2d between two descriptors on grids placed as `options.ranks` says.
+/// Collective over MPI_COMM_WORLD (BLACS' world).
+ReferenceComparison compare_with_pdgemr2d(const ScalapackDescriptor& from, const ScalapackDescriptor& to,
+                                          const Options& options, int repeat = 1);
+
+}  // namespace redist::mpi

@@ -1,0 +1,204 @@
+// `redist calibrate --out FILE [--max-bytes B] [--cores C] [--redist-mpi PATH] [--mpirun CMD]`:
+// measures this machine — MPI ping-pong from 1 byte to 16 MB under mpirun, memory copy, run
+// start-up and the indexing methods' work — fits them by least squares (Eigen) and writes a SimGrid
+// platform: C hosts (one per core; ranks beyond C share them), one shared link with the fitted
+// latency and bandwidth, piecewise network/latency-factor and bandwidth-factor where one line does
+// not fit the curve, and the fitted prices of local work. Every fitted value and residual is printed
+// and kept in the file as a comment.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "least_squares.hpp"
+#include "local_work_measurements.hpp"
+#include "mpi_launch.hpp"
+#include "options.hpp"
+
+namespace redist::cli {
+namespace {
+
+struct CalibrateOptions {
+  std::string out;
+  Index max_bytes = Index{16} << 20;
+  double seconds_per_size = 0.05;
+  Index cores = std::max<Index>(1, std::thread::hardware_concurrency());
+  MpiLauncher launcher;
+};
+
+struct Network {
+  std::vector<Index> bytes;
+  std::vector<double> seconds;
+  PiecewiseFit fit;
+  double latency = 0;    // of the link: the first piece's intercept
+  double bandwidth = 0;  // of the link: the last piece's
+  std::vector<Index> dropped_bytes;  // outliers left out of the fit
+  std::vector<double> dropped_seconds;
+};
+
+// SimGrid's piecewise factor syntax: "size:factor;size:factor" (a size applies from there up).
+std::string factors(const PiecewiseFit& fit, const std::function<double(const LineFit&)>& factor) {
+  std::string out;
+  for (std::size_t k = 0; k < fit.pieces.size(); ++k) {
+    out += fmt::format("{}{}:{:.6g}", k ? ";" : "", fit.starts[k], factor(fit.pieces[k]));
+  }
+  return out;
+}
+
+Network measure_network(const CalibrateOptions& o) {
+  const auto json = nlohmann::json::parse(o.launcher.run(
+      2, fmt::format("pingpong --max-bytes {} --seconds-per-size {} --json", o.max_bytes, o.seconds_per_size)));
+  Network n;
+  n.bytes = json.at("bytes").get<std::vector<Index>>();
+  n.seconds = json.at("seconds").get<std::vector<double>>();
+  // On a shared machine a size may be measured while another process holds the core: a point more
+  // than twice as slow as both its neighbours (its one neighbour at an end) is such a spike; it is
+  // dropped (and listed) before the fit.
+  Network kept;
+  for (std::size_t i = 0; i < n.bytes.size(); ++i) {
+    const double before = i > 0 ? n.seconds[i - 1] : n.seconds[i + 1];
+    const double after = i + 1 < n.bytes.size() ? n.seconds[i + 1] : n.seconds[i - 1];
+    const bool spike = n.seconds[i] > 2 * std::max(before, after);
+    (spike ? n.dropped_bytes : kept.bytes).push_back(n.bytes[i]);
+    (spike ? n.dropped_seconds : kept.seconds).push_back(n.seconds[i]);
+  }
+  n.bytes = kept.bytes;
+  n.seconds = kept.seconds;
+  n.fit = fit_piecewise(n.bytes, n.seconds, 3);
+  n.latency = n.fit.pieces.front().intercept > 0 ? n.fit.pieces.front().intercept : n.seconds.front();
+  const double slope = n.fit.pieces.back().slope;
+  n.bandwidth = slope > 0 ? 1 / slope : n.bytes.back() / n.seconds.back();
+  return n;
+}
+
+std::string fit_report(const Network& n, const LocalWork& w, const std::vector<double>& prices) {
+  std::ostringstream text;
+  text << fmt::format("MPI ping-pong, one-way seconds (fit: {} piece(s)):\n", n.fit.pieces.size());
+  for (std::size_t k = 0; k < n.fit.pieces.size(); ++k) {
+    const auto& p = n.fit.pieces[k];
+    text << fmt::format("  piece from {} B: latency {:.4g} s, bandwidth {:.4g} B/s\n", n.fit.starts[k], p.intercept,
+                        p.slope > 0 ? 1 / p.slope : 0.0);
+  }
+  text << "  bytes       measured     fitted       residual\n";
+  const auto residuals = n.fit.relative_residuals(n.bytes, n.seconds);
+  for (std::size_t i = 0; i < n.bytes.size(); ++i) {
+    text << fmt::format("  {:<10}  {:.4e}   {:.4e}   {:+.1f}%\n", n.bytes[i], n.seconds[i], n.fit.at(n.bytes[i]),
+                        100 * residuals[i]);
+  }
+  for (std::size_t i = 0; i < n.dropped_bytes.size(); ++i) {
+    text << fmt::format("  {:<10}  {:.4e}   (dropped: over twice both neighbours, the core was busy elsewhere)\n",
+                        n.dropped_bytes[i], n.dropped_seconds[i]);
+  }
+  text << fmt::format("memory copy: {:.4g} s/byte ({:.3g} GB/s); short-run start-up: {:.4g} s\n", w.byte_copied,
+                      1e-9 / w.byte_copied, w.run_copied);
+  text << "index work prices (least squares over the methods' counted work):\n";
+  for (std::size_t k = 0; k < kIndexKinds.size(); ++k) {
+    text << fmt::format("  {} = {:.4g} s\n", price_property(kIndexKinds[k]), prices[k]);
+  }
+  text << "  method run  measured     fitted       residual\n";
+  for (std::size_t i = 0; i < w.index.size(); ++i) {
+    double fitted = 0;
+    for (std::size_t k = 0; k < prices.size(); ++k) fitted += prices[k] * w.index[i].counts[k];
+    text << fmt::format("  {:<10}  {:.4e}   {:.4e}   {:+.1f}%\n", i, w.index[i].seconds, fitted,
+                        100 * (fitted - w.index[i].seconds) / w.index[i].seconds);
+  }
+  return text.str();
+}
+
+std::string platform_xml(const CalibrateOptions& o, const Network& n, const LocalWork& w,
+                         const std::vector<double>& prices, const std::string& report) {
+  const double base_latency = n.latency, base_bandwidth = n.bandwidth;
+  const auto latency_factor = [&](const LineFit& p) { return p.intercept / base_latency; };
+  const auto bandwidth_factor = [&](const LineFit& p) { return p.slope > 0 ? (1 / p.slope) / base_bandwidth : 1e3; };
+  std::ostringstream xml;
+  xml << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+      << "<!-- Written by `redist calibrate` for the machine it ran on (one host per core; ranks beyond\n"
+      << "     the cores share hosts, as oversubscribed MPI ranks share cores). Fits and residuals:\n"
+      << report << "-->\n<platform version=\"4.1\">\n  <config>\n"
+      << "    <prop id=\"network/model\" value=\"CM02\"/>\n"
+      << "    <prop id=\"network/crosstraffic\" value=\"0\"/>\n"
+      << "    <prop id=\"network/TCP-gamma\" value=\"4194304\"/>\n"
+      << "    <!-- Piecewise network factors of this fit (SimGrid 3.32 takes network/latency-factor and\n"
+      << "         network/bandwidth-factor as plain numbers, so they are recorded here, not applied; the\n"
+      << "         link has the first piece's latency and the last piece's bandwidth, the two ends of the curve):\n"
+      << fmt::format("         latency-factor {}\n", factors(n.fit, latency_factor))
+      << fmt::format("         bandwidth-factor {} -->\n", factors(n.fit, bandwidth_factor))
+      << fmt::format("    <prop id=\"network/loopback-lat\" value=\"{:.6g}\"/>\n", base_latency)
+      << fmt::format("    <prop id=\"network/loopback-bw\" value=\"{:.6g}\"/>\n", base_bandwidth)
+      << "  </config>\n  <zone id=\"machine\" routing=\"Full\">\n";
+  for (Index h = 0; h < o.cores; ++h) {
+    xml << fmt::format("    <host id=\"node-{}\" speed=\"1Gf\">\n", h);
+    const std::vector<std::pair<WorkKind, double>> costs = {
+        {kIndexKinds[0], prices[0]}, {kIndexKinds[1], prices[1]}, {kIndexKinds[2], prices[2]},
+        {kIndexKinds[3], prices[3]}, {WorkKind::ByteCopied, w.byte_copied}, {WorkKind::RunCopied, w.run_copied}};
+    for (const auto& [kind, price] : costs) {
+      xml << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", price_property(kind), price);
+    }
+    xml << fmt::format("      <prop id=\"{}\" value=\"0\"/> <!-- inside the measured latency -->\n", kSendOverheadProperty)
+        << fmt::format("      <prop id=\"{}\" value=\"0\"/>\n", kRecvOverheadProperty)
+        << fmt::format("      <prop id=\"hockney.t0\" value=\"{:.6g}\"/>\n", n.fit.at(1))
+        << fmt::format("      <prop id=\"hockney.r_inf\" value=\"{:.6g}\"/>\n", base_bandwidth) << "    </host>\n";
+  }
+  xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\"/>\n", base_bandwidth,
+                     base_latency);
+  for (Index a = 0; a < o.cores; ++a) {
+    for (Index b = a + 1; b < o.cores; ++b) {
+      xml << fmt::format("    <route src=\"node-{}\" dst=\"node-{}\"><link_ctn id=\"memory\"/></route>\n", a, b);
+    }
+  }
+  xml << "  </zone>\n</platform>\n";
+  return xml.str();
+}
+
+int run_calibrate(const CalibrateOptions& o) {
+  const Network network = measure_network(o);
+  const LocalWork work = measure_local_work();
+  std::vector<std::vector<double>> counts;
+  std::vector<double> seconds;
+  for (const auto& m : work.index) {
+    counts.push_back(m.counts);
+    seconds.push_back(m.seconds);
+  }
+  const auto prices = fit_prices(counts, seconds);
+  const std::string report = fit_report(network, work, prices);
+  const std::string xml = platform_xml(o, network, work, prices, report);
+  const std::filesystem::path tmp = o.out + ".tmp";
+  {
+    std::ofstream out(tmp);
+    if (!out) throw std::runtime_error("cannot write " + o.out);
+    out << xml;
+  }
+  std::filesystem::rename(tmp, o.out);
+  std::cout << report << "platform written to " << o.out << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_calibrate_command(CLI::App& root, Commands& commands) {
+  auto o = std::make_shared<CalibrateOptions>();
+  auto* app = root.add_subcommand("calibrate", "Measure this machine under mpirun and write a SimGrid platform for it");
+  app->add_option("--out", o->out, "platform XML to write")->required();
+  app->add_option("--max-bytes", o->max_bytes, "largest ping-pong message")
+      ->check(whole_number())
+      ->check(CLI::Range(Index{64}, Index{1} << 30))
+      ->capture_default_str();
+  app->add_option("--seconds-per-size", o->seconds_per_size, "measuring time per message size")
+      ->check(CLI::Range(0.0001, 10.0))
+      ->capture_default_str();
+  app->add_option("--cores", o->cores, "hosts of the platform (cores the ranks share)")
+      ->check(whole_number())
+      ->check(CLI::Range(Index{1}, Index{4096}))
+      ->capture_default_str();
+  app->add_option("--redist-mpi", o->launcher.redist_mpi, "redist-mpi program (default: the one built with redist)");
+  app->add_option("--mpirun", o->launcher.mpirun, "MPI launcher command")->capture_default_str();
+  commands.push_back({app, [o] { return run_calibrate(*o); }});
+}
+
+}  // namespace redist::cli

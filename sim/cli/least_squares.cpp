@@ -1,0 +1,140 @@
+#include "least_squares.hpp"
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace redist::cli {
+namespace {
+
+// Relative weighting: each row divided by its measured value, so that 1 µs and 10 ms count alike.
+LineFit fit_line(const std::vector<Index>& bytes, const std::vector<double>& seconds, std::size_t first,
+                 std::size_t last) {
+  const auto n = static_cast<Eigen::Index>(last - first);
+  Eigen::MatrixXd a(n, 2);
+  Eigen::VectorXd b(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const std::size_t k = first + static_cast<std::size_t>(i);
+    a(i, 0) = 1 / seconds[k];
+    a(i, 1) = static_cast<double>(bytes[k]) / seconds[k];
+    b(i) = 1;
+  }
+  const Eigen::VectorXd x = a.colPivHouseholderQr().solve(b);
+  return {std::max(0.0, x(0)), std::max(0.0, x(1))};
+}
+
+double worst(const PiecewiseFit& fit, const std::vector<Index>& bytes, const std::vector<double>& seconds) {
+  double most = 0;
+  for (const double r : fit.relative_residuals(bytes, seconds)) most = std::max(most, std::abs(r));
+  return most;
+}
+
+double squared(const PiecewiseFit& fit, const std::vector<Index>& bytes, const std::vector<double>& seconds) {
+  double sum = 0;
+  for (const double r : fit.relative_residuals(bytes, seconds)) sum += r * r;
+  return sum;
+}
+
+PiecewiseFit with_breaks(const std::vector<Index>& bytes, const std::vector<double>& seconds,
+                         const std::vector<std::size_t>& breaks) {
+  PiecewiseFit fit;
+  std::size_t first = 0;
+  for (std::size_t k = 0; k <= breaks.size(); ++k) {
+    const std::size_t last = k < breaks.size() ? breaks[k] : bytes.size();
+    fit.starts.push_back(k == 0 ? 0 : bytes[first]);
+    fit.pieces.push_back(fit_line(bytes, seconds, first, last));
+    first = last;
+  }
+  return fit;
+}
+
+}  // namespace
+
+double PiecewiseFit::at(Index bytes) const {
+  std::size_t k = 0;
+  while (k + 1 < starts.size() && bytes >= starts[k + 1]) ++k;
+  return pieces[k].at(static_cast<double>(bytes));
+}
+
+std::vector<double> PiecewiseFit::relative_residuals(const std::vector<Index>& bytes,
+                                                     const std::vector<double>& seconds) const {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < bytes.size(); ++i) out.push_back((at(bytes[i]) - seconds[i]) / seconds[i]);
+  return out;
+}
+
+PiecewiseFit fit_piecewise(const std::vector<Index>& bytes, const std::vector<double>& seconds, int max_pieces) {
+  if (bytes.size() < 3 || bytes.size() != seconds.size()) {
+    throw std::invalid_argument("a fit needs at least 3 measurements, got " + std::to_string(bytes.size()));
+  }
+  constexpr std::size_t kMinPoints = 3;
+  PiecewiseFit best = with_breaks(bytes, seconds, {});
+  std::vector<std::size_t> breaks;
+  for (int pieces = 2; pieces <= max_pieces; ++pieces) {
+    PiecewiseFit candidate;
+    std::vector<std::size_t> candidate_breaks;
+    double candidate_error = std::numeric_limits<double>::infinity();
+    // One more breakpoint anywhere that leaves every piece its points.
+    for (std::size_t at = kMinPoints; at + kMinPoints <= bytes.size(); ++at) {
+      if (std::find(breaks.begin(), breaks.end(), at) != breaks.end()) continue;
+      std::vector<std::size_t> trial = breaks;
+      trial.push_back(at);
+      std::sort(trial.begin(), trial.end());
+      bool wide_enough = trial.front() >= kMinPoints && bytes.size() - trial.back() >= kMinPoints;
+      for (std::size_t k = 1; k < trial.size(); ++k) wide_enough = wide_enough && trial[k] - trial[k - 1] >= kMinPoints;
+      if (!wide_enough) continue;
+      const PiecewiseFit fit = with_breaks(bytes, seconds, trial);
+      const double error = squared(fit, bytes, seconds);
+      if (error < candidate_error) {
+        candidate_error = error;
+        candidate = fit;
+        candidate_breaks = trial;
+      }
+    }
+    if (candidate.pieces.empty() || worst(candidate, bytes, seconds) > 0.75 * worst(best, bytes, seconds)) break;
+    best = candidate;
+    breaks = candidate_breaks;
+  }
+  return best;
+}
+
+std::vector<double> fit_prices(const std::vector<std::vector<double>>& counts, const std::vector<double>& seconds) {
+  if (counts.empty()) throw std::invalid_argument("no measurements to fit prices to");
+  const std::size_t kinds = counts.front().size();
+  std::vector<bool> used(kinds, true);
+  for (std::size_t k = 0; k < kinds; ++k) {
+    used[k] = std::any_of(counts.begin(), counts.end(), [&](const auto& row) { return row[k] > 0; });
+  }
+  std::vector<double> prices(kinds, 0);
+  for (;;) {
+    std::vector<std::size_t> columns;
+    for (std::size_t k = 0; k < kinds; ++k) {
+      if (used[k]) columns.push_back(k);
+    }
+    if (columns.empty()) return prices;
+    Eigen::MatrixXd a(static_cast<Eigen::Index>(counts.size()), static_cast<Eigen::Index>(columns.size()));
+    Eigen::VectorXd b = Eigen::VectorXd::Ones(static_cast<Eigen::Index>(counts.size()));
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      for (std::size_t c = 0; c < columns.size(); ++c) {
+        a(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) = counts[i][columns[c]] / seconds[i];
+      }
+    }
+    const Eigen::VectorXd x = a.colPivHouseholderQr().solve(b);
+    bool negative = false;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      if (x(static_cast<Eigen::Index>(c)) < 0) {
+        used[columns[c]] = false;
+        negative = true;
+      }
+    }
+    if (negative) continue;
+    std::fill(prices.begin(), prices.end(), 0.0);
+    for (std::size_t c = 0; c < columns.size(); ++c) prices[columns[c]] = x(static_cast<Eigen::Index>(c));
+    return prices;
+  }
+}
+
+}  // namespace redist::cli

@@ -1,0 +1,96 @@
+// redist-mpi and the example program under mpirun: the phase JSON, the pdgemr2d comparison, and
+// bad input reported as one error line per rank with a non-zero exit, never a hang.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "../run_command.hpp"
+
+namespace redist::test {
+namespace {
+
+std::string mpirun(int ranks, const std::string& program, const std::string& args) {
+  // Leak checks off: Open MPI keeps what MPI_Init allocates (matters in the sanitizer build only).
+  return "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_single_copy_mechanism=none "
+         "ASAN_OPTIONS=detect_leaks=0 "
+         "timeout 120 " REDIST_MPIRUN " -np " + std::to_string(ranks) + " " + program + " " + args;
+}
+
+int error_lines(const std::string& err, const std::string& text) {
+  std::istringstream in(err);
+  int count = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("redist-mpi: error: ", 0) == 0 && line.find(text) != std::string::npos) ++count;
+  }
+  return count;
+}
+
+TEST(RedistMpi, OneDimensionalRunPrintsTheSimulateJson) {
+  const auto r = run_command(mpirun(3, REDIST_MPI_BIN,
+                                    "run -P 2 -r 3 -Q 3 -s 6 -N 5000 --indexing krr --schedule greedy --json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json.at("P"), 2);
+  EXPECT_EQ(json.at("Q"), 3);
+  EXPECT_EQ(json.at("N"), 5000);
+  EXPECT_EQ(json.at("verified"), true);
+  EXPECT_EQ(json.at("indexing"), "krr");
+  for (const char* phase : {"index", "pack", "comm", "unpack", "total"}) {
+    EXPECT_GE(json.at("phases").at(phase).get<double>(), 0) << phase;
+  }
+  EXPECT_GE(json.at("phases").at("total").get<double>(), json.at("phases").at("comm").get<double>());
+  EXPECT_GT(json.at("bytes").get<long>(), 0);
+}
+
+TEST(RedistMpi, TwoDimensionalRunMatchesPdgemr2d) {
+  const auto r = run_command(mpirun(4, REDIST_MPI_BIN,
+                                    "run --rows 123 --cols 77 --src-grid 2x2 --src-block 8x5 --dst-grid 4x1 "
+                                    "--dst-block 3x7 --dst-first 1,0 --reference pdgemr2d --json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json.at("verified"), true);
+  EXPECT_EQ(json.at("pdgemr2d").at("identical"), true);
+  EXPECT_EQ(json.at("N"), 123 * 77);
+}
+
+TEST(RedistMpi, MoreRanksThanTheLayoutsUseIsAnErrorOnEveryRank) {
+  const auto r = run_command(mpirun(3, REDIST_MPI_BIN, "run -P 2 -r 3 -Q 2 -s 5 -N 100"));
+  EXPECT_NE(r.status, 0);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(error_lines(r.err, "mpirun started 3 ranks, the layouts use 2"), 3) << r.err;
+}
+
+TEST(RedistMpi, MalformedOptionsAreAnErrorOnEveryRank) {
+  const auto r = run_command(mpirun(2, REDIST_MPI_BIN, "run --rows 10 --cols 10 --src-grid 2y1 --src-block 2x2 "
+                                                       "--dst-grid 1x2 --dst-block 2x2"));
+  EXPECT_NE(r.status, 0);
+  EXPECT_EQ(error_lines(r.err, "--src-grid '2y1' is not of the form AxB"), 2) << r.err;
+  const auto zero = run_command(mpirun(2, REDIST_MPI_BIN, "run -P 2 -r 0 -Q 2 -s 1 -N 10"));
+  EXPECT_NE(zero.status, 0);
+  EXPECT_EQ(error_lines(zero.err, "block"), 2) << zero.err;
+  const auto method = run_command(mpirun(2, REDIST_MPI_BIN, "run -P 2 -r 1 -Q 2 -s 1 -N 10 --indexing quick"));
+  EXPECT_NE(method.status, 0);
+  EXPECT_EQ(error_lines(method.err, "unknown indexing method 'quick'"), 2) << method.err;
+}
+
+TEST(RedistMpi, PingPongReportsGrowingTimes) {
+  const auto r = run_command(mpirun(2, REDIST_MPI_BIN, "pingpong --max-bytes 65536 --seconds-per-size 0.002 --json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  const auto sizes = json.at("bytes").get<std::vector<long>>();
+  const auto seconds = json.at("seconds").get<std::vector<double>>();
+  ASSERT_EQ(sizes.size(), seconds.size());
+  EXPECT_EQ(sizes.front(), 1);
+  EXPECT_EQ(sizes.back(), 65536);
+  EXPECT_LT(seconds.front(), seconds.back());
+}
+
+TEST(MpiExample, RedistributesAMatrixAndChecksIt) {
+  const auto r = run_command(mpirun(4, REDIST_MPI_EXAMPLE, ""));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("0 misplaced elements"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace redist::test

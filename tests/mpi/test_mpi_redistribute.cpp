@@ -1,0 +1,231 @@
+// Real MPI runs (8 ranks; sub-communicators of 2 to 8): the transport's contract, every method ×
+// schedule on random 1-D and 2-D cases, pdgemr2d's identical results, and bad input that fails on
+// every rank together.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <iostream>
+#include <random>
+#include <set>
+#include <stdexcept>
+
+#include "redist/mpi/mpi_transport.hpp"
+#include "redist/mpi/verified_mpi_run.hpp"
+
+namespace redist::mpi {
+namespace {
+
+int world_rank() {
+  int r = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  return r;
+}
+
+int world_size() {
+  int n = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  return n;
+}
+
+// The first `ranks` ranks of the world, or MPI_COMM_NULL on the others.
+MPI_Comm first_ranks(int ranks) {
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Comm_split(MPI_COMM_WORLD, world_rank() < ranks ? 0 : MPI_UNDEFINED, world_rank(), &comm);
+  return comm;
+}
+
+TEST(MpiTransport, AnySourceReceivesReportTheirSenderAndSize) {
+  MpiTransport t(MPI_COMM_WORLD);
+  const Rank n = t.size(), me = t.rank();
+  std::vector<std::vector<std::byte>> in(static_cast<std::size_t>(n), std::vector<std::byte>(64));
+  std::vector<std::byte> out(static_cast<std::size_t>(me) + 1, std::byte{static_cast<unsigned char>(me)});
+  std::vector<Request> receives, sends;
+  for (Rank k = 0; k < n - 1; ++k) receives.push_back(t.irecv(kAnySource, in[static_cast<std::size_t>(k)].data(), 64, 3));
+  const Request other_tag = t.irecv(kAnySource, in[static_cast<std::size_t>(n - 1)].data(), 64, 4);
+  t.barrier();
+  for (Rank to = 0; to < n; ++to) {
+    if (to != me) sends.push_back(t.isend(to, out.data(), static_cast<Index>(out.size()), 3));
+  }
+  std::set<Rank> sources;
+  for (std::size_t left = receives.size(); left > 0; --left) {
+    const Completion c = t.wait_any(receives);
+    EXPECT_EQ(receives[c.index], kNullRequest);
+    EXPECT_EQ(c.bytes, c.source + 1);  // rank k sends k + 1 bytes of value k
+    EXPECT_EQ(in[c.index][0], std::byte{static_cast<unsigned char>(c.source)});
+    sources.insert(c.source);
+  }
+  EXPECT_EQ(static_cast<Rank>(sources.size()), n - 1);
+  EXPECT_FALSE(sources.contains(me));
+  t.wait_all(sends);
+  for (Request r : sends) EXPECT_EQ(r, kNullRequest);
+  // The tag-4 receive is still open: close it with a message to ourselves.
+  const Request self = t.isend(me, out.data(), 1, 4);
+  std::vector<Request> last{other_tag, self};
+  t.wait_all(last);
+  t.barrier();
+}
+
+TEST(MpiTransport, AMessageLargerThanTheReceiveThrowsOnTheReceiver) {
+  MpiTransport t(MPI_COMM_WORLD);
+  std::vector<std::byte> buffer(16);
+  if (t.rank() == 0) {
+    std::vector<Request> send{t.isend(1, buffer.data(), 16, 9)};
+    t.wait_all(send);
+  } else if (t.rank() == 1) {
+    std::vector<Request> receive{t.irecv(0, buffer.data(), 8, 9)};
+    EXPECT_THROW(t.wait_any(receive), std::runtime_error);
+  }
+  t.barrier();
+  EXPECT_THROW(t.isend(t.size(), buffer.data(), 1, 0), std::invalid_argument);
+  EXPECT_THROW(t.irecv(0, buffer.data(), 1, -2), std::invalid_argument);
+}
+
+struct RandomCase {
+  int ranks;
+  Layout source, dest;
+  RankMap map;
+  bool two_d;
+};
+
+Index pick(std::mt19937_64& rng, Index low, Index high) {
+  return low + static_cast<Index>(rng() % static_cast<std::uint64_t>(high - low + 1));
+}
+
+// Krr takes block sizes where one divides the other, in every dimension.
+bool krr_takes(const Layout& source, const Layout& dest) {
+  const auto divides = [](const BlockCyclic& a, const BlockCyclic& b) {
+    return a.block_size() % b.block_size() == 0 || b.block_size() % a.block_size() == 0;
+  };
+  if (const auto* a = std::get_if<BlockCyclic>(&source.variant())) return divides(*a, std::get<BlockCyclic>(dest.variant()));
+  const auto& a = std::get<MultiDimLayout>(source.variant());
+  const auto& b = std::get<MultiDimLayout>(dest.variant());
+  for (std::size_t d = 0; d < a.rank(); ++d) {
+    if (!divides(a.dim(d).layout(), b.dim(d).layout())) return false;
+  }
+  return true;
+}
+
+ScalapackDescriptor random_descriptor(std::mt19937_64& rng, Index rows, Index cols, Index procs) {
+  std::vector<Index> divisors;
+  for (Index d = 1; d <= procs; ++d) {
+    if (procs % d == 0) divisors.push_back(d);
+  }
+  const Index pr = divisors[rng() % divisors.size()], pc = procs / pr;
+  return {rows, cols, pick(rng, 1, 9), pick(rng, 1, 9), pr, pc, pick(rng, 0, pr - 1), pick(rng, 0, pc - 1)};
+}
+
+// Same sequence on every rank (fixed seed): all agree on each case without talking.
+RandomCase random_case(std::mt19937_64& rng, int ranks, bool two_d) {
+  const bool disjoint = ranks >= 4 && rng() % 3 == 0;
+  const Index P = disjoint ? pick(rng, 1, ranks - 1) : pick(rng, 1, ranks);
+  const Index Q = disjoint ? ranks - P : (P == ranks ? pick(rng, 1, ranks) : ranks);
+  const RankMap map = disjoint ? RankMap::disjoint(P) : RankMap::shared();
+  if (two_d) {
+    const Index rows = pick(rng, 1, 70), cols = pick(rng, 1, 70);
+    const auto from = random_descriptor(rng, rows, cols, P);
+    auto to = random_descriptor(rng, rows, cols, Q);
+    if (rng() % 2 == 0) {  // half the cases kr <-> r in both dimensions, which Krr takes
+      to.row_block = from.row_block * pick(rng, 1, 3);
+      to.col_block = std::max<Index>(1, from.col_block / pick(rng, 1, 2));
+      if (from.col_block % to.col_block != 0) to.col_block = from.col_block;
+    }
+    return {ranks, scalapack_layout(from), scalapack_layout(to), map, true};
+  }
+  const Index n = pick(rng, 1, 3000), r = pick(rng, 1, 12);
+  const Index s = rng() % 2 == 0 ? r * pick(rng, 1, 4) : pick(rng, 1, 12);
+  return {ranks, BlockCyclic(n, r, P, pick(rng, 0, P - 1)), BlockCyclic(n, s, Q, pick(rng, 0, Q - 1)), map, false};
+}
+
+TEST(MpiRedistribute, FiftyRandomCasesVerifyUnderEveryMethodAndSchedule) {
+  ASSERT_EQ(world_size(), 8) << "run under mpirun -np 8";
+  std::mt19937_64 rng(2026);
+  int runs = 0;
+  for (int k = 0; k < 50; ++k) {
+    const int ranks = 2 + k % 7;  // 2..8
+    const RandomCase c = random_case(rng, ranks, k % 2 == 1);
+    MPI_Comm comm = first_ranks(ranks);
+    if (comm == MPI_COMM_NULL) continue;
+    for (const char* indexing : {"naive", "krr", "pitfalls", "prylli"}) {
+      for (const char* schedule : {"async", "caterpillar", "walker-otto", "stepwise", "greedy"}) {
+        const Options options{4, indexing, schedule, c.map};
+        const bool walker_otto_applies = !c.two_d && c.source.processors() == c.dest.processors() &&
+                                         krr_takes(c.source, c.dest);  // P = Q and s = K·r (or r = K·s)
+        if (std::string(indexing) == "krr" && !krr_takes(c.source, c.dest)) {
+          // Krr's tables are for kr <-> r block sizes: a clean error on every rank.
+          EXPECT_THROW(verified_redistribute(comm, c.source, c.dest, options), std::invalid_argument);
+          continue;
+        }
+        if (std::string(schedule) == "walker-otto" && !walker_otto_applies) {
+          // Walker and Otto's closed form is for 1-D P = Q, s = K·r: a clean error everywhere.
+          EXPECT_THROW(verified_redistribute(comm, c.source, c.dest, options), std::invalid_argument);
+          continue;
+        }
+        const auto summary = verified_redistribute(comm, c.source, c.dest, options);
+        EXPECT_TRUE(summary.verified) << "case " << k << " " << indexing << "/" << schedule << " misplaced "
+                                      << summary.misplaced;
+        ++runs;
+      }
+    }
+    MPI_Comm_free(&comm);
+  }
+  if (world_rank() == 0) std::cout << runs << " verified MPI runs\n";
+}
+
+TEST(MpiRedistribute, IdenticalToPdgemr2dOnThirtyRandomLayoutPairs) {
+  std::mt19937_64 rng(77);
+  const Index ranks = world_size();
+  for (int k = 0; k < 30; ++k) {
+    const Index rows = pick(rng, 1, 90), cols = pick(rng, 1, 90);
+    const auto from = random_descriptor(rng, rows, cols, pick(rng, 1, ranks));
+    const auto to = random_descriptor(rng, rows, cols, pick(rng, 1, ranks));
+    const char* methods[] = {"naive", "pitfalls", "prylli", "krr"};
+    const char* indexing = methods[k % 4];
+    if (std::string(indexing) == "krr" && !krr_takes(scalapack_layout(from), scalapack_layout(to))) indexing = "prylli";
+    const auto result = compare_with_pdgemr2d(from, to, {8, indexing, "default", RankMap::shared()});
+    EXPECT_TRUE(result.identical) << "pair " << k;
+    EXPECT_TRUE(result.verified) << "pair " << k;
+  }
+}
+
+// Bad input throws std::invalid_argument with the same message on every rank (no rank left waiting).
+void expect_error_everywhere(const std::function<void()>& call, const std::string& part) {
+  std::string message;
+  try {
+    call();
+  } catch (const std::invalid_argument& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find(part), std::string::npos) << "rank " << world_rank() << ": '" << message << "'";
+  int length = static_cast<int>(message.size()), longest = 0;
+  MPI_Allreduce(&length, &longest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  EXPECT_EQ(length, longest) << "ranks report different messages";
+}
+
+TEST(MpiRedistribute, BadInputFailsOnEveryRankTogether) {
+  const Index n = 1000;
+  const int me = world_rank(), ranks = world_size();
+  const Layout good = BlockCyclic(n, 4, ranks);
+  std::vector<std::byte> from(static_cast<std::size_t>(good.local_size(me) * 8)), to(from.size());
+  // Mismatched layouts: rank 3 was given another block size.
+  const Layout odd = BlockCyclic(n, me == 3 ? 5 : 4, ranks);
+  expect_error_everywhere([&] { redistribute(MPI_COMM_WORLD, good, odd, from, to); }, "different layouts or options");
+  // A buffer too small on rank 2.
+  std::vector<std::byte> short_buffer(me == 2 ? from.size() - 8 : from.size());
+  expect_error_everywhere([&] { redistribute(MPI_COMM_WORLD, good, good, from, short_buffer); },
+                          "rank 2: destination buffer holds");
+  // Layouts that need more ranks than the communicator has.
+  const Layout wide = BlockCyclic(n, 4, ranks + 3);
+  expect_error_everywhere([&] { redistribute(MPI_COMM_WORLD, good, wide, from, to); }, "need 11 ranks");
+  // An unknown method.
+  expect_error_everywhere([&] { redistribute(MPI_COMM_WORLD, good, good, from, to, {8, "fast", "async", {}}); },
+                          "unknown indexing method 'fast'");
+  // And the communicator still works afterwards.
+  const auto summary = verified_redistribute(MPI_COMM_WORLD, good, BlockCyclic(n, 7, ranks), {});
+  EXPECT_TRUE(summary.verified);
+}
+
+}  // namespace
+}  // namespace redist::mpi
