@@ -2,18 +2,9 @@
 
 #include <stdexcept>
 
+#include "redist/core/splitmix.hpp"
+
 namespace redist::pack {
-namespace {
-
-// splitmix64: a well-mixed, portable hash of (seed, element), so masks are identical everywhere.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
 
 MaskSpec MaskSpec::named(const std::string& name, Index density_percent, std::uint64_t seed) {
   if (density_percent < 0 || density_percent > 100) {
@@ -35,7 +26,7 @@ bool MaskSpec::value_at(const Geometry& geometry, Index linear) const {
     if (geometry.rank() == 1) return i0 < geometry.extent(0) / 2;
     return (linear / geometry.extent(0)) % geometry.extent(1) > i0;
   }
-  const auto draw = mix(seed ^ mix(static_cast<std::uint64_t>(linear)));
+  const auto draw = splitmix64(seed ^ splitmix64(static_cast<std::uint64_t>(linear)));
   return draw % 100 < static_cast<std::uint64_t>(density_percent);
 }
 

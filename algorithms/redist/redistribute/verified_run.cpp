@@ -3,15 +3,10 @@
 #include <cstring>
 #include <vector>
 
+#include "redist/core/splitmix.hpp"
+
 namespace redist {
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
 
 std::vector<std::byte> local_array(const Layout& layout, std::optional<Index> proc, Index elem_bytes) {
   return std::vector<std::byte>(proc ? static_cast<std::size_t>(layout.local_size(*proc) * elem_bytes) : 0);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "redist/core/splitmix.hpp"
 #include "redist/core/checks.hpp"
 #include "redist/redistribute/async_exchange.hpp"
 #include "redist/redistribute/pack.hpp"
@@ -35,13 +36,6 @@ void validate(const Transport& transport, const SymmetricProblem& problem, Index
                                 " and " + std::to_string(dest_slab.size()) + " bytes, the layouts need " +
                                 std::to_string(need_source) + " and " + std::to_string(need_dest));
   }
-}
-
-std::uint64_t mix(std::uint64_t v) {
-  v += 0x9e3779b97f4a7c15ULL;
-  v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  v = (v ^ (v >> 27)) * 0x94d049bb133111ebULL;
-  return v ^ (v >> 31);
 }
 
 // Element (line, position) of a slab, as matrix coordinates: symmetric values make them interchangeable.
@@ -110,7 +104,7 @@ void fill_symmetric_element(Index n, Index row, Index col, std::byte* out, Index
   const auto pair = static_cast<std::uint64_t>(std::min(row, col)) * static_cast<std::uint64_t>(n) +
                     static_cast<std::uint64_t>(std::max(row, col));
   for (Index done = 0, salt = 0; done < elem_bytes; done += 8, ++salt) {
-    const std::uint64_t value = mix(pair * 31 + static_cast<std::uint64_t>(salt));
+    const std::uint64_t value = splitmix64(pair * 31 + static_cast<std::uint64_t>(salt));
     std::memcpy(out + done, &value, static_cast<std::size_t>(std::min<Index>(8, elem_bytes - done)));
   }
 }

@@ -10,6 +10,19 @@ const std::vector<Experiment>& experiment_catalog() {
   return catalog;
 }
 
+RunSummary verified_summary(const std::vector<std::string>& rank_reports) {
+  RunSummary summary = summarize_ranks(rank_reports);
+  if (summary.verified && !*summary.verified) {
+    throw std::runtime_error("verification failed: " + std::to_string(summary.misplaced) +
+                             " destination elements hold wrong values");
+  }
+  return summary;
+}
+
+std::map<std::string, double> phase_seconds(const PhaseTimes& t) {
+  return {{"index", t.index}, {"pack", t.pack}, {"comm", t.comm}, {"unpack", t.unpack}, {"total", t.total}};
+}
+
 std::vector<ExperimentSpec> experiment_specs() {
   std::vector<ExperimentSpec> specs;
   for (const auto& e : experiment_catalog()) specs.push_back(e.spec);

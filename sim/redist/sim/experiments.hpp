@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "redist/analysis/scenario.hpp"
+#include "redist/analysis/simulation_report.hpp"
 #include "redist/core/int_math.hpp"
 
 namespace redist::sim {
@@ -32,6 +33,11 @@ struct Experiment {
                                  const std::string& trace_file)>
       run;
 };
+
+/// The ranks' reports of a redistribution, summarised; throws when real data arrived misplaced.
+RunSummary verified_summary(const std::vector<std::string>& rank_reports);
+/// A summary's phases index, pack, comm, unpack and total, in seconds.
+std::map<std::string, double> phase_seconds(const PhaseTimes& phases);
 
 /// Every experiment kind, in a stable order.
 const std::vector<Experiment>& experiment_catalog();

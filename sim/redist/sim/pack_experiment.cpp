@@ -5,6 +5,7 @@
 // tables), a scheme, optionally after a preliminary
 // redistribution to BLOCK. Payloads are always real (the counts drive the ranking) and verified by
 // a checksum against the sequential Fortran result.
+#include "redist/core/splitmix.hpp"
 #include "redist/sim/pack_experiment.hpp"
 
 #include <algorithm>
@@ -21,14 +22,9 @@ namespace redist::sim {
 namespace {
 
 // An order-independent checksum of (position, value) pairs: sums of well-mixed 64-bit hashes.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
 std::uint64_t pair_hash(Index position, Index value) {
-  return mix(static_cast<std::uint64_t>(position) * 0x100000001b3ULL ^ mix(static_cast<std::uint64_t>(value)));
+  return splitmix64(static_cast<std::uint64_t>(position) * 0x100000001b3ULL ^
+                    splitmix64(static_cast<std::uint64_t>(value)));
 }
 
 // Element values: A(g) identifies g; FIELD(g) and V(r) are told apart from it.

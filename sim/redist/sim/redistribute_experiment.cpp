@@ -78,18 +78,10 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   const auto reports = simulate(sim, [&](Transport& transport) {
     return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));
   });
-  const RunSummary summary = summarize_ranks(reports);
-  if (summary.verified && !*summary.verified) {
-    throw std::runtime_error("verification failed: " + std::to_string(summary.misplaced) +
-                             " destination elements hold wrong values");
-  }
-  const PhaseTimes& t = summary.phases;
-  return {{{"index", t.index},
-           {"pack", t.pack},
-           {"comm", t.comm},
-           {"unpack", t.unpack},
-           {"pack_unpack", t.pack + t.unpack},
-           {"total", t.total}},
+  const RunSummary summary = verified_summary(reports);
+  auto phases = phase_seconds(summary.phases);
+  phases["pack_unpack"] = summary.phases.pack + summary.phases.unpack;
+  return {std::move(phases),
           summary.messages,
           summary.bytes,
           summary.verified,

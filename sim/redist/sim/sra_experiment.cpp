@@ -131,18 +131,10 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   const auto reports = simulate(sim, [&](Transport& transport) {
     return rank_report_to_json(redistribute_symmetric_and_verify(transport, problem, method, elem_bytes));
   });
-  const RunSummary summary = summarize_ranks(reports);
-  if (summary.verified && !*summary.verified) {
-    throw std::runtime_error("verification failed: " + std::to_string(summary.misplaced) +
-                             " destination elements hold wrong values");
-  }
-  const PhaseTimes& t = summary.phases;
-  return {{{"index", t.index},
-           {"pack", t.pack},
-           {"comm", t.comm},
-           {"unpack", t.unpack},
-           {"comp", max_comp(reports)},
-           {"total", t.total}},
+  const RunSummary summary = verified_summary(reports);
+  auto phases = phase_seconds(summary.phases);
+  phases["comp"] = max_comp(reports);
+  return {std::move(phases),
           summary.messages,
           summary.bytes,
           summary.verified,
