@@ -66,7 +66,7 @@ std::vector<Rank> scheduled_sends(const Schedule& schedule, const LayoutCase& c,
   return order;
 }
 
-class ScheduledExchangeTest : public ::testing::TestWithParam<std::pair<ScheduleKind, std::size_t>> {};
+class ScheduledExchangeTest : public ::testing::TestWithParam<std::pair<Strategy, std::size_t>> {};
 
 TEST_P(ScheduledExchangeTest, MovesEveryElementOneMessageAtATime) {
   const auto [kind, index] = GetParam();
@@ -92,9 +92,9 @@ TEST_P(ScheduledExchangeTest, MovesEveryElementOneMessageAtATime) {
   }
 }
 
-std::vector<std::pair<ScheduleKind, std::size_t>> all_combinations() {
-  std::vector<std::pair<ScheduleKind, std::size_t>> out;
-  for (ScheduleKind kind : {ScheduleKind::Caterpillar, ScheduleKind::Stepwise, ScheduleKind::Greedy}) {
+std::vector<std::pair<Strategy, std::size_t>> all_combinations() {
+  std::vector<std::pair<Strategy, std::size_t>> out;
+  for (Strategy kind : {Strategy::Caterpillar, Strategy::Stepwise, Strategy::Greedy}) {
     for (std::size_t k = 0; k < layout_cases().size(); ++k) out.emplace_back(kind, k);
   }
   return out;
@@ -116,7 +116,7 @@ TEST(WalkerOttoExchange, MovesEveryElementInKSteps) {
     const LayoutCase down{"4r -> r, block 0 elsewhere", BlockCyclic(350, 8, 6, 1), BlockCyclic(350, 2, 6, 4), ranks};
     for (const auto& c : {up, down}) {
       const auto world = run_verified(c, "walker-otto");
-      const auto schedule = layout_schedule(ScheduleKind::WalkerOtto, c.source, c.dest, c.ranks);
+      const auto schedule = layout_schedule(Strategy::WalkerOtto, c.source, c.dest, c.ranks);
       EXPECT_EQ(schedule->step_count(), c.name == up.name ? 3 : 4);
       for (Rank r = 0; r < 12 && r < static_cast<Rank>(ranks.ranks_needed(6, 6)); ++r) {
         EXPECT_EQ(world->log(r).send_order, scheduled_sends(*schedule, c, r)) << c.name << ", rank " << r;
@@ -143,16 +143,16 @@ TEST(WalkerOttoExchange, OtherLayoutsAreRefusedOnEveryRank) {
 TEST(LayoutSchedule, LeavesLocalCopiesOutAndAgreesWithTheGrid) {
   // Shared ranks: the pairs (p, p) are local copies, so stepwise needs one step less here.
   const Layout source = BlockCyclic(240, 3, 16), dest = BlockCyclic(240, 5, 16);
-  const auto shared = layout_schedule(ScheduleKind::Stepwise, source, dest, RankMap::shared());
-  const auto disjoint = layout_schedule(ScheduleKind::Stepwise, source, dest, RankMap::disjoint(16));
+  const auto shared = layout_schedule(Strategy::Stepwise, source, dest, RankMap::shared());
+  const auto disjoint = layout_schedule(Strategy::Stepwise, source, dest, RankMap::disjoint(16));
   EXPECT_EQ(disjoint->step_count(), 7);
   EXPECT_EQ(disjoint->total_cost(), 15);
   for (const auto& step : shared->steps) {
     for (const auto& m : step.messages) EXPECT_NE(m.src, m.dst);
   }
-  EXPECT_EQ(layout_schedule(ScheduleKind::Async, source, dest, RankMap::shared()), nullptr);
+  EXPECT_EQ(layout_schedule(std::nullopt, source, dest, RankMap::shared()), nullptr);
   // Memoised: the same request returns the same schedule object.
-  EXPECT_EQ(layout_schedule(ScheduleKind::Stepwise, source, dest, RankMap::disjoint(16)), disjoint);
+  EXPECT_EQ(layout_schedule(Strategy::Stepwise, source, dest, RankMap::disjoint(16)), disjoint);
 }
 
 }  // namespace

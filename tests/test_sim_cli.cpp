@@ -1,5 +1,6 @@
 // `redist simulate`, `redist replay` and `redist sweep` run as a user would.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -55,7 +56,7 @@ TEST(SimulateCommand, PhantomRunGivesTheSameTimes) {
 }
 
 TEST(SimulateCommand, TraceFileIsWritten) {
-  const fs::path trace = fs::temp_directory_path() / "redist-test-trace.paje";
+  const fs::path trace = fs::temp_directory_path() / ("redist-test-trace-" + std::to_string(::getpid()) + ".paje");
   fs::remove(trace);
   const auto result = run_command(redist("simulate --platform " + kSource +
                                          "/platforms/linux-fe-2003.xml -P 4 -r 3 -Q 4 -s 2 -N 1000 --trace " +
@@ -87,7 +88,7 @@ INSTANTIATE_TEST_SUITE_P(
                       "simulate --platform " + kSource + "/platforms/sp2.xml -P 4 -r 2 -Q 4 -s 3 -N 99999999999999999999"));
 
 fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / name;
+  const fs::path dir = fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   return dir;
 }
@@ -142,7 +143,7 @@ TEST(ReplayCommand, ChecksThePapersClaims) {
 
 TEST(ReplayCommand, BadScenarioNamesFileAndLineAndWritesNothing) {
   const fs::path out = fresh_dir("redist-test-replay-bad");
-  const fs::path bad = fs::temp_directory_path() / "redist-bad-scenario.yaml";
+  const fs::path bad = fs::temp_directory_path() / ("redist-bad-scenario-" + std::to_string(::getpid()) + ".yaml");
   std::ofstream(bad) << "scenario: bad\npaper: 004_8dd692a5076a3200.txt\ntable: x\nplatform: sp2.xml\n"
                         "experiment: redistribute\nfixed: {P: 4, Q: 4, r: 2, s: 3}\nsweep: {N: []}\n"
                         "methods: [{name: a}]\nphases: [comm]\n";

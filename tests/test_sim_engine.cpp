@@ -2,6 +2,7 @@
 // model, errors and determinism. Each simulate() forks one child; the platforms are in
 // data/platforms/ (prices: see two_hosts.xml).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -458,7 +459,7 @@ TEST(SimEngineRuns, SuccessfulRunKeepsStdoutAndStderrClean) {
 }
 
 TEST(SimEngineRuns, TraceFileIsWrittenQuietly) {
-  const auto trace = std::filesystem::temp_directory_path() / "redist_test_sim_engine.trace";
+  const auto trace = std::filesystem::temp_directory_path() / ("redist_test_sim_engine-" + std::to_string(::getpid()) + ".trace");
   std::filesystem::remove(trace);
   SimulationOptions options = on("two_hosts.xml", 2, true);
   options.trace_file = trace.string();

@@ -11,22 +11,6 @@
 namespace redist {
 namespace {
 
-Strategy strategy_of(ScheduleKind kind) {
-  switch (kind) {
-    case ScheduleKind::Caterpillar:
-      return Strategy::Caterpillar;
-    case ScheduleKind::WalkerOtto:
-      return Strategy::WalkerOtto;
-    case ScheduleKind::Stepwise:
-      return Strategy::Stepwise;
-    case ScheduleKind::Greedy:
-      return Strategy::Greedy;
-    case ScheduleKind::Async:
-      break;
-  }
-  throw std::logic_error("the async exchange has no schedule");
-}
-
 // Walker and Otto's closed form, relabelled when block 0 does not sit on processor 0.
 Schedule walker_otto_for(const Layout& source, const Layout& dest) {
   const auto* from = std::get_if<BlockCyclic>(&source.variant());
@@ -57,12 +41,12 @@ void drop_local_copies(LengthMatrix& lengths, const RankMap& ranks) {
 class ScheduleMemo {
  public:
   struct Key {
-    ScheduleKind kind;
+    Strategy strategy;
     Layout source;
     Layout dest;
     RankMap ranks;
     bool operator==(const Key& o) const {
-      return kind == o.kind && source == o.source && dest == o.dest && ranks.source_first == o.ranks.source_first &&
+      return strategy == o.strategy && source == o.source && dest == o.dest && ranks.source_first == o.ranks.source_first &&
              ranks.dest_first == o.ranks.dest_first;
     }
   };
@@ -94,12 +78,12 @@ class ScheduleMemo {
 
 }  // namespace
 
-std::shared_ptr<const Schedule> layout_schedule(ScheduleKind kind, const Layout& source, const Layout& dest,
+std::shared_ptr<const Schedule> layout_schedule(ScheduleChoice choice, const Layout& source, const Layout& dest,
                                                 const RankMap& ranks) {
-  if (kind == ScheduleKind::Async) return nullptr;
-  const Strategy strategy = strategy_of(kind);
+  if (!choice) return nullptr;
+  const Strategy strategy = *choice;
   static ScheduleMemo memo;
-  return memo.get({kind, source, dest, ranks}, [&] {
+  return memo.get({strategy, source, dest, ranks}, [&] {
     if (strategy == Strategy::WalkerOtto) return walker_otto_for(source, dest);
     LengthMatrix lengths = message_lengths(source, dest);
     drop_local_copies(lengths, ranks);

@@ -12,12 +12,12 @@
 
 namespace redist {
 
-/// The schedule of `kind` between the layouts' processors; null for the unscheduled Async exchange.
+/// The schedule of `choice` between the layouts' processors; null for the unscheduled async exchange.
 /// Pairs of processors that sit on the same rank are local copies and are left out before
 /// scheduling. Walker-otto needs two 1-D block-cyclic layouts CYCLIC(r) -> CYCLIC(K·r) on the same
 /// P processors (std::invalid_argument otherwise). The last few schedules are memoised, since in
 /// the simulator every rank of a run asks for the same one in the same process.
-std::shared_ptr<const Schedule> layout_schedule(ScheduleKind kind, const Layout& source, const Layout& dest,
+std::shared_ptr<const Schedule> layout_schedule(ScheduleChoice choice, const Layout& source, const Layout& dest,
                                                 const RankMap& ranks);
 
 }  // namespace redist

@@ -2,44 +2,46 @@
 
 #include <array>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace redist {
 namespace {
 
+constexpr std::string_view kAsync = "async";
 constexpr std::array kIndexing = {std::pair{IndexingMethod::Naive, std::string_view{"naive"}},
                                   std::pair{IndexingMethod::Krr, std::string_view{"krr"}},
                                   std::pair{IndexingMethod::Pitfalls, std::string_view{"pitfalls"}},
                                   std::pair{IndexingMethod::Prylli, std::string_view{"prylli"}}};
-constexpr std::array kSchedules = {std::pair{ScheduleKind::Async, std::string_view{"async"}},
-                                   std::pair{ScheduleKind::Caterpillar, std::string_view{"caterpillar"}},
-                                   std::pair{ScheduleKind::WalkerOtto, std::string_view{"walker-otto"}},
-                                   std::pair{ScheduleKind::Stepwise, std::string_view{"stepwise"}},
-                                   std::pair{ScheduleKind::Greedy, std::string_view{"greedy"}}};
 
-template <class Table>
-auto find_by_name(const Table& table, std::string_view name, const char* what) {
+}  // namespace
+
+IndexingMethod indexing_from_name(std::string_view name) {
   std::string known;
-  for (const auto& [value, entry] : table) {
-    if (entry == name) return value;
+  for (const auto& [method, entry] : kIndexing) {
+    if (entry == name) return method;
     known += (known.empty() ? "" : ", ") + std::string(entry);
   }
-  throw std::invalid_argument("unknown " + std::string(what) + " '" + std::string(name) + "' (known: " + known + ")");
+  throw std::invalid_argument("unknown indexing method '" + std::string(name) + "' (known: " + known + ")");
 }
 
-template <class Table, class Value>
-std::string_view find_name(const Table& table, Value value) {
-  for (const auto& [v, entry] : table) {
-    if (v == value) return entry;
+ScheduleChoice schedule_from_name(std::string_view name) {
+  if (name == kAsync) return std::nullopt;
+  std::string known(kAsync);
+  for (Strategy s : all_strategies()) {
+    if (name_of(s) == name) return s;
+    known += ", " + std::string(name_of(s));
+  }
+  throw std::invalid_argument("unknown schedule '" + std::string(name) + "' (known: " + known + ")");
+}
+
+std::string_view name_of(IndexingMethod method) {
+  for (const auto& [value, entry] : kIndexing) {
+    if (value == method) return entry;
   }
   return "?";
 }
 
-}  // namespace
-
-IndexingMethod indexing_from_name(std::string_view name) { return find_by_name(kIndexing, name, "indexing method"); }
-ScheduleKind schedule_from_name(std::string_view name) { return find_by_name(kSchedules, name, "schedule"); }
-std::string_view name_of(IndexingMethod method) { return find_name(kIndexing, method); }
-std::string_view name_of(ScheduleKind schedule) { return find_name(kSchedules, schedule); }
+std::string_view name_of(ScheduleChoice schedule) { return schedule ? name_of(*schedule) : kAsync; }
 
 }  // namespace redist

@@ -81,7 +81,7 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                 const RedistributeOptions& options) {
   const IndexingMethod indexing = indexing_from_name(options.indexing);
-  const ScheduleKind schedule = schedule_from_name(options.schedule);
+  const ScheduleChoice schedule = schedule_from_name(options.schedule);
   validate(transport, source, dest, source_local, dest_local, options);
   // Computed by every rank from the layouts, before the timed phases, as paper 004 §5.1 does.
   const auto steps = layout_schedule(schedule, source, dest, options.ranks);
@@ -114,18 +114,8 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
     if (real) unpack(plan.receives[k], data, eb, dest_local);
     transport.charge(copy_work(plan.receives[k], eb));
   };
-  ExchangeTimes times;
-  switch (schedule) {
-    case ScheduleKind::Async:
-      times = exchange_async(transport, plan, buffers, unpack_message);
-      break;
-    case ScheduleKind::Caterpillar:
-    case ScheduleKind::WalkerOtto:
-    case ScheduleKind::Stepwise:
-    case ScheduleKind::Greedy:
-      times = exchange_scheduled(transport, plan, buffers, unpack_message, steps, options.ranks);
-      break;
-  }
+  const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_message, steps, options.ranks)
+                                       : exchange_async(transport, plan, buffers, unpack_message);
   t.comm = times.comm;
   t.unpack = times.unpack;
   t.total = transport.now() - start;
