@@ -106,7 +106,7 @@ std::vector<Rank> unpack_sequence(UnpackOrder order) {
     plan.receives.push_back({peer, 1, 1, {}, {}});
   }
   ScriptedTransport transport(/*me=*/2, 4, /*arrivals=*/{3, 1, 0});
-  ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan, 4, false);
+  ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan, 4, transport);
   std::vector<Rank> unpacked;
   exchange_async(transport, plan, buffers, [&](std::size_t k, const std::byte*) { unpacked.push_back(plan.receives[k].peer); });
   return unpacked;

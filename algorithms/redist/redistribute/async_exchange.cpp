@@ -18,13 +18,13 @@ std::ptrdiff_t find_peer(const std::vector<PeerPlan>& peers, Rank rank) {
 
 }  // namespace
 
-ExchangeBuffers ExchangeBuffers::for_plan(const RankPlan& plan, Index elem_bytes, bool allocate) {
+ExchangeBuffers ExchangeBuffers::for_plan(const RankPlan& plan, Index elem_bytes, Transport& transport) {
   ExchangeBuffers buffers;
   buffers.send_offsets_ = offsets_of(plan.sends, elem_bytes);
   buffers.recv_offsets_ = offsets_of(plan.receives, elem_bytes);
-  if (allocate) {
-    buffers.send_ = std::make_unique_for_overwrite<std::byte[]>(static_cast<std::size_t>(buffers.send_offsets_.back()));
-    buffers.recv_ = std::make_unique_for_overwrite<std::byte[]>(static_cast<std::size_t>(buffers.recv_offsets_.back()));
+  if (!transport.phantom()) {
+    buffers.send_ = transport.message_memory(static_cast<std::size_t>(buffers.send_offsets_.back()));
+    buffers.recv_ = transport.message_memory(static_cast<std::size_t>(buffers.recv_offsets_.back()));
   }
   return buffers;
 }

@@ -16,7 +16,8 @@ namespace redist {
 /// payload (phantom runs) only the sizes exist and the data pointers are null.
 class ExchangeBuffers {
  public:
-  static ExchangeBuffers for_plan(const RankPlan& plan, Index elem_bytes, bool allocate);
+  /// The buffers of `plan`, their memory from `transport` — sizes only on a phantom transport.
+  static ExchangeBuffers for_plan(const RankPlan& plan, Index elem_bytes, Transport& transport);
 
   std::byte* send_data(std::size_t k) { return at(send_, send_offsets_, k); }
   std::byte* recv_data(std::size_t k) { return at(recv_, recv_offsets_, k); }
@@ -24,13 +25,13 @@ class ExchangeBuffers {
   Index recv_bytes(std::size_t k) const { return recv_offsets_[k + 1] - recv_offsets_[k]; }
 
  private:
-  static std::byte* at(const std::unique_ptr<std::byte[]>& data, const std::vector<Index>& offsets, std::size_t k) {
+  static std::byte* at(const MessageMemory& data, const std::vector<Index>& offsets, std::size_t k) {
     return data ? data.get() + offsets[k] : nullptr;
   }
   std::vector<Index> send_offsets_, recv_offsets_;
   // Left uninitialised: every byte is written before it is read, and zeroing (and faulting in) a
   // receive area the local part never uses would cost as much as a copy of it.
-  std::unique_ptr<std::byte[]> send_, recv_;
+  MessageMemory send_, recv_;
 };
 
 struct ExchangeTimes {

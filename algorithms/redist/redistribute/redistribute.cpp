@@ -98,7 +98,7 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   t.index = indexed - start;
 
   // Pack every outgoing message, the one to ourselves included, into one buffer.
-  ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan, eb, real);
+  ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan, eb, transport);
   Work pack_work;
   std::vector<std::byte*> send_buffers;
   for (std::size_t k = 0; k < plan.sends.size(); ++k) {

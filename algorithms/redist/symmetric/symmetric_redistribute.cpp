@@ -68,7 +68,7 @@ RedistributeReport redistribute_symmetric(Transport& transport, const SymmetricP
   t.index = indexed - start;
 
   // Step 2: packing, the part that stays here included.
-  ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan.exchange, elem_bytes, real);
+  ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan.exchange, elem_bytes, transport);
   Work pack_work;
   std::vector<std::byte*> send_buffers;
   for (std::size_t k = 0; k < plan.exchange.sends.size(); ++k) {

@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <span>
 
 #include "redist/core/int_math.hpp"
@@ -19,6 +21,9 @@ inline constexpr Rank kAnySource = -1;
 /// Handle of a pending isend/irecv. A completed request is reset to kNullRequest by wait_any/wait_all.
 using Request = std::int64_t;
 inline constexpr Request kNullRequest = -1;
+
+/// Memory for message buffers, handed out by Transport::message_memory and given back by its deleter.
+using MessageMemory = std::unique_ptr<std::byte[], std::function<void(std::byte*)>>;
 
 /// What a completed request reports (for a receive: who sent it and how many bytes arrived).
 struct Completion {
@@ -60,6 +65,13 @@ class Transport {
                                             std::span<Index> total) {
     (void)values, (void)prefix, (void)total;
     return false;
+  }
+
+  /// At least `bytes` bytes for message buffers (uninitialised). The default allocates them afresh.
+  /// A transport whose rank owns its process (MPI) may hand out memory kept from earlier calls:
+  /// fresh memory costs a page fault per page on first touch, about as much as copying into it.
+  virtual MessageMemory message_memory(std::size_t bytes) {
+    return MessageMemory(new std::byte[bytes], [](std::byte* p) { delete[] p; });
   }
 
   /// Declares modelled local work: simulated computation on the simulator, nothing on MPI (the

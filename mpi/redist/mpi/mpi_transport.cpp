@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "redist/mpi/message_memory_cache.hpp"
+
 namespace redist::mpi {
 namespace {
 
@@ -155,6 +157,8 @@ void MpiTransport::wait_all(std::span<Request> requests) {
   }
   check(code, "MPI_Waitall");
 }
+
+MessageMemory MpiTransport::message_memory(std::size_t bytes) { return cached_message_memory(bytes); }
 
 void MpiTransport::barrier() { check(MPI_Barrier(comm_), "MPI_Barrier"); }
 

@@ -33,6 +33,8 @@ class MpiTransport final : public Transport {
   Completion wait_any(std::span<Request> requests) override;
   void wait_all(std::span<Request> requests) override;
   void barrier() override;
+  /// From the process's cache (message_memory_cache.hpp): one rank per process, many calls.
+  MessageMemory message_memory(std::size_t bytes) override;
   void charge(const Work&) override {}
   double now() const override { return MPI_Wtime(); }
 

@@ -4,6 +4,7 @@
 
 #include "redist/mpi/agreement.hpp"
 #include "redist/mpi/layout_fingerprint.hpp"
+#include "redist/mpi/message_memory_cache.hpp"
 #include "redist/mpi/mpi_transport.hpp"
 #include "redist/redistribute/methods.hpp"
 
@@ -69,5 +70,7 @@ RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layou
   agree_on_input(transport.comm(), digest(source, dest, resolved), problem, "layouts or options");
   return redist::redistribute(transport, source, dest, source_local, dest_local, resolved);
 }
+
+void release_buffers() { release_cached_message_memory(); }
 
 }  // namespace redist::mpi

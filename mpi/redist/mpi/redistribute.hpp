@@ -45,6 +45,10 @@ RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layou
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                 const Options& options = {});
 
+/// Message buffers are kept between calls (a redistribution needs its moved bytes twice over, as
+/// send and receive areas; kept, they are not faulted in again). This frees them.
+void release_buffers();
+
 /// Typed convenience: elem_bytes is sizeof(T).
 template <class T>
 RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layout& dest, std::span<const T> source_local,
