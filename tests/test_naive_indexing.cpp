@@ -10,9 +10,7 @@ namespace {
 
 std::vector<Index> globals_of(const PeerPlan& plan, const Layout& layout, Index proc) {
   std::vector<Index> out;
-  for (const Run& run : plan.runs) {
-    for (Index l = run.local_start; l < run.local_start + run.length; ++l) out.push_back(layout.global_index(proc, l));
-  }
+  for (const Index l : local_offsets(plan)) out.push_back(layout.global_index(proc, l));
   return out;
 }
 
@@ -46,7 +44,7 @@ void expect_consistent(const Layout& source, const Layout& dest, const RankMap& 
       ASSERT_TRUE(std::is_sorted(sent_globals.begin(), sent_globals.end()));
       ASSERT_EQ(sent_globals, globals_of(*match, dest, *q));
       for (Index g : sent_globals) ASSERT_EQ(dest.owner(g), *q);
-      ASSERT_EQ(send.run_count, static_cast<Index>(send.runs.size()));
+      ASSERT_EQ(send.run_count, piece_count(send.runs));
       sent += send.elements;
     }
     ASSERT_EQ(sent, source.local_size(p));

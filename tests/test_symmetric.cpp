@@ -247,7 +247,7 @@ TEST(SymmetricRedistribution, CountsWithoutRunsEqualCountsWithRuns) {
               EXPECT_EQ(listed[k].peer, counted[k].peer);
               EXPECT_EQ(listed[k].elements, counted[k].elements) << describe(problem, method);
               EXPECT_EQ(listed[k].run_count, counted[k].run_count) << describe(problem, method);
-              EXPECT_EQ(static_cast<Index>(listed[k].runs.size()), listed[k].run_count);
+              EXPECT_EQ(piece_count(listed[k].runs), listed[k].run_count);
               EXPECT_TRUE(counted[k].runs.empty());
             }
           }

@@ -44,17 +44,12 @@ void count_runs(PeerPlan& plan, Index& copies, std::span<const Run> pieces, Inde
 }
 
 void append(PeerPlan& plan, Index start, Index length) {
-  if (!plan.runs.empty() && plan.runs.back().local_start + plan.runs.back().length == start) {
-    plan.runs.back().length += length;
-  } else {
-    plan.runs.push_back({start, length});
-  }
+  append_piece(plan.runs, start, length);
   plan.elements += length;
 }
 
 void materialise_runs(PeerPlan& plan, Index& copies, std::span<const Run> pieces, Index period, Index cycles,
                       Index tail) {
-  plan.runs.reserve(static_cast<std::size_t>(cycles + 1) * pieces.size());
   for (Index c = 0; c < cycles; ++c) {
     for (const Run& piece : pieces) append(plan, c * period + piece.local_start, piece.length);
   }
@@ -64,7 +59,7 @@ void materialise_runs(PeerPlan& plan, Index& copies, std::span<const Run> pieces
     append(plan, cycles * period + piece.local_start, std::min(piece.length, tail - piece.local_start));
     ++copies;
   }
-  plan.run_count = static_cast<Index>(plan.runs.size());
+  plan.run_count = piece_count(plan.runs);
 }
 
 }  // namespace

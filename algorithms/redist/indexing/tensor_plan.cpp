@@ -32,27 +32,6 @@ std::vector<Index> local_strides(const MultiDimLayout& own, Index proc) {
   return strides;
 }
 
-// A 1-D run list with its regular stretches folded into strided runs: equal lengths, equal gaps.
-std::vector<Run> fold_strides(const std::vector<Run>& runs) {
-  std::vector<Run> out;
-  for (const Run& run : runs) {
-    if (!out.empty() && out.back().length == run.length) {
-      Run& last = out.back();
-      if (last.count == 1) {
-        last.stride = run.local_start - last.local_start;
-        last.count = 2;
-        continue;
-      }
-      if (run.local_start == last.local_start + last.count * last.stride) {
-        ++last.count;
-        continue;
-      }
-    }
-    out.push_back(run);
-  }
-  return out;
-}
-
 // Emits the runs of the product of per-dimension runs (fastest dimension strided where regular),
 // merging plain runs that touch.
 class ProductRuns {
@@ -61,7 +40,7 @@ class ProductRuns {
       : plan_(plan), materialise_(materialise), strides_(strides), order_(order) {}
 
   void emit(const std::vector<const PeerPlan*>& dims) {
-    fastest_ = fold_strides(dims[order_.back()]->runs);
+    fastest_ = &dims[order_.back()]->runs;  // regular stretches already strided (append_piece)
     walk(dims, 0, 0);
   }
 
@@ -70,11 +49,14 @@ class ProductRuns {
     const std::size_t d = order_[k];
     const Index stride = strides_[d];
     if (k + 1 == order_.size()) {
-      for (const Run& run : fastest_) emit_fastest(run, base, stride);
+      for (const Run& run : *fastest_) emit_fastest(run, base, stride);
       return;
     }
     for (const Run& run : dims[d]->runs) {
-      for (Index i = 0; i < run.length; ++i) walk(dims, k + 1, base + (run.local_start + i) * stride);
+      for (Index c = 0; c < run.count; ++c) {
+        const Index start = run.local_start + c * run.stride;
+        for (Index i = 0; i < run.length; ++i) walk(dims, k + 1, base + (start + i) * stride);
+      }
     }
   }
 
@@ -109,7 +91,7 @@ class ProductRuns {
     end_ = start + length;
   }
 
-  std::vector<Run> fastest_;
+  const std::vector<Run>* fastest_ = nullptr;
 
   PeerPlan& plan_;
   bool materialise_;

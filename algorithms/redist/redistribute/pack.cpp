@@ -34,78 +34,80 @@ void copy_run(std::byte* to, const std::byte* from, std::size_t n) {
   }
 }
 
-// Copies the pieces of a strided run (count > 1): a tight loop, no record per piece.
-template <class Copy>
-void for_each_piece(const Run& run, Index elem_bytes, Copy copy) {
-  const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
-  for (Index c = 0; c < run.count; ++c) copy((run.local_start + c * run.stride) * elem_bytes, bytes);
+// Copies `count` pieces of `bytes` bytes, piece c from `from + c * from_step` to `to + c * to_step`:
+// a tight loop, no record per piece, common piece sizes as fixed-size moves.
+template <std::size_t N>
+void copy_fixed_pieces(std::byte* to, Index to_step, const std::byte* from, Index from_step, Index count) {
+  for (Index c = 0; c < count; ++c, to += to_step, from += from_step) copy_fixed<N>(to, from);
 }
 
-// Pack side: local pieces into a contiguous buffer; returns the end of what was written.
+void copy_pieces(std::byte* to, Index to_step, const std::byte* from, Index from_step, Index count, std::size_t bytes) {
+  switch (bytes) {
+    case 8: return copy_fixed_pieces<8>(to, to_step, from, from_step, count);
+    case 16: return copy_fixed_pieces<16>(to, to_step, from, from_step, count);
+    case 32: return copy_fixed_pieces<32>(to, to_step, from, from_step, count);
+    case 64: return copy_fixed_pieces<64>(to, to_step, from, from_step, count);
+    default:
+      for (Index c = 0; c < count; ++c, to += to_step, from += from_step) copy_run(to, from, bytes);
+  }
+}
+
+// Pack side: a run's local pieces into a contiguous buffer; returns the end of what was written.
 std::byte* gather(const Run& run, const std::byte* local, Index elem_bytes, std::byte* to) {
+  const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
+  const std::byte* from = local + run.local_start * elem_bytes;
   if (run.count == 1) {
-    const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
-    copy_run(to, local + run.local_start * elem_bytes, bytes);
-    return to + bytes;
+    copy_run(to, from, bytes);
+  } else {
+    copy_pieces(to, static_cast<Index>(bytes), from, run.stride * elem_bytes, run.count, bytes);
   }
-  if (run.length * elem_bytes == 8) {  // one double (or two floats) per piece: the cyclic case
-    const std::byte* from = local + run.local_start * elem_bytes;
-    const Index step = run.stride * elem_bytes;
-    for (Index c = 0; c < run.count; ++c, to += 8, from += step) copy_fixed<8>(to, from);
-    return to;
-  }
-  for_each_piece(run, elem_bytes, [&](Index offset, std::size_t bytes) {
-    copy_run(to, local + offset, bytes);
-    to += bytes;
-  });
-  return to;
+  return to + run.count * static_cast<Index>(bytes);
 }
 
-// Unpack side: a contiguous buffer into local pieces; returns the end of what was read.
+// Unpack side: a contiguous buffer into a run's local pieces; returns the end of what was read.
 const std::byte* scatter(const Run& run, const std::byte* from, Index elem_bytes, std::byte* local) {
+  const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
+  std::byte* to = local + run.local_start * elem_bytes;
   if (run.count == 1) {
-    const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
-    copy_run(local + run.local_start * elem_bytes, from, bytes);
-    return from + bytes;
+    copy_run(to, from, bytes);
+  } else {
+    copy_pieces(to, run.stride * elem_bytes, from, static_cast<Index>(bytes), run.count, bytes);
   }
-  if (run.length * elem_bytes == 8) {
-    std::byte* to = local + run.local_start * elem_bytes;
-    const Index step = run.stride * elem_bytes;
-    for (Index c = 0; c < run.count; ++c, from += 8, to += step) copy_fixed<8>(to, from);
-    return from;
-  }
-  for_each_piece(run, elem_bytes, [&](Index offset, std::size_t bytes) {
-    copy_run(local + offset, from, bytes);
-    from += bytes;
-  });
-  return from;
+  return from + run.count * static_cast<Index>(bytes);
 }
 
 // Visits the runs of every plan, local storage a cache-sized window at a time for all plans
-// together, each plan's runs in its own order: move(k, local byte offset, message cursor, bytes).
+// together, each plan's runs in its own order: move(local byte offset, message cursor, bytes). A
+// strided run is cut at window ends like the rest (it may span the whole local array).
 template <typename Byte, typename Move>
 void sweep_windows(std::span<const PeerPlan> plans, Index elem_bytes, Index local_bytes, std::span<Byte* const> buffers,
                    Move move) {
   constexpr Index kWindowBytes = Index{1} << 15;  // a window stays in L1/L2 while all peers visit it
   const Index window = std::max<Index>(1, kWindowBytes / elem_bytes);
   const Index size = local_bytes / elem_bytes;
-  std::vector<std::size_t> next(plans.size(), 0);
-  std::vector<Byte*> cursor(buffers.begin(), buffers.end());
+  struct Cursor {
+    std::size_t run = 0;  // current run of the plan
+    Index piece = 0;      // its next piece
+  };
+  std::vector<Cursor> cursors(plans.size());
+  std::vector<Byte*> at_of(buffers.begin(), buffers.end());
   for (Index end = window; end - window < size; end += window) {
     for (std::size_t k = 0; k < plans.size(); ++k) {
       // Cursors in locals: stores through std::byte* may alias anything, vector elements included.
-      const Run* run = plans[k].runs.data() + next[k];
+      const Run* run = plans[k].runs.data() + cursors[k].run;
       const Run* const last = plans[k].runs.data() + plans[k].runs.size();
-      Byte* at = cursor[k];
-      for (; run != last && run->local_start < end; ++run) {
+      Index piece = cursors[k].piece;
+      Byte* at = at_of[k];
+      for (; run != last; ++run, piece = 0) {
         const auto bytes = static_cast<std::size_t>(run->length * elem_bytes);
-        for (Index c = 0; c < run->count; ++c) {  // a strided run: count pieces, stride apart
-          move(static_cast<std::size_t>((run->local_start + c * run->stride) * elem_bytes), at, bytes);
-          at += bytes;
+        Index start = run->local_start + piece * run->stride;
+        for (; piece < run->count && start < end; ++piece, start += run->stride, at += bytes) {
+          move(static_cast<std::size_t>(start * elem_bytes), at, bytes);
         }
+        if (piece < run->count) break;  // the rest lies beyond this window
       }
-      next[k] = static_cast<std::size_t>(run - plans[k].runs.data());
-      cursor[k] = at;
+      cursors[k] = {static_cast<std::size_t>(run - plans[k].runs.data()), piece};
+      at_of[k] = at;
     }
   }
 }

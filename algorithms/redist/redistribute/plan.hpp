@@ -23,7 +23,9 @@ struct Run {
 struct PeerPlan {
   Rank peer = 0;
   Index elements = 0;   ///< elements exchanged with the peer
-  Index run_count = 0;  ///< number of contiguous pieces (known even when `runs` is not materialised)
+  /// Number of contiguous pieces (known even when `runs` is not materialised): a strided run counts
+  /// its `count` pieces, as its copy starts that many times.
+  Index run_count = 0;
   std::vector<Run> runs;  ///< the runs; empty in phantom runs when the method can count without them
   /// Work the method's own copy loop adds to copying the runs (copy_work): pieces copied apart
   /// though contiguous, address arithmetic per piece. Empty for a plain run-by-run copy.
@@ -40,7 +42,20 @@ struct RankPlan {
   UnpackOrder unpack_order = UnpackOrder::Arrival;  ///< chosen by the indexing method
 };
 
-/// Appends local offsets to a peer plan, merging consecutive offsets into runs.
+/// Appends the next `length` elements of a message, at local offset `local_start`, to `runs`: merged
+/// with the last piece when they touch, else folded into the last run when they repeat its length
+/// one stride further on. A regular pattern is then one record however long (no index list to
+/// write, a tight strided copy), and every producer that feeds the same pieces — element by element
+/// or whole — gets the same runs.
+void append_piece(std::vector<Run>& runs, Index local_start, Index length);
+
+/// The local offsets a plan's runs cover, piece by piece, in message order.
+std::vector<Index> local_offsets(const PeerPlan& plan);
+
+/// Contiguous pieces of a run list (a strided run counts its `count` pieces).
+Index piece_count(const std::vector<Run>& runs);
+
+/// Appends local offsets to a peer plan, merging consecutive offsets into runs (append_piece).
 class RunBuilder {
  public:
   RunBuilder(PeerPlan& plan, bool materialise) : plan_(plan), materialise_(materialise) {}
@@ -48,11 +63,8 @@ class RunBuilder {
   /// Appends `length` consecutive offsets from `local_start` (merged with the last run if they follow it).
   void add_run(Index local_start, Index length) {
     if (length <= 0) return;
-    if (plan_.elements == 0 || local_start != last_ + 1) {
-      ++plan_.run_count;
-      if (materialise_) plan_.runs.push_back({local_start, 0});
-    }
-    if (materialise_) plan_.runs.back().length += length;
+    if (plan_.elements == 0 || local_start != last_ + 1) ++plan_.run_count;
+    if (materialise_) append_piece(plan_.runs, local_start, length);
     plan_.elements += length;
     last_ = local_start + length - 1;
   }

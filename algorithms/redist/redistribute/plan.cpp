@@ -1,0 +1,62 @@
+#include "redist/redistribute/plan.hpp"
+
+namespace redist {
+namespace {
+
+// A whole piece: folded into the last run if it continues that run's stride, else a new run.
+void add_whole(std::vector<Run>& runs, Index start, Index length) {
+  if (!runs.empty()) {
+    Run& last = runs.back();
+    if (length == last.length && last.count == 1 && start > last.local_start + last.length) {
+      last.count = 2;
+      last.stride = start - last.local_start;
+      return;
+    }
+    if (length == last.length && last.count > 1 && start == last.local_start + last.count * last.stride) {
+      ++last.count;
+      return;
+    }
+  }
+  runs.push_back({start, length});
+}
+
+}  // namespace
+
+void append_piece(std::vector<Run>& runs, Index local_start, Index length) {
+  if (length <= 0) return;
+  if (!runs.empty()) {
+    Run& last = runs.back();
+    const Index last_piece = last.local_start + (last.count - 1) * last.stride;
+    if (local_start == last_piece + last.length) {
+      // The last piece grows: take it off its run, as if it had never come, and add it grown.
+      const Index grown = last.length + length;
+      if (last.count == 1) {
+        runs.pop_back();
+      } else if (--last.count == 1) {
+        last.stride = 0;
+      }
+      add_whole(runs, last_piece, grown);
+      return;
+    }
+  }
+  add_whole(runs, local_start, length);
+}
+
+std::vector<Index> local_offsets(const PeerPlan& plan) {
+  std::vector<Index> out;
+  for (const Run& run : plan.runs) {
+    for (Index c = 0; c < run.count; ++c) {
+      const Index start = run.local_start + c * run.stride;
+      for (Index l = start; l < start + run.length; ++l) out.push_back(l);
+    }
+  }
+  return out;
+}
+
+Index piece_count(const std::vector<Run>& runs) {
+  Index total = 0;
+  for (const Run& run : runs) total += run.count;
+  return total;
+}
+
+}  // namespace redist
