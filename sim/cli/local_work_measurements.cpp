@@ -32,15 +32,52 @@ double copy_seconds_per_byte() {
   return seconds / static_cast<double>(bytes);
 }
 
-// Runs of one 8-byte element every other element: per-run start-up dominates.
-double run_start_seconds(double byte_copied) {
-  const Index runs = Index{1} << 21, elem = 8;
-  PeerPlan plan;
-  for (Index k = 0; k < runs; ++k) plan.runs.push_back({2 * k, 1});
-  plan.elements = plan.run_count = runs;
-  std::vector<std::byte> local(static_cast<std::size_t>(2 * runs * elem)), buffer(static_cast<std::size_t>(runs * elem));
-  const double seconds = fastest(5, [&] { pack(plan, local, elem, buffer.data()); });
-  return std::max(0.0, (seconds - static_cast<double>(runs * elem) * byte_copied) / static_cast<double>(runs));
+// Packs rank 0's messages as an exchange does (all at once), then unpacks its receives one by one.
+void measure_copies(const RankPlan& plan, Index source_elements, Index dest_elements,
+                    std::vector<CopyMeasurement>& out) {
+  constexpr Index elem = 8;
+  std::vector<std::byte> source(static_cast<std::size_t>(source_elements * elem), std::byte{1});
+  std::vector<std::byte> dest(static_cast<std::size_t>(dest_elements * elem));
+  const auto counted = [&](const std::vector<PeerPlan>& peers) {
+    Work work;
+    for (const PeerPlan& peer : peers) work += copy_work(peer, elem);
+    return CopyMeasurement{static_cast<double>(work.count(WorkKind::ByteCopied)),
+                           static_cast<double>(work.count(WorkKind::RunCopied)), 0};
+  };
+  const auto buffers_for = [&](const std::vector<PeerPlan>& peers, std::vector<std::byte>& memory) {
+    Index total = 0;
+    for (const PeerPlan& peer : peers) total += peer.elements * elem;
+    memory.assign(static_cast<std::size_t>(total), std::byte{2});
+    std::vector<std::byte*> starts;
+    std::byte* at = memory.data();
+    for (const PeerPlan& peer : peers) {
+      starts.push_back(at);
+      at += peer.elements * elem;
+    }
+    return starts;
+  };
+  std::vector<std::byte> send_memory, recv_memory;
+  const std::vector<std::byte*> sends = buffers_for(plan.sends, send_memory);
+  const std::vector<std::byte*> receives = buffers_for(plan.receives, recv_memory);
+  CopyMeasurement pack_side = counted(plan.sends);
+  pack_side.seconds = fastest(3, [&] { pack_messages(plan.sends, source, elem, sends); });
+  CopyMeasurement unpack_side = counted(plan.receives);
+  unpack_side.seconds = fastest(3, [&] {
+    for (std::size_t k = 0; k < plan.receives.size(); ++k) unpack(plan.receives[k], receives[k], elem, dest);
+  });
+  out.push_back(pack_side);
+  out.push_back(unpack_side);
+}
+
+// The per-run price minimising the squared relative residuals of bytes * byte_copied + runs * price.
+double fit_run_price(const std::vector<CopyMeasurement>& copies, double byte_copied) {
+  double numerator = 0, denominator = 0;
+  for (const CopyMeasurement& c : copies) {
+    const double weight = 1 / (c.seconds * c.seconds);
+    numerator += weight * c.runs * (c.seconds - c.bytes * byte_copied);
+    denominator += weight * c.runs * c.runs;
+  }
+  return denominator > 0 ? std::max(0.0, numerator / denominator) : 0.0;
 }
 
 using Planner = RankPlan (*)(const Layout&, const Layout&, const RankMap&, Rank, bool, Work&);
@@ -54,9 +91,9 @@ struct Pair {
 LocalWork measure_local_work() {
   LocalWork out;
   out.byte_copied = copy_seconds_per_byte();
-  out.run_copied = run_start_seconds(out.byte_copied);
   const std::vector<Pair> pairs = {{1 << 20, 4, 1, 4, 8}, {1 << 20, 4, 64, 2, 8}, {1 << 21, 2, 16, 4, 4},
-                                   {1 << 20, 8, 3, 6, 7}, {1 << 19, 3, 100, 5, 1}, {1 << 21, 4, 1024, 4, 2}};
+                                   {1 << 20, 8, 3, 6, 7}, {1 << 19, 3, 100, 5, 1}, {1 << 21, 4, 1024, 4, 2},
+                                   {1 << 21, 2, 5, 2, 3}};  // the last: irregular pieces, long lists
   const std::vector<std::pair<Planner, bool>> planners = {
       {&naive_plan, true}, {&krr_plan, false}, {&pitfalls_plan, true}, {&prylli_plan, true}};
   for (const Pair& p : pairs) {
@@ -64,16 +101,20 @@ LocalWork measure_local_work() {
     for (const auto& [planner, any_blocks] : planners) {
       if (!any_blocks && p.r % p.s != 0 && p.s % p.r != 0) continue;  // Krr: kr <-> r only
       Work work;
+      RankPlan plan;
       const double seconds = fastest(3, [&] {
         work = Work();
-        planner(source, dest, RankMap::shared(), 0, true, work);
+        plan = planner(source, dest, RankMap::shared(), 0, true, work);
+        work += listing_work(plan);
       });
+      measure_copies(plan, source.local_size(0), dest.local_size(0), out.copies);
       IndexMeasurement m;
       for (const WorkKind kind : kIndexKinds) m.counts.push_back(static_cast<double>(work.count(kind)));
       m.seconds = seconds;
       out.index.push_back(m);
     }
   }
+  out.run_copied = fit_run_price(out.copies, out.byte_copied);
   return out;
 }
 

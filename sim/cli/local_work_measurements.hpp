@@ -11,19 +11,27 @@
 namespace redist::cli {
 
 struct IndexMeasurement {
-  std::vector<double> counts;  ///< IndexOp, TableEntry, Intersection, ElementScanned
+  std::vector<double> counts;  ///< in kIndexKinds order
+  double seconds = 0;
+};
+
+/// One pack (all messages at once) or unpack (message by message) of a real plan.
+struct CopyMeasurement {
+  double bytes = 0, runs = 0;  ///< ByteCopied and RunCopied, as copy_work counts them
   double seconds = 0;
 };
 
 struct LocalWork {
   double byte_copied = 0;  ///< seconds per byte of a large memcpy
-  double run_copied = 0;   ///< seconds per short run, beyond its bytes
+  double run_copied = 0;   ///< seconds per run piece beyond its bytes, fitted over `copies`
   std::vector<IndexMeasurement> index;  ///< one per (method, layout pair)
+  std::vector<CopyMeasurement> copies;  ///< two per (method, layout pair): pack, unpack
 };
 
 /// The work kinds the index fit prices, in IndexMeasurement::counts order.
-inline constexpr std::array<WorkKind, 4> kIndexKinds = {WorkKind::IndexOp, WorkKind::TableEntry,
-                                                        WorkKind::Intersection, WorkKind::ElementScanned};
+inline constexpr std::array<WorkKind, 5> kIndexKinds = {WorkKind::IndexOp, WorkKind::TableEntry,
+                                                        WorkKind::Intersection, WorkKind::ElementScanned,
+                                                        WorkKind::RunListed};
 
 LocalWork measure_local_work();
 

@@ -50,6 +50,9 @@ void append(PeerPlan& plan, Index start, Index length) {
 
 void materialise_runs(PeerPlan& plan, Index& copies, std::span<const Run> pieces, Index period, Index cycles,
                       Index tail) {
+  // At most a record per piece; regular pieces fold into far fewer. Reserved memory that is never
+  // written is never faulted in, and growth by reallocation would copy the list over and over.
+  plan.runs.reserve(static_cast<std::size_t>(cycles + 1) * pieces.size());
   for (Index c = 0; c < cycles; ++c) {
     for (const Run& piece : pieces) append(plan, c * period + piece.local_start, piece.length);
   }

@@ -53,6 +53,14 @@ std::vector<Index> local_offsets(const PeerPlan& plan) {
   return out;
 }
 
+Work listing_work(const RankPlan& plan) {
+  Index pieces = 0;
+  for (const auto* side : {&plan.sends, &plan.receives}) {
+    for (const PeerPlan& peer : *side) pieces += peer.run_count + peer.copy_overhead.count(WorkKind::RunCopied);
+  }
+  return Work(WorkKind::RunListed, pieces);
+}
+
 Index piece_count(const std::vector<Run>& runs) {
   Index total = 0;
   for (const Run& run : runs) total += run.count;

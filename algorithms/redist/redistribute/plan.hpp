@@ -55,6 +55,11 @@ std::vector<Index> local_offsets(const PeerPlan& plan);
 /// Contiguous pieces of a run list (a strided run counts its `count` pieces).
 Index piece_count(const std::vector<Run>& runs);
 
+/// What writing a rank's run lists costs: one RunListed per piece the method appends (its runs and
+/// the pieces it finds apart though they touch, copy_overhead), the same whether the lists are
+/// written or only counted, so that phantom and real runs are timed alike.
+Work listing_work(const RankPlan& plan);
+
 /// Appends local offsets to a peer plan, merging consecutive offsets into runs (append_piece).
 class RunBuilder {
  public:

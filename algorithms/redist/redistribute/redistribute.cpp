@@ -93,6 +93,7 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
 
   Work index_work;
   const RankPlan plan = make_plan(indexing, source, dest, options.ranks, transport.rank(), real, index_work);
+  index_work += listing_work(plan);
   transport.charge(index_work);
   const double indexed = transport.now();
   t.index = indexed - start;

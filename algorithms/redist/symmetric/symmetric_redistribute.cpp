@@ -63,6 +63,7 @@ RedistributeReport redistribute_symmetric(Transport& transport, const SymmetricP
   // Steps 1 and 4 (indexing of both distributions; SRA: both dimensions and the intersection).
   Work index_work;
   const SymmetricPlan plan = symmetric_plan(problem, method, me, real, index_work);
+  index_work += listing_work(plan.exchange);
   transport.charge(index_work);
   const double indexed = transport.now();
   t.index = indexed - start;

@@ -18,14 +18,15 @@ enum class WorkKind : std::size_t {
   ElementScanned,  ///< one element visited one at a time (owner scan, mask scan)
   ByteCopied,      ///< one byte moved by pack, unpack or a local copy
   RunCopied,       ///< one contiguous run copied (per-run start-up of a copy loop)
+  RunListed,       ///< one contiguous run written to a plan's run list (redist's own indexing output)
 };
-inline constexpr std::size_t kWorkKinds = 6;
+inline constexpr std::size_t kWorkKinds = 7;
 
 /// Host property naming the price, in seconds, of one unit of a work kind ("cost.index_op", ...).
 constexpr std::string_view price_property(WorkKind kind) {
   constexpr std::array<std::string_view, kWorkKinds> names = {
       "cost.index_op", "cost.table_entry", "cost.intersection", "cost.element_scanned", "cost.byte_copied",
-      "cost.run_copied"};
+      "cost.run_copied", "cost.run_listed"};
   return names[static_cast<std::size_t>(kind)];
 }
 /// Host properties with the software overhead, in seconds, of posting one send / completing one receive.
