@@ -30,7 +30,7 @@ ExchangeBuffers ExchangeBuffers::for_plan(const RankPlan& plan, Index elem_bytes
 }
 
 ExchangeTimes exchange_async(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
-                             const UnpackMessage& unpack_message) {
+                             const UnpackMessages& unpack_messages) {
   const Rank me = transport.rank();
   ExchangeTimes times;
 
@@ -52,17 +52,18 @@ ExchangeTimes exchange_async(Transport& transport, const RankPlan& plan, Exchang
     times.bytes_sent += buffers.send_bytes(k);
   }
 
-  const auto timed_unpack = [&](std::size_t k, const std::byte* data) {
+  const auto timed_unpack = [&](std::span<const std::size_t> ks, std::span<const std::byte* const> data) {
     const double before = transport.now();
-    unpack_message(k, data);
+    unpack_messages(ks, data);
     times.unpack += transport.now() - before;
   };
+  const auto timed_unpack_one = [&](std::size_t k, const std::byte* data) { timed_unpack({&k, 1}, {&data, 1}); };
   // The data that stays on this rank goes straight from the send buffer.
   const auto self_send = find_peer(plan.sends, me);
   const auto self_recv = find_peer(plan.receives, me);
   const auto unpack_local = [&] {
     if (self_send >= 0 && self_recv >= 0) {
-      timed_unpack(static_cast<std::size_t>(self_recv), buffers.send_data(static_cast<std::size_t>(self_send)));
+      timed_unpack_one(static_cast<std::size_t>(self_recv), buffers.send_data(static_cast<std::size_t>(self_send)));
     }
   };
   if (plan.unpack_order == UnpackOrder::SourceRank) {
@@ -73,14 +74,22 @@ ExchangeTimes exchange_async(Transport& transport, const RankPlan& plan, Exchang
         continue;
       }
       transport.wait_any(std::span<Request>(&receives[i++], 1));
-      timed_unpack(k, buffers.recv_data(k));
+      timed_unpack_one(k, buffers.recv_data(k));
     }
   } else {
     unpack_local();  // while messages travel
-    for (std::size_t left = receives.size(); left > 0; --left) {
-      const Completion done = transport.wait_any(receives);
-      const std::size_t k = receive_plan[done.index];
-      timed_unpack(k, buffers.recv_data(k));
+    std::vector<std::size_t> arrived;
+    std::vector<const std::byte*> data;
+    for (std::size_t left = receives.size(); left > 0;) {
+      const std::vector<Completion> done = transport.wait_some(receives);
+      arrived.clear();
+      data.clear();
+      for (const Completion& c : done) {
+        arrived.push_back(receive_plan[c.index]);
+        data.push_back(buffers.recv_data(arrived.back()));
+      }
+      timed_unpack(arrived, data);
+      left -= done.size();
     }
   }
   transport.wait_all(sends);

@@ -1,6 +1,7 @@
 // The asynchronous exchange (Wang et al.'s template, paper 004 §3.2): post every receive, barrier,
-// send everything at once, unpack each message as it arrives — or, when the plan asks for
-// UnpackOrder::SourceRank, in increasing source rank (plan order). No steps, maximal buffering.
+// send everything at once, unpack each message as it arrives (those that arrive together at once) —
+// or, when the plan asks for UnpackOrder::SourceRank, in increasing source rank (plan order). No
+// steps, maximal buffering.
 #pragma once
 
 #include <cstddef>
@@ -41,12 +42,13 @@ struct ExchangeTimes {
   Index bytes_sent = 0;
 };
 
-/// Called with the index of a receive plan and the bytes that arrived for it.
-using UnpackMessage = std::function<void(std::size_t, const std::byte*)>;
+/// Called with receive plan indices and the bytes that arrived for each: one message, or several
+/// that arrived together (unpacked in one sweep of local storage).
+using UnpackMessages = std::function<void(std::span<const std::size_t>, std::span<const std::byte* const>)>;
 
 inline constexpr Tag kDataTag = 1;
 
 ExchangeTimes exchange_async(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
-                             const UnpackMessage& unpack_message);
+                             const UnpackMessages& unpack_messages);
 
 }  // namespace redist

@@ -80,7 +80,7 @@ const std::byte* scatter(const Run& run, const std::byte* from, Index elem_bytes
 // together, each plan's runs in its own order: move(local byte offset, message cursor, bytes). A
 // strided run is cut at window ends like the rest (it may span the whole local array).
 template <typename Byte, typename Move>
-void sweep_windows(std::span<const PeerPlan> plans, Index elem_bytes, Index local_bytes, std::span<Byte* const> buffers,
+void sweep_windows(std::span<const PeerPlan* const> plans, Index elem_bytes, Index local_bytes, std::span<Byte* const> buffers,
                    Move move) {
   constexpr Index kWindowBytes = Index{1} << 15;  // a window stays in L1/L2 while all peers visit it
   const Index window = std::max<Index>(1, kWindowBytes / elem_bytes);
@@ -94,8 +94,9 @@ void sweep_windows(std::span<const PeerPlan> plans, Index elem_bytes, Index loca
   for (Index end = window; end - window < size; end += window) {
     for (std::size_t k = 0; k < plans.size(); ++k) {
       // Cursors in locals: stores through std::byte* may alias anything, vector elements included.
-      const Run* run = plans[k].runs.data() + cursors[k].run;
-      const Run* const last = plans[k].runs.data() + plans[k].runs.size();
+      const std::vector<Run>& runs = plans[k]->runs;
+      const Run* run = runs.data() + cursors[k].run;
+      const Run* const last = runs.data() + runs.size();
       Index piece = cursors[k].piece;
       Byte* at = at_of[k];
       for (; run != last; ++run, piece = 0) {
@@ -106,10 +107,16 @@ void sweep_windows(std::span<const PeerPlan> plans, Index elem_bytes, Index loca
         }
         if (piece < run->count) break;  // the rest lies beyond this window
       }
-      cursors[k] = {static_cast<std::size_t>(run - plans[k].runs.data()), piece};
+      cursors[k] = {static_cast<std::size_t>(run - runs.data()), piece};
       at_of[k] = at;
     }
   }
+}
+
+std::vector<const PeerPlan*> addresses(std::span<const PeerPlan> plans) {
+  std::vector<const PeerPlan*> out;
+  for (const PeerPlan& plan : plans) out.push_back(&plan);
+  return out;
 }
 
 }  // namespace
@@ -120,12 +127,18 @@ void pack(const PeerPlan& plan, std::span<const std::byte> local, Index elem_byt
 
 void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> local, Index elem_bytes,
                    std::span<std::byte* const> buffers) {
-  sweep_windows(sends, elem_bytes, static_cast<Index>(local.size()), buffers,
+  sweep_windows(addresses(sends), elem_bytes, static_cast<Index>(local.size()), buffers,
                 [&](std::size_t offset, std::byte* message, std::size_t bytes) { copy_run(message, local.data() + offset, bytes); });
 }
 
 void unpack_messages(std::span<const PeerPlan> recvs, std::span<const std::byte* const> buffers, Index elem_bytes,
                      std::span<std::byte> local) {
+  unpack_messages(addresses(recvs), buffers, elem_bytes, local);
+}
+
+void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
+                     Index elem_bytes, std::span<std::byte> local) {
+  if (recvs.size() == 1) return unpack(*recvs[0], buffers[0], elem_bytes, local);
   sweep_windows(recvs, elem_bytes, static_cast<Index>(local.size()), buffers,
                 [&](std::size_t offset, const std::byte* message, std::size_t bytes) { copy_run(local.data() + offset, message, bytes); });
 }

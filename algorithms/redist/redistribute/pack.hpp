@@ -36,5 +36,8 @@ void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std
 /// messages are at hand; same result as unpack() per message.
 void unpack_messages(std::span<const PeerPlan> recvs, std::span<const std::byte* const> buffers, Index elem_bytes,
                      std::span<std::byte> local);
+/// The same for some of a rank's receive plans (the messages that have arrived together).
+void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
+                     Index elem_bytes, std::span<std::byte> local);
 
 }  // namespace redist

@@ -111,12 +111,18 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   const double packed = transport.now();
   t.pack = packed - indexed;
 
-  const auto unpack_message = [&](std::size_t k, const std::byte* data) {
-    if (real) unpack(plan.receives[k], data, eb, dest_local);
-    transport.charge(copy_work(plan.receives[k], eb));
+  const auto unpack_arrived = [&](std::span<const std::size_t> ks, std::span<const std::byte* const> data) {
+    Work work;
+    std::vector<const PeerPlan*> arrived;
+    for (const std::size_t k : ks) {
+      arrived.push_back(&plan.receives[k]);
+      work += copy_work(plan.receives[k], eb);
+    }
+    if (real) unpack_messages(arrived, data, eb, dest_local);
+    transport.charge(work);
   };
-  const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_message, steps, options.ranks)
-                                       : exchange_async(transport, plan, buffers, unpack_message);
+  const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_arrived, steps, options.ranks)
+                                       : exchange_async(transport, plan, buffers, unpack_arrived);
   t.comm = times.comm;
   t.unpack = times.unpack;
   t.total = transport.now() - start;

@@ -105,14 +105,14 @@ std::ptrdiff_t self_index(const std::vector<PeerPlan>& peers, Rank me) {
 }  // namespace
 
 ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
-                                 const UnpackMessage& unpack_message, const std::shared_ptr<const Schedule>& schedule,
+                                 const UnpackMessages& unpack_messages, const std::shared_ptr<const Schedule>& schedule,
                                  const RankMap& ranks) {
   const Rank me = transport.rank();
   const std::vector<StepRole> roles = roles_of(schedule, plan, ranks, me, transport.size());
   ExchangeTimes times;
   const auto timed_unpack = [&](std::size_t k, const std::byte* data) {
     const double before = transport.now();
-    unpack_message(k, data);
+    unpack_messages({&k, 1}, {&data, 1});
     times.unpack += transport.now() - before;
   };
 

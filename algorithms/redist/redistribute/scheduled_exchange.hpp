@@ -20,7 +20,7 @@ namespace redist {
 /// (an array shorter than the grid's slice) is skipped by both sides. Throws std::logic_error when
 /// the schedule misses a message of the plan.
 ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
-                                 const UnpackMessage& unpack_message, const std::shared_ptr<const Schedule>& schedule,
+                                 const UnpackMessages& unpack_messages, const std::shared_ptr<const Schedule>& schedule,
                                  const RankMap& ranks);
 
 }  // namespace redist

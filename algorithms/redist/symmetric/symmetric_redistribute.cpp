@@ -82,17 +82,21 @@ RedistributeReport redistribute_symmetric(Transport& transport, const SymmetricP
   t.pack = packed - indexed;
 
   // Steps 3, 5 and 6. The local part is unpacked while messages travel; SRA rebuilds then too.
-  const auto unpack_message = [&](std::size_t k, const std::byte* data) {
-    const PeerPlan& from = plan.exchange.receives[k];
-    if (real) unpack(from, data, elem_bytes, dest_slab);
-    Work work = copy_work(from, elem_bytes);
-    if (from.peer == me && plan.rebuilt > 0) {
-      if (real) rebuild_from_twins(problem, me, source_slab.data(), dest_slab.data(), elem_bytes);
-      work += rebuild_work(plan.rebuilt, elem_bytes);
+  const auto unpack_arrived = [&](std::span<const std::size_t> ks, std::span<const std::byte* const> data) {
+    Work work;
+    std::vector<const PeerPlan*> arrived;
+    for (const std::size_t k : ks) arrived.push_back(&plan.exchange.receives[k]);
+    if (real) unpack_messages(arrived, data, elem_bytes, dest_slab);
+    for (const PeerPlan* from : arrived) {
+      work += copy_work(*from, elem_bytes);
+      if (from->peer == me && plan.rebuilt > 0) {
+        if (real) rebuild_from_twins(problem, me, source_slab.data(), dest_slab.data(), elem_bytes);
+        work += rebuild_work(plan.rebuilt, elem_bytes);
+      }
     }
     transport.charge(work);
   };
-  const ExchangeTimes times = exchange_async(transport, plan.exchange, buffers, unpack_message);
+  const ExchangeTimes times = exchange_async(transport, plan.exchange, buffers, unpack_arrived);
   t.comm = times.comm;
   t.unpack = times.unpack;
   t.total = transport.now() - start;

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "redist/core/int_math.hpp"
 #include "redist/transport/work.hpp"
@@ -53,6 +54,10 @@ class Transport {
   /// kNullRequest and reports it. Requests complete in arrival order (paper 000's Krr unpacks so).
   /// Precondition: at least one request is pending.
   virtual Completion wait_any(std::span<Request> requests) = 0;
+  /// Blocks until at least one request of `requests` completes, then reports every one complete by
+  /// then (MPI_Waitsome), each reset to kNullRequest: messages that arrived together can be handled
+  /// together. The default reports one, as wait_any (the simulator: arrivals one at a time).
+  virtual std::vector<Completion> wait_some(std::span<Request> requests) { return {wait_any(requests)}; }
   /// Blocks until every request completes; all are reset to kNullRequest.
   virtual void wait_all(std::span<Request> requests) = 0;
   virtual void barrier() = 0;

@@ -119,7 +119,7 @@ Completion MpiTransport::finish(std::size_t index, Request id, const MPI_Status&
   return done;
 }
 
-Completion MpiTransport::wait_any(std::span<Request> requests) {
+bool MpiTransport::gather_requests(std::span<Request> requests) {
   scratch_.assign(requests.size(), MPI_REQUEST_NULL);
   bool any = false;
   for (std::size_t i = 0; i < requests.size(); ++i) {
@@ -127,7 +127,11 @@ Completion MpiTransport::wait_any(std::span<Request> requests) {
     scratch_[i] = slot(requests[i]).request;
     any = true;
   }
-  if (!any) throw std::logic_error("wait_any without any pending request");
+  return any;
+}
+
+Completion MpiTransport::wait_any(std::span<Request> requests) {
+  if (!gather_requests(requests)) throw std::logic_error("wait_any without any pending request");
   int index = MPI_UNDEFINED;
   MPI_Status status;
   const int code = MPI_Waitany(static_cast<int>(scratch_.size()), scratch_.data(), &index, &status);
@@ -139,6 +143,28 @@ Completion MpiTransport::wait_any(std::span<Request> requests) {
   const auto i = static_cast<std::size_t>(index);
   slot(requests[i]).request = MPI_REQUEST_NULL;
   const Completion done = finish(i, requests[i], status, requests);
+  check(code, "receive");
+  return done;
+}
+
+std::vector<Completion> MpiTransport::wait_some(std::span<Request> requests) {
+  if (!gather_requests(requests)) throw std::logic_error("wait_some without any pending request");
+  int count = MPI_UNDEFINED;
+  std::vector<int> indices(requests.size());
+  std::vector<MPI_Status> statuses(requests.size());
+  const int code = MPI_Waitsome(static_cast<int>(scratch_.size()), scratch_.data(), &count, indices.data(),
+                                statuses.data());
+  if (count == MPI_UNDEFINED) {
+    check(code, "MPI_Waitsome");
+    throw std::logic_error("wait_some: MPI reports no active request");
+  }
+  // MPI has released the completed requests, failed or not: so do we, before reporting a failure.
+  std::vector<Completion> done;
+  for (int j = 0; j < count; ++j) {
+    const auto i = static_cast<std::size_t>(indices[static_cast<std::size_t>(j)]);
+    slot(requests[i]).request = MPI_REQUEST_NULL;
+    done.push_back(finish(i, requests[i], statuses[static_cast<std::size_t>(j)], requests));
+  }
   check(code, "receive");
   return done;
 }

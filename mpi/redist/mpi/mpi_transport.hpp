@@ -31,6 +31,8 @@ class MpiTransport final : public Transport {
   Request isend(Rank to, const std::byte* data, Index bytes, Tag tag) override;
   Request irecv(Rank from, std::byte* data, Index capacity, Tag tag) override;
   Completion wait_any(std::span<Request> requests) override;
+  /// MPI_Waitsome: every request complete when it looks.
+  std::vector<Completion> wait_some(std::span<Request> requests) override;
   void wait_all(std::span<Request> requests) override;
   void barrier() override;
   /// From the process's cache (message_memory_cache.hpp): one rank per process, many calls.
@@ -49,6 +51,8 @@ class MpiTransport final : public Transport {
   };
   Request post(bool receive, MPI_Request request);
   Slot& slot(Request request);
+  /// The MPI requests of `requests` into scratch_ (MPI_REQUEST_NULL for kNullRequest); false if none.
+  bool gather_requests(std::span<Request> requests);
   Completion finish(std::size_t index, Request id, const MPI_Status& status, std::span<Request> requests);
   void check_peer(Rank peer, const char* call) const;
   void check_tag(Tag tag) const;
