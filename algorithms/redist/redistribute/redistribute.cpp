@@ -9,12 +9,10 @@
 #include "redist/indexing/pitfalls_indexing.hpp"
 #include "redist/indexing/tensor_plan.hpp"
 #include "redist/indexing/prylli_indexing.hpp"
-#include "redist/redistribute/async_exchange.hpp"
 #include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/methods.hpp"
 #include "redist/redistribute/naive_indexing.hpp"
-#include "redist/redistribute/pack.hpp"
-#include "redist/redistribute/scheduled_exchange.hpp"
+#include "redist/redistribute/plan_exchange.hpp"
 
 namespace redist {
 namespace {
@@ -95,39 +93,10 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   const RankPlan plan = make_plan(indexing, source, dest, options.ranks, transport.rank(), real, index_work);
   index_work += listing_work(plan);
   transport.charge(index_work);
-  const double indexed = transport.now();
-  t.index = indexed - start;
+  t.index = transport.now() - start;
 
-  // Pack every outgoing message, the one to ourselves included, into one buffer.
-  ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan, eb, transport);
-  Work pack_work;
-  std::vector<std::byte*> send_buffers;
-  for (std::size_t k = 0; k < plan.sends.size(); ++k) {
-    send_buffers.push_back(buffers.send_data(k));
-    pack_work += copy_work(plan.sends[k], eb);
-  }
-  if (real) pack_messages(plan.sends, source_local, eb, send_buffers);
-  transport.charge(pack_work);
-  const double packed = transport.now();
-  t.pack = packed - indexed;
-
-  const auto unpack_arrived = [&](std::span<const std::size_t> ks, std::span<const std::byte* const> data) {
-    Work work;
-    std::vector<const PeerPlan*> arrived;
-    for (const std::size_t k : ks) {
-      arrived.push_back(&plan.receives[k]);
-      work += copy_work(plan.receives[k], eb);
-    }
-    if (real) unpack_messages(arrived, data, eb, dest_local);
-    transport.charge(work);
-  };
-  const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_arrived, steps, options.ranks)
-                                       : exchange_async(transport, plan, buffers, unpack_arrived);
-  t.comm = times.comm;
-  t.unpack = times.unpack;
+  exchange_plan(transport, plan, eb, source_local, dest_local, schedule ? steps : nullptr, options.ranks, report);
   t.total = transport.now() - start;
-  report.messages_sent = times.messages_sent;
-  report.bytes_sent = times.bytes_sent;
   return report;
 }
 

@@ -8,7 +8,7 @@
 
 #include "redist/core/splitmix.hpp"
 #include "redist/core/checks.hpp"
-#include "redist/redistribute/async_exchange.hpp"
+#include "redist/redistribute/plan_exchange.hpp"
 #include "redist/redistribute/pack.hpp"
 #include "redist/symmetric/symmetric_plan.hpp"
 
@@ -65,43 +65,17 @@ RedistributeReport redistribute_symmetric(Transport& transport, const SymmetricP
   const SymmetricPlan plan = symmetric_plan(problem, method, me, real, index_work);
   index_work += listing_work(plan.exchange);
   transport.charge(index_work);
-  const double indexed = transport.now();
-  t.index = indexed - start;
+  t.index = transport.now() - start;
 
-  // Step 2: packing, the part that stays here included.
-  ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan.exchange, elem_bytes, transport);
-  Work pack_work;
-  std::vector<std::byte*> send_buffers;
-  for (std::size_t k = 0; k < plan.exchange.sends.size(); ++k) {
-    send_buffers.push_back(buffers.send_data(k));
-    pack_work += copy_work(plan.exchange.sends[k], elem_bytes);
-  }
-  if (real) pack_messages(plan.exchange.sends, source_slab, elem_bytes, send_buffers);
-  transport.charge(pack_work);
-  const double packed = transport.now();
-  t.pack = packed - indexed;
-
-  // Steps 3, 5 and 6. The local part is unpacked while messages travel; SRA rebuilds then too.
-  const auto unpack_arrived = [&](std::span<const std::size_t> ks, std::span<const std::byte* const> data) {
-    Work work;
-    std::vector<const PeerPlan*> arrived;
-    for (const std::size_t k : ks) arrived.push_back(&plan.exchange.receives[k]);
-    if (real) unpack_messages(arrived, data, elem_bytes, dest_slab);
-    for (const PeerPlan* from : arrived) {
-      work += copy_work(*from, elem_bytes);
-      if (from->peer == me && plan.rebuilt > 0) {
-        if (real) rebuild_from_twins(problem, me, source_slab.data(), dest_slab.data(), elem_bytes);
-        work += rebuild_work(plan.rebuilt, elem_bytes);
-      }
-    }
-    transport.charge(work);
-  };
-  const ExchangeTimes times = exchange_async(transport, plan.exchange, buffers, unpack_arrived);
-  t.comm = times.comm;
-  t.unpack = times.unpack;
+  // Steps 2, 3, 5 and 6: packing (the part that stays here included), the exchange, unpacking. The
+  // local part is unpacked while messages travel; SRA rebuilds its twins then.
+  exchange_plan(transport, plan.exchange, elem_bytes, source_slab, dest_slab, nullptr, RankMap::shared(), report,
+                [&](const PeerPlan& from) {
+                  if (from.peer != me || plan.rebuilt == 0) return Work();
+                  if (real) rebuild_from_twins(problem, me, source_slab.data(), dest_slab.data(), elem_bytes);
+                  return rebuild_work(plan.rebuilt, elem_bytes);
+                });
   t.total = transport.now() - start;
-  report.messages_sent = times.messages_sent;
-  report.bytes_sent = times.bytes_sent;
   return report;
 }
 

@@ -1,0 +1,48 @@
+#include "redist/redistribute/plan_exchange.hpp"
+
+#include <vector>
+
+#include "redist/redistribute/async_exchange.hpp"
+#include "redist/redistribute/pack.hpp"
+#include "redist/redistribute/scheduled_exchange.hpp"
+
+namespace redist {
+
+void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes, std::span<const std::byte> source_local,
+                   std::span<std::byte> dest_local, const std::shared_ptr<const Schedule>& schedule,
+                   const RankMap& ranks, RedistributeReport& report, const AfterUnpack& after_unpack) {
+  const bool real = !transport.phantom();
+  const double start = transport.now();
+
+  // Pack every outgoing message, the one to ourselves included, into one buffer.
+  ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan, elem_bytes, transport);
+  Work pack_work;
+  std::vector<std::byte*> send_buffers;
+  for (std::size_t k = 0; k < plan.sends.size(); ++k) {
+    send_buffers.push_back(buffers.send_data(k));
+    pack_work += copy_work(plan.sends[k], elem_bytes);
+  }
+  if (real) pack_messages(plan.sends, source_local, elem_bytes, send_buffers);
+  transport.charge(pack_work);
+  report.phases.pack = transport.now() - start;
+
+  const auto unpack_arrived = [&](std::span<const std::size_t> ks, std::span<const std::byte* const> data) {
+    std::vector<const PeerPlan*> arrived;
+    for (const std::size_t k : ks) arrived.push_back(&plan.receives[k]);
+    if (real) unpack_messages(arrived, data, elem_bytes, dest_local);
+    Work work;
+    for (const PeerPlan* from : arrived) {
+      work += copy_work(*from, elem_bytes);
+      if (after_unpack) work += after_unpack(*from);
+    }
+    transport.charge(work);
+  };
+  const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_arrived, schedule, ranks)
+                                       : exchange_async(transport, plan, buffers, unpack_arrived);
+  report.phases.comm = times.comm;
+  report.phases.unpack = times.unpack;
+  report.messages_sent = times.messages_sent;
+  report.bytes_sent = times.bytes_sent;
+}
+
+}  // namespace redist
