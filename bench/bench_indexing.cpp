@@ -7,7 +7,8 @@
 //  - BM_Pack / BM_Unpack: copying rank 0's messages along runs of L contiguous elements, all
 //    messages at once (pack_messages / unpack_messages), against one memcpy of the same bytes
 //    measured in the same run (`vs_memcpy`, target >= 0.5 for L >= 8). BM_UnpackEach: one message
-//    at a time, as an exchange that unpacks on arrival does.
+//    at a time, as an exchange unpacks a message that arrives alone (messages that arrive together
+//    are unpacked in one sweep, as BM_Unpack). Regular runs are strided records (append_piece).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -119,7 +120,7 @@ struct CopyCase {
 };
 
 CopyCase copy_case(Index L, Index elem_bytes) {
-  const Index N = (Index{1} << 21) * kP;  // 2^21 elements a rank: 8 or 16 MiB, beyond the caches
+  const Index N = (Index{1} << 21) * kP;  // 2^21 elements a rank: 8 or 16 MiB, beyond L1/L2
   const BlockCyclic source(N, 5 * L, kP);
   Work work;
   CopyCase c{krr_plan(source, BlockCyclic(N, L, kQ), RankMap::disjoint(kP), 0, true, work), {}, {}, {}};
