@@ -10,6 +10,11 @@ const std::vector<Experiment>& experiment_catalog() {
   return catalog;
 }
 
+bool runs_phantom(Payload payload, Index bytes) {
+  constexpr Index kAutoPhantomBytes = Index{64} << 20;
+  return payload == Payload::Phantom || (payload == Payload::Auto && bytes > kAutoPhantomBytes);
+}
+
 RunSummary verified_summary(const std::vector<std::string>& rank_reports) {
   RunSummary summary = summarize_ranks(rank_reports);
   if (summary.verified && !*summary.verified) {

@@ -16,6 +16,10 @@ namespace redist::sim {
 
 enum class Payload { Real, Phantom, Auto };
 
+/// Whether a run whose array holds `bytes` bytes goes phantom: always for Phantom, never for Real,
+/// above 64 MiB for Auto (the timing needs no bytes; verifying them would only cost memory).
+bool runs_phantom(Payload payload, Index bytes);
+
 /// What one simulated run reports.
 struct ExperimentResult {
   std::map<std::string, double> phases;  ///< seconds per phase, maximum over ranks

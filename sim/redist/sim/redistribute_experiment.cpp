@@ -10,9 +10,6 @@
 namespace redist::sim {
 namespace {
 
-// Above this much payload per array, `auto` runs phantom: the timing needs no bytes.
-constexpr Index kAutoPhantomBytes = Index{64} << 20;
-
 const std::vector<std::string> kCountParameters = {"P", "Q", "r", "s", "k", "N", "elem_bytes"};
 const std::vector<std::string> kDirections = {"kr->r", "r->kr", "block->cyclic", "cyclic->block"};
 
@@ -73,7 +70,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   SimulationOptions sim;
   sim.platform_file = platform;
   sim.ranks = static_cast<int>(options.ranks.ranks_needed(P, Q));
-  sim.phantom = payload == Payload::Phantom || (payload == Payload::Auto && bytes > kAutoPhantomBytes);
+  sim.phantom = runs_phantom(payload, bytes);
   sim.trace_file = trace;
   const auto reports = simulate(sim, [&](Transport& transport) {
     return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));

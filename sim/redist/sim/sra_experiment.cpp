@@ -15,9 +15,6 @@
 namespace redist::sim {
 namespace {
 
-// Above this much payload for the whole matrix, `auto` runs phantom: the timing needs no bytes.
-constexpr Index kAutoPhantomBytes = Index{64} << 20;
-
 const std::vector<std::string> kCounts = {"n", "rows_per_proc", "P", "elem_bytes"};
 
 Index count(const Params& params, const char* name) {
@@ -126,7 +123,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   SimulationOptions sim;
   sim.platform_file = platform;
   sim.ranks = static_cast<int>(P);
-  sim.phantom = payload == Payload::Phantom || (payload == Payload::Auto && bytes > kAutoPhantomBytes);
+  sim.phantom = runs_phantom(payload, bytes);
   sim.trace_file = trace;
   const auto reports = simulate(sim, [&](Transport& transport) {
     return rank_report_to_json(redistribute_symmetric_and_verify(transport, problem, method, elem_bytes));
