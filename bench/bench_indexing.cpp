@@ -19,10 +19,9 @@
 #include <string>
 #include <vector>
 
+#include "redist/indexing/indexing_methods.hpp"
 #include "redist/indexing/krr_indexing.hpp"
-#include "redist/indexing/pitfalls_indexing.hpp"
-#include "redist/indexing/prylli_indexing.hpp"
-#include "redist/redistribute/naive_indexing.hpp"
+#include "redist/indexing/naive_indexing.hpp"
 #include "redist/redistribute/pack.hpp"
 
 namespace redist {
@@ -34,11 +33,7 @@ double cpu_now() {
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
-using PlanFn = RankPlan (*)(const Layout&, const Layout&, const RankMap&, Rank, bool, Work&);
-
 constexpr Index kP = 50, kQ = 40;
-const PlanFn kMethods[] = {naive_plan, krr_plan, pitfalls_plan, prylli_plan};
-const char* const kMethodNames[] = {"naive", "krr", "pitfalls", "prylli"};
 
 struct Problem {
   Layout source;
@@ -78,7 +73,7 @@ double naive_seconds(int direction, Index N, bool materialise) {
 }
 
 void run_index(benchmark::State& state, bool materialise) {
-  const auto method = static_cast<std::size_t>(state.range(0));
+  const IndexingMethod& method = indexing_methods().at(static_cast<std::size_t>(state.range(0)));
   const int direction = static_cast<int>(state.range(1));
   const Index N = Index{1} << state.range(2);
   const Problem pr = problem(direction, N);
@@ -87,11 +82,11 @@ void run_index(benchmark::State& state, bool materialise) {
   for (auto _ : state) {
     work = Work{};
     const double start = cpu_now();
-    benchmark::DoNotOptimize(kMethods[method](pr.source, pr.dest, RankMap::shared(), 0, materialise, work));
+    benchmark::DoNotOptimize(make_plan(method, pr.source, pr.dest, RankMap::shared(), 0, materialise, work));
     seconds += cpu_now() - start;
   }
   const double mean = seconds / static_cast<double>(state.iterations());
-  state.SetLabel(std::string(kMethodNames[method]) + (direction == 0 ? " kr->r" : " r->kr"));
+  state.SetLabel(std::string(method.name) + (direction == 0 ? " kr->r" : " r->kr"));
   state.counters["vs_naive"] = naive_seconds(direction, N, materialise) / mean;
   state.counters["table_entries"] = static_cast<double>(work.count(WorkKind::TableEntry));
   state.counters["intersections"] = static_cast<double>(work.count(WorkKind::Intersection));
@@ -102,7 +97,7 @@ void BM_Index(benchmark::State& state) { run_index(state, false); }
 void BM_Plan(benchmark::State& state) { run_index(state, true); }
 
 void index_arguments(benchmark::internal::Benchmark* b) {
-  for (Index method = 0; method < 4; ++method) {
+  for (Index method = 0; method < static_cast<Index>(indexing_methods().size()); ++method) {
     for (Index direction = 0; direction < 2; ++direction) {
       for (Index log_n = 20; log_n <= 27; ++log_n) b->Args({method, direction, log_n});
     }

@@ -8,8 +8,9 @@
 #include <map>
 #include <string>
 
+#include "every_indexing_method.hpp"
 #include "redist/redistribute/async_exchange.hpp"
-#include "redist/redistribute/methods.hpp"
+#include "redist/schedule/schedule_choice.hpp"
 #include "redist/redistribute/pack.hpp"
 #include "redist/redistribute/verified_run.hpp"
 #include "thread_transport.hpp"
@@ -36,10 +37,12 @@ std::vector<Case> cases() {
 }
 
 TEST(IndexedExchange, EveryMethodAndScheduleMovesRealData) {
-  for (const char* indexing : {"krr", "pitfalls", "prylli"}) {
-    for (const char* schedule : {"async", "caterpillar", "walker-otto", "stepwise", "greedy"}) {
+  for (const IndexingMethod& method : test::every_indexing_method()) {
+    const std::string indexing(method.name);
+    for (const ScheduleChoice choice : schedule_names().values()) {
+      const std::string schedule(name_of(choice));
       for (const Case& c : cases()) {
-        if (std::string(schedule) == "walker-otto" && c.source.procs() != c.dest.procs()) continue;
+        if (choice == Strategy::WalkerOtto && c.source.procs() != c.dest.procs()) continue;
         const Rank size = static_cast<Rank>(c.ranks.ranks_needed(c.source.procs(), c.dest.procs()));
         test::ThreadWorld world(size);
         std::atomic<Index> misplaced = 0, checked = 0;

@@ -1,33 +1,23 @@
-// The Krr, PITFALLS and Prylli indexing methods: the same plans as the naive owner scan on random
-// 1-D redistributions (any N, P != Q, shared, disjoint and overlapping ranks), and the work each
-// counts — Krr's independent of N, PITFALLS' intersections growing with k.
+// The indexing methods: every registered one makes the same plans as the naive owner scan on random
+// 1-D redistributions (any N, P != Q, shared, disjoint and overlapping ranks); the work the periodic
+// ones (Krr, PITFALLS, Prylli) count — Krr's independent of N, PITFALLS' intersections growing with k.
 #include <gtest/gtest.h>
 
-#include <functional>
 #include <random>
 
+#include "every_indexing_method.hpp"
 #include "redist/indexing/krr_indexing.hpp"
+#include "redist/indexing/naive_indexing.hpp"
 #include "redist/indexing/pitfalls_indexing.hpp"
 #include "redist/indexing/prylli_indexing.hpp"
-#include "redist/redistribute/naive_indexing.hpp"
 
 namespace redist {
 namespace {
 
-using PlanFn = std::function<RankPlan(const Layout&, const Layout&, const RankMap&, Rank, bool, Work&)>;
+using test::every_indexing_method;
 
-struct Method {
-  const char* name;
-  PlanFn plan;
-  UnpackOrder order;
-};
-
-const std::vector<Method>& methods() {
-  static const std::vector<Method> all = {{"krr", krr_plan, UnpackOrder::Arrival},
-                                          {"pitfalls", pitfalls_plan, UnpackOrder::SourceRank},
-                                          {"prylli", prylli_plan, UnpackOrder::SourceRank}};
-  return all;
-}
+// The methods that index one cycle of a 1-D block-cyclic pair and repeat it (periodic_plan.hpp).
+const std::vector<std::string> kPeriodicMethods = {"krr", "pitfalls", "prylli"};
 
 void expect_same_peers(const std::vector<PeerPlan>& got, const std::vector<PeerPlan>& want, bool materialised) {
   ASSERT_EQ(got.size(), want.size());
@@ -42,7 +32,7 @@ void expect_same_peers(const std::vector<PeerPlan>& got, const std::vector<PeerP
   }
 }
 
-void expect_plans_like_naive(const Method& method, const BlockCyclic& source, const BlockCyclic& dest,
+void expect_plans_like_naive(const IndexingMethod& method, const BlockCyclic& source, const BlockCyclic& dest,
                              const RankMap& ranks, const std::string& what) {
   SCOPED_TRACE(std::string(method.name) + ": " + what);
   const Rank size = static_cast<Rank>(ranks.ranks_needed(source.procs(), dest.procs()));
@@ -50,10 +40,10 @@ void expect_plans_like_naive(const Method& method, const BlockCyclic& source, co
     for (const bool materialise : {true, false}) {
       Work naive_work, work;
       const RankPlan want = naive_plan(source, dest, ranks, me, materialise, naive_work);
-      const RankPlan got = method.plan(source, dest, ranks, me, materialise, work);
+      const RankPlan got = make_plan(method, source, dest, ranks, me, materialise, work);
       expect_same_peers(got.sends, want.sends, materialise);
       expect_same_peers(got.receives, want.receives, materialise);
-      EXPECT_EQ(got.unpack_order, method.order);
+      EXPECT_EQ(got.unpack_order, method.unpack_order);
       if (::testing::Test::HasFailure()) return;
     }
   }
@@ -83,11 +73,12 @@ std::pair<BlockCyclic, BlockCyclic> random_pair(std::mt19937_64& rng, bool kr) {
 }
 
 TEST(Indexing, EveryMethodPlansLikeTheNaiveScan) {
-  for (const Method& method : methods()) {
+  for (const IndexingMethod& method : every_indexing_method()) {
     std::mt19937_64 rng(77);
-    const bool krr = std::string(method.name) == "krr";
     for (int n = 0; n < 320; ++n) {
-      const auto [source, dest] = random_pair(rng, krr);
+      // A method that takes some block sizes only (Krr: kr <-> r) is given those.
+      const auto [source, dest] = random_pair(rng, method.takes != nullptr);
+      if (!method_takes(method, source, dest)) continue;
       const RankMap ranks = random_ranks(rng, source.procs(), dest.procs());
       expect_plans_like_naive(method, source, dest, ranks,
                               "N=" + std::to_string(source.size()) + " BC(" + std::to_string(source.block_size()) + ")/" +
@@ -100,7 +91,7 @@ TEST(Indexing, EveryMethodPlansLikeTheNaiveScan) {
 }
 
 TEST(Indexing, ThePaperConfigurationPlansLikeTheNaiveScan) {
-  for (const Method& method : methods()) {
+  for (const IndexingMethod& method : every_indexing_method()) {
     for (const Index N : {Index{4000}, Index{4000} + 123}) {
       expect_plans_like_naive(method, BlockCyclic(N, 10, 50), BlockCyclic(N, 2, 40), RankMap::shared(), "kr->r");
       expect_plans_like_naive(method, BlockCyclic(N, 2, 40), BlockCyclic(N, 10, 50), RankMap::disjoint(40), "r->kr");
@@ -108,18 +99,18 @@ TEST(Indexing, ThePaperConfigurationPlansLikeTheNaiveScan) {
   }
 }
 
-Work rank_work(const Method& method, Index N, Index r, Index s, Index Q = 40) {
+Work rank_work(const std::string& method, Index N, Index r, Index s, Index Q = 40) {
   Work work;
-  method.plan(BlockCyclic(N, r, 50), BlockCyclic(N, s, Q), RankMap::shared(), 0, false, work);
+  make_plan(indexing_method(method), BlockCyclic(N, r, 50), BlockCyclic(N, s, Q), RankMap::shared(), 0, false, work);
   return work;
 }
 
 TEST(Indexing, IndexWorkOfThePeriodicMethodsDoesNotGrowWithN) {
-  for (const Method& method : methods()) {
+  for (const std::string& method : kPeriodicMethods) {
     for (const auto& [r, s] : {std::pair<Index, Index>{10, 2}, {2, 10}}) {
       const Work small = rank_work(method, 2000 * 8, r, s), large = rank_work(method, 2000 * 8192 + 5, r, s);
       for (std::size_t k = 0; k < kWorkKinds; ++k) {
-        EXPECT_EQ(small.count(static_cast<WorkKind>(k)), large.count(static_cast<WorkKind>(k))) << method.name;
+        EXPECT_EQ(small.count(static_cast<WorkKind>(k)), large.count(static_cast<WorkKind>(k))) << method;
       }
     }
   }
@@ -136,8 +127,8 @@ TEST(Indexing, IntersectionsGrowWithKButKrrTablesDoNot) {
   // count, is the same for k = 25, 50 and 100).
   for (const Index k : {5, 25, 50, 100}) {
     const Index N = 2 * k * 50 * 41 * 3;
-    const Work pitfalls = rank_work(methods()[1], N, 2 * k, 2, 41), prylli = rank_work(methods()[2], N, 2 * k, 2, 41);
-    const Work krr = rank_work(methods()[0], N, 2 * k, 2, 41);
+    const Work pitfalls = rank_work("pitfalls", N, 2 * k, 2, 41), prylli = rank_work("prylli", N, 2 * k, 2, 41);
+    const Work krr = rank_work("krr", N, 2 * k, 2, 41);
     EXPECT_GT(pitfalls.count(WorkKind::Intersection), previous_pitfalls) << "k=" << k;
     EXPECT_GT(prylli.count(WorkKind::Intersection), previous_prylli) << "k=" << k;
     previous_pitfalls = pitfalls.count(WorkKind::Intersection);
@@ -180,18 +171,47 @@ TEST(Indexing, KrrTablesSaveCopiesThatIntersectionsSplit) {
 TEST(Indexing, OtherLayoutsAreRefusedClearly) {
   const Layout one_d = BlockCyclic(64, 4, 2);
   const Layout two_d = MultiDimLayout({DimMapping::distributed(BlockCyclic(8, 2, 2)), DimMapping::collapsed(8)});
-  for (const Method& method : methods()) {
+  for (const std::string& method : kPeriodicMethods) {
     Work work;
     try {
-      method.plan(one_d, two_d, RankMap::shared(), 0, true, work);
-      ADD_FAILURE() << method.name << " accepted a 2-D layout";
+      indexing_method(method).plan(one_d, two_d, RankMap::shared(), 0, true, work);
+      ADD_FAILURE() << method << " accepted a 2-D layout";
     } catch (const std::invalid_argument& e) {
       EXPECT_NE(std::string(e.what()).find("1-D block-cyclic"), std::string::npos) << e.what();
-      EXPECT_NE(std::string(e.what()).find(method.name), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(method), std::string::npos) << e.what();
     }
   }
   Work work;
   EXPECT_THROW(krr_plan(BlockCyclic(60, 3, 2), BlockCyclic(60, 2, 4), RankMap::shared(), 9, true, work),
+               std::invalid_argument);
+}
+
+// Paper 000, section 5: Krr unpacks as messages arrive, PITFALLS and Prylli wait for each source
+// rank in turn; the naive scan is unpacked as it arrives.
+TEST(Indexing, UnpackOrdersAreThePapers) {
+  EXPECT_EQ(indexing_method("naive").unpack_order, UnpackOrder::Arrival);
+  EXPECT_EQ(indexing_method("krr").unpack_order, UnpackOrder::Arrival);
+  EXPECT_EQ(indexing_method("pitfalls").unpack_order, UnpackOrder::SourceRank);
+  EXPECT_EQ(indexing_method("prylli").unpack_order, UnpackOrder::SourceRank);
+}
+
+TEST(Indexing, UnknownNamesListTheRegistry) {
+  try {
+    indexing_method("quick");
+    FAIL() << "unknown method accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("unknown indexing method 'quick' (known: naive, krr, pitfalls, prylli", 0), 0u)
+        << e.what();
+  }
+  EXPECT_THROW(register_indexing_method(indexing_method("krr")), std::invalid_argument);
+}
+
+TEST(Indexing, KrrTakesKrToROnly) {
+  EXPECT_TRUE(krr_takes(BlockCyclic(60, 6, 2), BlockCyclic(60, 2, 4)));
+  EXPECT_TRUE(krr_takes(BlockCyclic(60, 2, 2), BlockCyclic(60, 6, 4)));
+  EXPECT_FALSE(krr_takes(BlockCyclic(60, 3, 2), BlockCyclic(60, 2, 4)));
+  Work work;
+  EXPECT_THROW(krr_plan(BlockCyclic(60, 3, 2), BlockCyclic(60, 2, 4), RankMap::shared(), 0, true, work),
                std::invalid_argument);
 }
 

@@ -3,7 +3,7 @@
 
 #include <random>
 
-#include "redist/redistribute/naive_indexing.hpp"
+#include "redist/indexing/naive_indexing.hpp"
 
 namespace redist {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "redist/redistribute/plan.hpp"
+#include "redist/indexing/plan.hpp"
 
 namespace redist {
 namespace {

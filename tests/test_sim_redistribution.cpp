@@ -6,7 +6,7 @@
 #include <random>
 
 #include "redist/analysis/simulation_report.hpp"
-#include "redist/redistribute/methods.hpp"
+#include "redist/schedule/schedule_choice.hpp"
 #include "redist/sim/engine.hpp"
 
 namespace redist {

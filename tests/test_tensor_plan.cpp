@@ -9,12 +9,11 @@
 #include <random>
 #include <string>
 
+#include "every_indexing_method.hpp"
+#include "redist/indexing/naive_indexing.hpp"
 #include "redist/indexing/tensor_plan.hpp"
-#include "redist/redistribute/naive_indexing.hpp"
 #include "redist/redistribute/verified_run.hpp"
-#include "redist/indexing/krr_indexing.hpp"
-#include "redist/indexing/pitfalls_indexing.hpp"
-#include "redist/indexing/prylli_indexing.hpp"
+#include "redist/schedule/schedule_choice.hpp"
 #include "thread_transport.hpp"
 
 namespace redist {
@@ -24,17 +23,6 @@ struct Case {
   Layout source, dest;
   RankMap ranks;
 };
-
-// Krr indexes kr <-> r pairs only (in every dimension); it must refuse the others cleanly.
-bool krr_takes(const Layout& source, const Layout& dest) {
-  const auto& a = std::get<MultiDimLayout>(source.variant());
-  const auto& b = std::get<MultiDimLayout>(dest.variant());
-  for (std::size_t d = 0; d < a.rank(); ++d) {
-    const Index r = a.dim(d).layout().block_size(), s = b.dim(d).layout().block_size();
-    if (r % s != 0 && s % r != 0) return false;
-  }
-  return true;
-}
 
 Layout random_layout(std::mt19937_64& rng, const std::vector<Index>& shape, Index max_procs) {
   std::vector<DimMapping> dims;
@@ -61,42 +49,30 @@ Case random_case(std::mt19937_64& rng) {
   return {source, dest, ranks};
 }
 
-RankPlan one_dim(const char* method, const Layout& s, const Layout& d, const RankMap& m, Rank me, bool real, Work& w) {
-  const std::string name = method;
-  if (name == "krr") return krr_plan(s, d, m, me, real, w);
-  if (name == "pitfalls") return pitfalls_plan(s, d, m, me, real, w);
-  return prylli_plan(s, d, m, me, real, w);
-}
-
 TEST(TensorPlan, SameElementCountsPerPeerAsTheOwnerScan) {
   std::mt19937_64 rng(11);
   for (int k = 0; k < 60; ++k) {
     const Case c = random_case(rng);
     const Index ranks = c.ranks.ranks_needed(c.source.processors(), c.dest.processors());
-    for (const char* method : {"krr", "pitfalls", "prylli"}) {
-      const bool refused = std::string(method) == "krr" && !krr_takes(c.source, c.dest);
+    for (const IndexingMethod& method : test::every_indexing_method()) {
+      if (!method.per_dimension) continue;  // it indexes the whole array at once
+      const bool refused = !method_takes(method, c.source, c.dest);
       for (Rank me = 0; me < ranks; ++me) {
         if (refused) {
           Work work;
-          EXPECT_THROW(tensor_plan(c.source, c.dest, c.ranks, me, true, work,
-                                   [&](const Layout& s, const Layout& d, const RankMap& m, Rank r, bool real, Work& w) {
-                                     return one_dim(method, s, d, m, r, real, w);
-                                   }),
-                       std::invalid_argument);
+          EXPECT_THROW(tensor_plan(c.source, c.dest, c.ranks, me, true, work, method.plan), std::invalid_argument);
           continue;
         }
         Work work;
         const RankPlan naive = naive_plan(c.source, c.dest, c.ranks, me, true, work);
-        const RankPlan tensor = tensor_plan(c.source, c.dest, c.ranks, me, true, work,
-                                            [&](const Layout& s, const Layout& d, const RankMap& m, Rank r, bool real,
-                                                Work& w) { return one_dim(method, s, d, m, r, real, w); });
+        const RankPlan tensor = tensor_plan(c.source, c.dest, c.ranks, me, true, work, method.plan);
         const auto counts = [](const std::vector<PeerPlan>& plans) {
           std::map<Rank, Index> out;
           for (const auto& p : plans) out[p.peer] += p.elements;
           return out;
         };
-        EXPECT_EQ(counts(tensor.sends), counts(naive.sends)) << method << " case " << k << " rank " << me;
-        EXPECT_EQ(counts(tensor.receives), counts(naive.receives)) << method << " case " << k << " rank " << me;
+        EXPECT_EQ(counts(tensor.sends), counts(naive.sends)) << method.name << " case " << k << " rank " << me;
+        EXPECT_EQ(counts(tensor.receives), counts(naive.receives)) << method.name << " case " << k << " rank " << me;
       }
     }
   }
@@ -107,9 +83,12 @@ TEST(TensorPlan, EveryMethodAndScheduleMovesRealDataOnRandomMultiDimLayouts) {
   for (int k = 0; k < 25; ++k) {
     const Case c = random_case(rng);
     const Rank size = static_cast<Rank>(c.ranks.ranks_needed(c.source.processors(), c.dest.processors()));
-    for (const char* indexing : {"naive", "krr", "pitfalls", "prylli"}) {
-      if (std::string(indexing) == "krr" && !krr_takes(c.source, c.dest)) continue;  // refusal: test above
-      for (const char* schedule : {"async", "caterpillar", "stepwise", "greedy"}) {
+    for (const IndexingMethod& method : test::every_indexing_method()) {
+      if (!method_takes(method, c.source, c.dest)) continue;  // refusal: test above
+      const std::string indexing(method.name);
+      for (const ScheduleChoice choice : schedule_names().values()) {
+        if (choice == Strategy::WalkerOtto) continue;  // 1-D only
+        const std::string schedule(name_of(choice));
         test::ThreadWorld world(size);
         std::atomic<Index> misplaced = 0, checked = 0;
         world.run([&](Transport& transport) {

@@ -8,7 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "redist/mpi/scalapack_layout.hpp"
-#include "redist/redistribute/rank_map.hpp"
+#include "redist/indexing/rank_map.hpp"
 
 namespace redist::mpi::cli {
 

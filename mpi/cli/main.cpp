@@ -19,7 +19,6 @@
 #include "layout_options.hpp"
 #include "pingpong.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
-#include "redist/redistribute/methods.hpp"
 
 namespace redist::mpi::cli {
 namespace {
@@ -27,7 +26,7 @@ namespace {
 struct RunOptions {
   LayoutOptions layout;
   Index elem_bytes = 8;
-  std::string indexing = kDefault, schedule = kDefault, reference;
+  std::string indexing = kDefaultName, schedule = kDefaultName, reference;
   int repeat = 1;
   bool json = false;
 };
@@ -68,7 +67,7 @@ int run(const RunOptions& o) {
   }
   if (world_rank() != 0) return summary.verified && (!reference || reference->identical) ? 0 : 2;
 
-  const RedistributeOptions resolved = resolve(options);
+  const RedistributeOptions resolved = resolve_defaults(options);
   nlohmann::ordered_json json = {{"platform", "mpi"}, {"ranks", ranks}, {"P", source.processors()},
                                  {"Q", dest.processors()}};
   if (o.layout.two_dimensional()) {

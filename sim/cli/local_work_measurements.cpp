@@ -5,10 +5,7 @@
 #include <cstring>
 #include <functional>
 
-#include "redist/indexing/krr_indexing.hpp"
-#include "redist/indexing/pitfalls_indexing.hpp"
-#include "redist/indexing/prylli_indexing.hpp"
-#include "redist/redistribute/naive_indexing.hpp"
+#include "redist/indexing/indexing_methods.hpp"
 #include "redist/redistribute/pack.hpp"
 
 namespace redist::cli {
@@ -80,8 +77,6 @@ double fit_run_price(const std::vector<CopyMeasurement>& copies, double byte_cop
   return denominator > 0 ? std::max(0.0, numerator / denominator) : 0.0;
 }
 
-using Planner = RankPlan (*)(const Layout&, const Layout&, const RankMap&, Rank, bool, Work&);
-
 struct Pair {
   Index N, P, r, Q, s;
 };
@@ -94,17 +89,15 @@ LocalWork measure_local_work() {
   const std::vector<Pair> pairs = {{1 << 20, 4, 1, 4, 8}, {1 << 20, 4, 64, 2, 8}, {1 << 21, 2, 16, 4, 4},
                                    {1 << 20, 8, 3, 6, 7}, {1 << 19, 3, 100, 5, 1}, {1 << 21, 4, 1024, 4, 2},
                                    {1 << 21, 2, 5, 2, 3}};  // the last: irregular pieces, long lists
-  const std::vector<std::pair<Planner, bool>> planners = {
-      {&naive_plan, true}, {&krr_plan, false}, {&pitfalls_plan, true}, {&prylli_plan, true}};
   for (const Pair& p : pairs) {
     const Layout source = BlockCyclic(p.N, p.r, p.P), dest = BlockCyclic(p.N, p.s, p.Q);
-    for (const auto& [planner, any_blocks] : planners) {
-      if (!any_blocks && p.r % p.s != 0 && p.s % p.r != 0) continue;  // Krr: kr <-> r only
+    for (const IndexingMethod& method : indexing_methods()) {
+      if (!method_takes(method, source, dest)) continue;  // Krr: kr <-> r only
       Work work;
       RankPlan plan;
       const double seconds = fastest(3, [&] {
         work = Work();
-        plan = planner(source, dest, RankMap::shared(), 0, true, work);
+        plan = make_plan(method, source, dest, RankMap::shared(), 0, true, work);
         work += listing_work(plan);
       });
       measure_copies(plan, source.local_size(0), dest.local_size(0), out.copies);

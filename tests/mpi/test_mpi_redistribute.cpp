@@ -12,8 +12,11 @@
 #include <set>
 #include <stdexcept>
 
+#include "every_indexing_method.hpp"
+#include "redist/indexing/krr_indexing.hpp"
 #include "redist/mpi/mpi_transport.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
+#include "redist/schedule/schedule_choice.hpp"
 
 namespace redist::mpi {
 namespace {
@@ -94,20 +97,6 @@ Index pick(std::mt19937_64& rng, Index low, Index high) {
   return low + static_cast<Index>(rng() % static_cast<std::uint64_t>(high - low + 1));
 }
 
-// Krr takes block sizes where one divides the other, in every dimension.
-bool krr_takes(const Layout& source, const Layout& dest) {
-  const auto divides = [](const BlockCyclic& a, const BlockCyclic& b) {
-    return a.block_size() % b.block_size() == 0 || b.block_size() % a.block_size() == 0;
-  };
-  if (const auto* a = std::get_if<BlockCyclic>(&source.variant())) return divides(*a, std::get<BlockCyclic>(dest.variant()));
-  const auto& a = std::get<MultiDimLayout>(source.variant());
-  const auto& b = std::get<MultiDimLayout>(dest.variant());
-  for (std::size_t d = 0; d < a.rank(); ++d) {
-    if (!divides(a.dim(d).layout(), b.dim(d).layout())) return false;
-  }
-  return true;
-}
-
 ScalapackDescriptor random_descriptor(std::mt19937_64& rng, Index rows, Index cols, Index procs) {
   std::vector<Index> divisors;
   for (Index d = 1; d <= procs; ++d) {
@@ -148,17 +137,19 @@ TEST(MpiRedistribute, FiftyRandomCasesVerifyUnderEveryMethodAndSchedule) {
     const RandomCase c = random_case(rng, ranks, k % 2 == 1);
     MPI_Comm comm = first_ranks(ranks);
     if (comm == MPI_COMM_NULL) continue;
-    for (const char* indexing : {"naive", "krr", "pitfalls", "prylli"}) {
-      for (const char* schedule : {"async", "caterpillar", "walker-otto", "stepwise", "greedy"}) {
+    for (const IndexingMethod& method : test::every_indexing_method()) {
+      const std::string indexing(method.name);
+      for (const ScheduleChoice choice : schedule_names().values()) {
+        const std::string schedule(name_of(choice));
         const Options options{4, indexing, schedule, c.map};
         const bool walker_otto_applies = !c.two_d && c.source.processors() == c.dest.processors() &&
                                          krr_takes(c.source, c.dest);  // P = Q and s = K·r (or r = K·s)
-        if (std::string(indexing) == "krr" && !krr_takes(c.source, c.dest)) {
+        if (!method_takes(method, c.source, c.dest)) {
           // Krr's tables are for kr <-> r block sizes: a clean error on every rank.
           EXPECT_THROW(verified_redistribute(comm, c.source, c.dest, options), std::invalid_argument);
           continue;
         }
-        if (std::string(schedule) == "walker-otto" && !walker_otto_applies) {
+        if (choice == Strategy::WalkerOtto && !walker_otto_applies) {
           // Walker and Otto's closed form is for 1-D P = Q, s = K·r: a clean error everywhere.
           EXPECT_THROW(verified_redistribute(comm, c.source, c.dest, options), std::invalid_argument);
           continue;
@@ -181,9 +172,9 @@ TEST(MpiRedistribute, IdenticalToPdgemr2dOnThirtyRandomLayoutPairs) {
     const Index rows = pick(rng, 1, 90), cols = pick(rng, 1, 90);
     const auto from = random_descriptor(rng, rows, cols, pick(rng, 1, ranks));
     const auto to = random_descriptor(rng, rows, cols, pick(rng, 1, ranks));
-    const char* methods[] = {"naive", "pitfalls", "prylli", "krr"};
-    const char* indexing = methods[k % 4];
-    if (std::string(indexing) == "krr" && !krr_takes(scalapack_layout(from), scalapack_layout(to))) indexing = "prylli";
+    const auto& methods = test::every_indexing_method();
+    const IndexingMethod& method = methods[static_cast<std::size_t>(k) % methods.size()];
+    const std::string indexing(method_takes(method, scalapack_layout(from), scalapack_layout(to)) ? method.name : "prylli");
     const auto result = compare_with_pdgemr2d(from, to, {8, indexing, "default", RankMap::shared()});
     EXPECT_TRUE(result.identical) << "pair " << k;
     EXPECT_TRUE(result.verified) << "pair " << k;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "redist/layout/block_cyclic.hpp"
-#include "redist/redistribute/plan.hpp"
+#include "redist/indexing/plan.hpp"
 
 namespace redist {
 

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "redist/layout/layout.hpp"
-#include "redist/redistribute/plan.hpp"
-#include "redist/redistribute/rank_map.hpp"
+#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_map.hpp"
 
 namespace redist {
 
@@ -14,5 +14,9 @@ namespace redist {
 /// a multiple of the other.
 RankPlan krr_plan(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me, bool materialise,
                   Work& work);
+
+/// True when Krr indexes the pair: in every dimension one block size is a multiple of the other
+/// (1-D block-cyclic, or multi-dimensional layouts of the same shape, indexed dimension by dimension).
+bool krr_takes(const Layout& source, const Layout& dest);
 
 }  // namespace redist

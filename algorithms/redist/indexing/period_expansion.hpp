@@ -6,7 +6,7 @@
 
 #include <span>
 
-#include "redist/redistribute/plan.hpp"
+#include "redist/indexing/plan.hpp"
 
 namespace redist {
 

@@ -8,7 +8,7 @@
 
 #include "redist/indexing/cyclic_pair.hpp"
 #include "redist/indexing/period_expansion.hpp"
-#include "redist/redistribute/rank_map.hpp"
+#include "redist/indexing/rank_map.hpp"
 
 namespace redist {
 

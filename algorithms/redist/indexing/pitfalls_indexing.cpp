@@ -30,9 +30,7 @@ CyclePieces intersect_with_every_peer(const SideView& side, Work& work) {
 RankPlan pitfalls_plan(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me, bool materialise,
                        Work& work) {
   const CyclicPair pair = cyclic_pair(source, dest, "pitfalls");
-  RankPlan plan = periodic_plan(pair, ranks, me, materialise, intersect_with_every_peer, work);
-  plan.unpack_order = UnpackOrder::SourceRank;
-  return plan;
+  return periodic_plan(pair, ranks, me, materialise, intersect_with_every_peer, work);
 }
 
 }  // namespace redist

@@ -5,12 +5,12 @@
 #pragma once
 
 #include "redist/layout/layout.hpp"
-#include "redist/redistribute/plan.hpp"
-#include "redist/redistribute/rank_map.hpp"
+#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_map.hpp"
 
 namespace redist {
 
-/// The plans of rank `me`, equal to naive_plan's; unpacking is in source-rank order. Counts IndexOp
+/// The plans of rank `me`, equal to naive_plan's. Counts IndexOp
 /// and Intersection work. Throws std::invalid_argument unless both layouts are 1-D block-cyclic.
 RankPlan pitfalls_plan(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me, bool materialise,
                        Work& work);

@@ -19,9 +19,7 @@ CyclePieces scan_every_peer(const SideView& side, Work& work) {
 RankPlan prylli_plan(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me, bool materialise,
                      Work& work) {
   const CyclicPair pair = cyclic_pair(source, dest, "prylli");
-  RankPlan plan = periodic_plan(pair, ranks, me, materialise, scan_every_peer, work);
-  plan.unpack_order = UnpackOrder::SourceRank;
-  return plan;
+  return periodic_plan(pair, ranks, me, materialise, scan_every_peer, work);
 }
 
 }  // namespace redist

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "redist/layout/layout.hpp"
-#include "redist/redistribute/plan.hpp"
-#include "redist/redistribute/rank_map.hpp"
+#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_map.hpp"
 
 namespace redist {
 

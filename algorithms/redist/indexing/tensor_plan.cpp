@@ -109,26 +109,24 @@ struct Side {
 
 // Peer coordinates of one dimension: 1-D plans of the sender (me = coordinate) or the receiver.
 DimPeers dim_peers(const MultiDimLayout& source, const MultiDimLayout& dest, std::size_t d, Index coord, bool sending,
-                   const OneDimPlanner& planner, Work& work, UnpackOrder& order) {
+                   const OneDimPlanner& planner, Work& work) {
   const BlockCyclic& from = source.dim(d).layout();
   const BlockCyclic& to = dest.dim(d).layout();
   const RankMap apart = RankMap::disjoint(from.procs());  // 1-D ranks: sources 0.., destinations P..
   const Rank me = static_cast<Rank>(sending ? coord : from.procs() + coord);
   RankPlan plan = planner(Layout(from), Layout(to), apart, me, true, work);
-  order = plan.unpack_order;
   DimPeers peers = sending ? std::move(plan.sends) : std::move(plan.receives);
   for (auto& p : peers) p.peer = sending ? p.peer - static_cast<Rank>(from.procs()) : p.peer;
   return peers;
 }
 
 std::vector<PeerPlan> side_plans(const MultiDimLayout& source, const MultiDimLayout& dest, const RankMap& ranks,
-                                 const Side& side, bool materialise, Work& work, const OneDimPlanner& planner,
-                                 UnpackOrder& unpack_order) {
+                                 const Side& side, bool materialise, Work& work, const OneDimPlanner& planner) {
   const std::size_t n = side.own.rank();
   const auto coords = side.own.grid_coords(side.proc);
   std::vector<DimPeers> per_dim(n);
   for (std::size_t d = 0; d < n; ++d) {
-    per_dim[d] = dim_peers(source, dest, d, coords[d], side.sending, planner, work, unpack_order);
+    per_dim[d] = dim_peers(source, dest, d, coords[d], side.sending, planner, work);
   }
   const auto strides = local_strides(side.own, side.proc);
   const auto order = message_dim_order(source);
@@ -181,10 +179,10 @@ RankPlan tensor_plan(const Layout& source, const Layout& dest, const RankMap& ra
   }
   RankPlan plan;
   if (const auto p = ranks.source_of(me, from.processors())) {
-    plan.sends = side_plans(from, to, ranks, {from, to, *p, true}, materialise, work, planner, plan.unpack_order);
+    plan.sends = side_plans(from, to, ranks, {from, to, *p, true}, materialise, work, planner);
   }
   if (const auto q = ranks.dest_of(me, to.processors())) {
-    plan.receives = side_plans(from, to, ranks, {to, from, *q, false}, materialise, work, planner, plan.unpack_order);
+    plan.receives = side_plans(from, to, ranks, {to, from, *q, false}, materialise, work, planner);
   }
   return plan;
 }

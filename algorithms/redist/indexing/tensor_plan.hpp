@@ -12,8 +12,8 @@
 #include <functional>
 
 #include "redist/layout/layout.hpp"
-#include "redist/redistribute/plan.hpp"
-#include "redist/redistribute/rank_map.hpp"
+#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_map.hpp"
 
 namespace redist {
 
@@ -25,7 +25,7 @@ using OneDimPlanner = std::function<RankPlan(const Layout& source, const Layout&
 bool tensor_plan_applies(const Layout& source, const Layout& dest);
 
 /// The plans of rank `me`, built from `planner`'s 1-D plans per dimension. Precondition:
-/// tensor_plan_applies(source, dest). Unpack order: the planner's.
+/// tensor_plan_applies(source, dest). The unpack order is left to the caller (the method's, make_plan).
 RankPlan tensor_plan(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me, bool materialise,
                      Work& work, const OneDimPlanner& planner);
 

@@ -41,21 +41,16 @@ Index piece_begin(std::size_t length, Index members, Index k) {
 
 }  // namespace
 
-PrsAlgorithm prs_algorithm_from_name(const std::string& name) {
-  if (name == "auto") return PrsAlgorithm::Auto;
-  if (name == "direct") return PrsAlgorithm::Direct;
-  if (name == "split") return PrsAlgorithm::Split;
-  throw std::invalid_argument("prefix-reduction-sum must be auto, direct or split, got '" + name + "'");
+const NameTable<PrsAlgorithm>& prs_algorithm_names() {
+  static const NameTable<PrsAlgorithm> table(
+      "prefix-reduction-sum",
+      {{PrsAlgorithm::Auto, "auto"}, {PrsAlgorithm::Direct, "direct"}, {PrsAlgorithm::Split, "split"}});
+  return table;
 }
 
-const char* prs_algorithm_name(PrsAlgorithm algorithm) {
-  switch (algorithm) {
-    case PrsAlgorithm::Auto: return "auto";
-    case PrsAlgorithm::Direct: return "direct";
-    case PrsAlgorithm::Split: return "split";
-  }
-  return "?";
-}
+PrsAlgorithm prs_algorithm_from_name(const std::string& name) { return prs_algorithm_names().from_name(name); }
+
+const char* prs_algorithm_name(PrsAlgorithm algorithm) { return prs_algorithm_names().name_of(algorithm).data(); }
 
 PrsRoute prs_route(PrsAlgorithm algorithm, Index members, Index machine, Index length, bool has_control) {
   if (members == 1) return PrsRoute::Local;

@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 
+#include "redist/core/name_table.hpp"
 #include "redist/transport/transport.hpp"
 
 namespace redist::pack {
@@ -24,7 +25,8 @@ enum class PrsAlgorithm {
   Direct,
   Split,
 };
-PrsAlgorithm prs_algorithm_from_name(const std::string& name);  ///< "auto", "direct", "split"
+const NameTable<PrsAlgorithm>& prs_algorithm_names();            ///< "auto", "direct", "split"
+PrsAlgorithm prs_algorithm_from_name(const std::string& name);  ///< throws std::invalid_argument for an unknown name
 const char* prs_algorithm_name(PrsAlgorithm algorithm);
 
 /// What `Auto` runs for a line of `members` processors out of `machine`, on vectors of `length`.

@@ -68,11 +68,15 @@ LocalArrays whole_arrays(Transport& t, const Geometry& from, const Geometry& to,
 
 }  // namespace
 
+const NameTable<Preredistribution>& preredistribution_names() {
+  static const NameTable<Preredistribution> table("redistribution", {{Preredistribution::None, "none"},
+                                                                     {Preredistribution::SelectedData, "selected"},
+                                                                     {Preredistribution::WholeArrays, "whole"}});
+  return table;
+}
+
 Preredistribution preredistribution_from_name(const std::string& name) {
-  if (name == "none") return Preredistribution::None;
-  if (name == "selected") return Preredistribution::SelectedData;
-  if (name == "whole") return Preredistribution::WholeArrays;
-  throw std::invalid_argument("redistribution must be none, selected or whole, got '" + name + "'");
+  return preredistribution_names().from_name(name);
 }
 
 LocalArrays redistribute_to_block(Transport& t, const Geometry& from, std::span<const Index> values,

@@ -12,13 +12,15 @@
 #include <string>
 #include <vector>
 
+#include "redist/core/name_table.hpp"
 #include "redist/pack/geometry.hpp"
 #include "redist/transport/transport.hpp"
 
 namespace redist::pack {
 
 enum class Preredistribution { None, SelectedData, WholeArrays };
-Preredistribution preredistribution_from_name(const std::string& name);  ///< "none", "selected", "whole"
+const NameTable<Preredistribution>& preredistribution_names();            ///< "none", "selected", "whole"
+Preredistribution preredistribution_from_name(const std::string& name);  ///< throws std::invalid_argument for an unknown name
 
 struct LocalArrays {
   std::vector<Index> values;

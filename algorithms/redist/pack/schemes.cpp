@@ -153,21 +153,15 @@ void require_sizes(const Geometry& g, std::size_t a, std::size_t mask) {
 
 }  // namespace
 
-Scheme scheme_from_name(const std::string& name) {
-  if (name == "sss") return Scheme::Simple;
-  if (name == "css") return Scheme::CompactStorage;
-  if (name == "cms") return Scheme::CompactMessage;
-  throw std::invalid_argument("scheme must be sss, css or cms, got '" + name + "'");
+const NameTable<Scheme>& scheme_names() {
+  static const NameTable<Scheme> table(
+      "scheme", {{Scheme::Simple, "sss"}, {Scheme::CompactStorage, "css"}, {Scheme::CompactMessage, "cms"}});
+  return table;
 }
 
-const char* scheme_name(Scheme scheme) {
-  switch (scheme) {
-    case Scheme::Simple: return "sss";
-    case Scheme::CompactStorage: return "css";
-    case Scheme::CompactMessage: return "cms";
-  }
-  return "?";
-}
+Scheme scheme_from_name(const std::string& name) { return scheme_names().from_name(name); }
+
+const char* scheme_name(Scheme scheme) { return scheme_names().name_of(scheme).data(); }
 
 BlockCyclic vector_layout(Index length, Index block, Index procs) {
   if (block < 0) throw std::invalid_argument("the vector's block size must not be negative");

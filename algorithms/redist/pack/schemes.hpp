@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "redist/core/name_table.hpp"
 #include "redist/layout/block_cyclic.hpp"
 #include "redist/pack/geometry.hpp"
 #include "redist/pack/phase_times.hpp"
@@ -26,7 +27,8 @@
 namespace redist::pack {
 
 enum class Scheme { Simple, CompactStorage, CompactMessage };
-Scheme scheme_from_name(const std::string& name);  ///< "sss", "css", "cms"
+const NameTable<Scheme>& scheme_names();            ///< "sss", "css", "cms"
+Scheme scheme_from_name(const std::string& name);  ///< throws std::invalid_argument for an unknown name
 const char* scheme_name(Scheme scheme);
 
 /// The vector of `length` elements block-cyclic(block) over `procs`; block 0 means BLOCK.

@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "redist/layout/layout.hpp"
-#include "redist/redistribute/methods.hpp"
-#include "redist/redistribute/rank_map.hpp"
+#include "redist/schedule/schedule_choice.hpp"
+#include "redist/indexing/rank_map.hpp"
 #include "redist/schedule/schedule.hpp"
 
 namespace redist {

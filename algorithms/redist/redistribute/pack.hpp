@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <span>
 
-#include "redist/redistribute/plan.hpp"
+#include "redist/indexing/plan.hpp"
 
 namespace redist {
 

@@ -6,8 +6,8 @@
 #include <memory>
 #include <span>
 
-#include "redist/redistribute/plan.hpp"
-#include "redist/redistribute/rank_map.hpp"
+#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_map.hpp"
 #include "redist/redistribute/redistribute.hpp"
 #include "redist/schedule/schedule.hpp"
 

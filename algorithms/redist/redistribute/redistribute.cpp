@@ -2,85 +2,49 @@
 
 #include <stdexcept>
 #include <string>
-#include <vector>
 
-#include "redist/core/checks.hpp"
-#include "redist/indexing/krr_indexing.hpp"
-#include "redist/indexing/pitfalls_indexing.hpp"
-#include "redist/indexing/tensor_plan.hpp"
-#include "redist/indexing/prylli_indexing.hpp"
+#include "redist/indexing/indexing_methods.hpp"
+#include "redist/redistribute/input_checks.hpp"
 #include "redist/redistribute/layout_schedule.hpp"
-#include "redist/redistribute/methods.hpp"
-#include "redist/redistribute/naive_indexing.hpp"
 #include "redist/redistribute/plan_exchange.hpp"
+#include "redist/schedule/schedule_choice.hpp"
 
 namespace redist {
 namespace {
 
-void check_buffer(std::size_t have, Index elements, Index elem_bytes, Rank rank, const char* which) {
-  const Index need = elements * elem_bytes;
-  if (static_cast<Index>(have) != need) {
-    throw std::invalid_argument("rank " + std::to_string(rank) + ": " + which + " buffer holds " +
-                                std::to_string(have) + " bytes, the layout needs " + std::to_string(need));
-  }
-}
+// The fastest combination in bench/mpi_vs_pdgemr2d on 4 ranks (see mpi/README.md).
+constexpr const char* kDefaultIndexing = "prylli";
+constexpr const char* kDefaultSchedule = "async";
 
 void validate(const Transport& transport, const Layout& source, const Layout& dest,
               std::span<const std::byte> source_local, std::span<std::byte> dest_local,
               const RedistributeOptions& options) {
-  require_positive(options.elem_bytes, "element size");
-  if (source.size() != dest.size()) {
-    throw std::invalid_argument("source and destination layouts describe arrays of " + std::to_string(source.size()) +
-                                " and " + std::to_string(dest.size()) + " elements");
-  }
-  const Index needed = options.ranks.ranks_needed(source.processors(), dest.processors());
-  if (needed > transport.size()) {
-    throw std::invalid_argument("the layouts need " + std::to_string(needed) + " ranks, the run has " +
-                                std::to_string(transport.size()));
+  if (std::string problem = call_problem(source, dest, options, transport.size()); !problem.empty()) {
+    throw std::invalid_argument(problem);
   }
   if (transport.phantom()) return;
   const Rank me = transport.rank();
-  const auto p = options.ranks.source_of(me, source.processors());
-  const auto q = options.ranks.dest_of(me, dest.processors());
-  check_buffer(source_local.size(), p ? source.local_size(*p) : 0, options.elem_bytes, me, "source");
-  check_buffer(dest_local.size(), q ? dest.local_size(*q) : 0, options.elem_bytes, me, "destination");
-}
-
-RankPlan one_dim_plan(IndexingMethod method, const Layout& source, const Layout& dest, const RankMap& ranks, Rank me,
-                      bool materialise, Work& work) {
-  switch (method) {
-    case IndexingMethod::Naive:
-      return naive_plan(source, dest, ranks, me, materialise, work);
-    case IndexingMethod::Krr:
-      return krr_plan(source, dest, ranks, me, materialise, work);
-    case IndexingMethod::Pitfalls:
-      return pitfalls_plan(source, dest, ranks, me, materialise, work);
-    case IndexingMethod::Prylli:
-      return prylli_plan(source, dest, ranks, me, materialise, work);
+  if (std::string problem = buffer_problem(source, dest, options, me, source_local.size(), dest_local.size());
+      !problem.empty()) {
+    throw std::invalid_argument("rank " + std::to_string(me) + ": " + problem);
   }
-  throw std::logic_error("unhandled indexing method");
-}
-
-// The table and intersection methods index multi-dimensional layouts dimension by dimension; the
-// naive owner scan, the baseline, scans every element whatever the layouts.
-RankPlan make_plan(IndexingMethod method, const Layout& source, const Layout& dest, const RankMap& ranks, Rank me,
-                   bool materialise, Work& work) {
-  if (method != IndexingMethod::Naive && tensor_plan_applies(source, dest)) {
-    return tensor_plan(source, dest, ranks, me, materialise, work,
-                       [method](const Layout& from, const Layout& to, const RankMap& map, Rank rank, bool real,
-                                Work& dim_work) { return one_dim_plan(method, from, to, map, rank, real, dim_work); });
-  }
-  return one_dim_plan(method, source, dest, ranks, me, materialise, work);
 }
 
 }  // namespace
 
+RedistributeOptions resolve_defaults(RedistributeOptions options) {
+  if (options.indexing == kDefaultName) options.indexing = kDefaultIndexing;
+  if (options.schedule == kDefaultName) options.schedule = kDefaultSchedule;
+  return options;
+}
+
 RedistributeReport redistribute(Transport& transport, const Layout& source, const Layout& dest,
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local,
-                                const RedistributeOptions& options) {
-  const IndexingMethod indexing = indexing_from_name(options.indexing);
-  const ScheduleChoice schedule = schedule_from_name(options.schedule);
+                                const RedistributeOptions& given) {
+  const RedistributeOptions options = resolve_defaults(given);
   validate(transport, source, dest, source_local, dest_local, options);
+  const IndexingMethod& indexing = indexing_method(options.indexing);
+  const ScheduleChoice schedule = schedule_from_name(options.schedule);
   // Computed by every rank from the layouts, before the timed phases, as paper 004 §5.1 does.
   const auto steps = layout_schedule(schedule, source, dest, options.ranks);
   const bool real = !transport.phantom();

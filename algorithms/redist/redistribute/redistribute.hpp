@@ -3,7 +3,7 @@
 //   redist::Layout from = redist::BlockCyclic(n, 10, 50);
 //   redist::Layout to   = redist::BlockCyclic(n, 2, 40);
 //   auto report = redist::redistribute(transport, from, to, my_source_bytes, my_dest_bytes,
-//                                      {.elem_bytes = 4, .indexing = "naive", .schedule = "async"});
+//                                      {.elem_bytes = 4, .indexing = "krr", .schedule = "caterpillar"});
 //
 // The call is collective over all ranks of the transport. Indexing (who sends what) is computed
 // by the chosen method, kept apart from the exchange, which follows the chosen schedule.
@@ -14,17 +14,24 @@
 #include <string>
 
 #include "redist/layout/layout.hpp"
-#include "redist/redistribute/rank_map.hpp"
+#include "redist/indexing/rank_map.hpp"
 #include "redist/transport/transport.hpp"
 
 namespace redist {
 
+/// The name that lets redist choose the indexing method or the schedule.
+inline constexpr const char* kDefaultName = "default";
+
 struct RedistributeOptions {
-  Index elem_bytes = 8;              ///< bytes per array element
-  std::string indexing = "naive";    ///< indexing method (see methods.hpp)
-  std::string schedule = "async";    ///< communication schedule
-  RankMap ranks = RankMap::shared(); ///< where source and destination processors sit among the ranks
+  Index elem_bytes = 8;                ///< bytes per array element
+  std::string indexing = kDefaultName; ///< naive, krr, pitfalls, prylli (redist/indexing/indexing_methods.hpp) or default
+  std::string schedule = kDefaultName; ///< async, caterpillar, walker-otto, stepwise, greedy or default
+  RankMap ranks = RankMap::shared();   ///< where source and destination processors sit among the ranks
 };
+
+/// `options` with "default" replaced by redist's choice: prylli (it takes any block sizes) and
+/// async, the fastest combination measured on MPI (mpi/README.md).
+RedistributeOptions resolve_defaults(RedistributeOptions options);
 
 /// Seconds spent by one rank in each phase (simulated or wall-clock, from Transport::now()).
 struct PhaseTimes {

@@ -8,8 +8,8 @@
 
 #include <memory>
 
-#include "redist/redistribute/async_exchange.hpp"
-#include "redist/redistribute/rank_map.hpp"
+#include "redist/redistribute/exchange_buffers.hpp"
+#include "redist/indexing/rank_map.hpp"
 #include "redist/schedule/schedule.hpp"
 
 namespace redist {

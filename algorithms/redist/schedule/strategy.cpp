@@ -1,45 +1,27 @@
 #include "redist/schedule/strategy.hpp"
 
-#include <array>
 #include <stdexcept>
-#include <string>
-#include <utility>
 
+#include "redist/core/name_table.hpp"
 #include "redist/schedule/caterpillar.hpp"
 #include "redist/schedule/matching_schedule.hpp"
 #include "redist/schedule/walker_otto.hpp"
 
 namespace redist {
-namespace {
 
-constexpr std::array kStrategies = {std::pair{Strategy::Caterpillar, std::string_view{"caterpillar"}},
-                                    std::pair{Strategy::WalkerOtto, std::string_view{"walker-otto"}},
-                                    std::pair{Strategy::Stepwise, std::string_view{"stepwise"}},
-                                    std::pair{Strategy::Greedy, std::string_view{"greedy"}}};
-
-}  // namespace
-
-Strategy strategy_from_name(std::string_view name) {
-  std::string known;
-  for (const auto& [strategy, entry] : kStrategies) {
-    if (entry == name) return strategy;
-    known += (known.empty() ? "" : ", ") + std::string(entry);
-  }
-  throw std::invalid_argument("unknown strategy '" + std::string(name) + "' (known: " + known + ")");
+const NameTable<Strategy>& strategy_names() {
+  static const NameTable<Strategy> table("strategy", {{Strategy::Caterpillar, "caterpillar"},
+                                                      {Strategy::WalkerOtto, "walker-otto"},
+                                                      {Strategy::Stepwise, "stepwise"},
+                                                      {Strategy::Greedy, "greedy"}});
+  return table;
 }
 
-std::string_view name_of(Strategy strategy) {
-  for (const auto& [value, entry] : kStrategies) {
-    if (value == strategy) return entry;
-  }
-  return "?";
-}
+Strategy strategy_from_name(std::string_view name) { return strategy_names().from_name(name); }
 
-std::vector<Strategy> all_strategies() {
-  std::vector<Strategy> out;
-  for (const auto& entry : kStrategies) out.push_back(entry.first);
-  return out;
-}
+std::string_view name_of(Strategy strategy) { return strategy_names().name_of(strategy); }
+
+std::vector<Strategy> all_strategies() { return strategy_names().values(); }
 
 Schedule make_schedule(Strategy strategy, const CommGrid& grid) {
   if (strategy == Strategy::WalkerOtto) return walker_otto_schedule(grid.redistribution());

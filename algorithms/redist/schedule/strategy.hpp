@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "redist/core/name_table.hpp"
 #include "redist/grid/comm_grid.hpp"
 #include "redist/schedule/length_matrix.hpp"
 #include "redist/schedule/schedule.hpp"
@@ -12,6 +13,7 @@ namespace redist {
 
 enum class Strategy { Caterpillar, WalkerOtto, Stepwise, Greedy };
 
+const NameTable<Strategy>& strategy_names();
 /// Throws std::invalid_argument("unknown strategy 'x' (known: caterpillar, walker-otto, stepwise, greedy)").
 Strategy strategy_from_name(std::string_view name);
 std::string_view name_of(Strategy strategy);

@@ -6,17 +6,21 @@
 
 namespace redist {
 
-Orientation orientation_from_name(const std::string& name) {
-  if (name == "row") return Orientation::RowWise;
-  if (name == "column") return Orientation::ColumnWise;
-  throw std::invalid_argument("orientation must be row or column, got '" + name + "'");
+const NameTable<Orientation>& orientation_names() {
+  static const NameTable<Orientation> table("orientation",
+                                            {{Orientation::RowWise, "row"}, {Orientation::ColumnWise, "column"}});
+  return table;
 }
 
-SymmetricMethod symmetric_method_from_name(const std::string& name) {
-  if (name == "tr") return SymmetricMethod::Traditional;
-  if (name == "sra") return SymmetricMethod::Sra;
-  throw std::invalid_argument("method must be tr or sra, got '" + name + "'");
+const NameTable<SymmetricMethod>& symmetric_method_names() {
+  static const NameTable<SymmetricMethod> table("method",
+                                                {{SymmetricMethod::Traditional, "tr"}, {SymmetricMethod::Sra, "sra"}});
+  return table;
 }
+
+Orientation orientation_from_name(const std::string& name) { return orientation_names().from_name(name); }
+
+SymmetricMethod symmetric_method_from_name(const std::string& name) { return symmetric_method_names().from_name(name); }
 
 void SymmetricProblem::validate() const {
   require_positive(n, "matrix order n");

@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "redist/core/name_table.hpp"
 #include "redist/layout/block_cyclic.hpp"
 
 namespace redist {
@@ -23,9 +24,10 @@ enum class SymmetricMethod {
   Sra,          ///< SRA: elements whose twin the destination already holds are rebuilt there, not sent
 };
 
-/// "row" | "column"; throws std::invalid_argument otherwise.
+const NameTable<Orientation>& orientation_names();          ///< "row", "column"
+const NameTable<SymmetricMethod>& symmetric_method_names();  ///< "tr", "sra"
+/// Throw std::invalid_argument for an unknown name.
 Orientation orientation_from_name(const std::string& name);
-/// "tr" | "sra"; throws std::invalid_argument otherwise.
 SymmetricMethod symmetric_method_from_name(const std::string& name);
 
 struct SymmetricProblem {

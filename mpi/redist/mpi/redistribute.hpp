@@ -23,18 +23,8 @@
 
 namespace redist::mpi {
 
-/// Name that lets redist choose the indexing method or the schedule.
-inline constexpr const char* kDefault = "default";
-
-struct Options {
-  Index elem_bytes = 8;
-  std::string indexing = kDefault;  ///< naive, krr, pitfalls, prylli, or default
-  std::string schedule = kDefault;  ///< async, caterpillar, walker-otto, stepwise, greedy, or default
-  RankMap ranks = RankMap::shared();
-};
-
-/// The method and schedule `options` resolves to ("default" replaced by redist's choice).
-RedistributeOptions resolve(const Options& options);
+/// The options of the algorithms' redistribute(): names (or "default"), element size, rank map.
+using Options = RedistributeOptions;
 
 /// Collective over `comm`. Before moving anything, the ranks agree that the input is good: same
 /// layouts and options everywhere, enough ranks, each buffer of the size its layout needs, known

@@ -11,10 +11,13 @@
 #include "redist/analysis/scenario.hpp"
 #include "redist/analysis/simulation_report.hpp"
 #include "redist/core/int_math.hpp"
+#include "redist/core/name_table.hpp"
 
 namespace redist::sim {
 
 enum class Payload { Real, Phantom, Auto };
+/// "real", "phantom", "auto" (a scenario's `payload`).
+const NameTable<Payload>& payload_names();
 
 /// Whether a run whose array holds `bytes` bytes goes phantom: always for Phantom, never for Real,
 /// above 64 MiB for Auto (the timing needs no bytes; verifying them would only cost memory).

@@ -3,7 +3,8 @@
 
 #include "redist/analysis/simulation_report.hpp"
 #include "redist/core/checks.hpp"
-#include "redist/redistribute/methods.hpp"
+#include "redist/indexing/indexing_methods.hpp"
+#include "redist/schedule/schedule_choice.hpp"
 #include "redist/sim/engine.hpp"
 #include "redist/sim/experiments.hpp"
 
@@ -33,7 +34,7 @@ void check_value(const std::string& name, const nlohmann::json& value) {
   }
   if (!value.is_string()) throw std::invalid_argument("parameter '" + name + "' must be a name, got " + value.dump());
   const auto v = value.get<std::string>();
-  if (name == "indexing") indexing_from_name(v);
+  if (name == "indexing") indexing_method(v);
   if (name == "schedule") schedule_from_name(v);
   if (name == "direction" && std::find(kDirections.begin(), kDirections.end(), v) == kDirections.end()) {
     throw std::invalid_argument("direction must be kr->r, r->kr, block->cyclic or cyclic->block, got '" + v + "'");
@@ -61,7 +62,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   const RedistributeOptions options{elem_bytes, text(params, "indexing", "naive"), text(params, "schedule", "async"),
                                     text(params, "placement", "shared") == "disjoint" ? RankMap::disjoint(P)
                                                                                       : RankMap::shared()};
-  indexing_from_name(options.indexing);
+  indexing_method(options.indexing);
   schedule_from_name(options.schedule);
   const Layout source = BlockCyclic(N, r, P);
   const Layout dest = BlockCyclic(N, s, Q);

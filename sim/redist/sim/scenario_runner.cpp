@@ -117,11 +117,7 @@ std::vector<std::string> run_in_workers(std::size_t count, int workers,
 
 }  // namespace
 
-Payload payload_of(const Scenario& scenario) {
-  if (scenario.payload == "real") return Payload::Real;
-  if (scenario.payload == "phantom") return Payload::Phantom;
-  return Payload::Auto;
-}
+Payload payload_of(const Scenario& scenario) { return payload_names().from_name(scenario.payload); }
 
 std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress) {
   const Experiment& experiment = find_experiment(scenario.experiment);

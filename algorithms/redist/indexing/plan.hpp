@@ -39,7 +39,7 @@ enum class UnpackOrder { Arrival, SourceRank };
 struct RankPlan {
   std::vector<PeerPlan> sends;     ///< one per destination rank with data, self included
   std::vector<PeerPlan> receives;  ///< one per source rank with data, self included
-  UnpackOrder unpack_order = UnpackOrder::Arrival;  ///< chosen by the indexing method
+  UnpackOrder unpack_order = UnpackOrder::Arrival;  ///< the indexing method's (make_plan sets it)
 };
 
 /// Appends the next `length` elements of a message, at local offset `local_start`, to `runs`: merged

@@ -1,4 +1,4 @@
-#include "redist/redistribute/naive_indexing.hpp"
+#include "redist/indexing/naive_indexing.hpp"
 
 #include <algorithm>
 #include <utility>

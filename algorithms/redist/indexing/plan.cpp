@@ -1,4 +1,4 @@
-#include "redist/redistribute/plan.hpp"
+#include "redist/indexing/plan.hpp"
 
 namespace redist {
 namespace {

@@ -1,0 +1,51 @@
+#include "redist/redistribute/input_checks.hpp"
+
+#include <stdexcept>
+
+#include "redist/indexing/indexing_methods.hpp"
+#include "redist/schedule/schedule_choice.hpp"
+
+namespace redist {
+namespace {
+
+std::string size_problem(std::size_t have, Index elements, Index elem_bytes, const char* which) {
+  const Index need = elements * elem_bytes;
+  if (static_cast<Index>(have) == need) return {};
+  return std::string(which) + " buffer holds " + std::to_string(have) + " bytes, the layout needs " +
+         std::to_string(need);
+}
+
+}  // namespace
+
+std::string call_problem(const Layout& source, const Layout& dest, const RedistributeOptions& options, Rank ranks) {
+  const RedistributeOptions o = resolve_defaults(options);
+  try {
+    indexing_method(o.indexing);
+    schedule_from_name(o.schedule);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  if (o.elem_bytes <= 0) return "element size must be a positive integer (got " + std::to_string(o.elem_bytes) + ")";
+  if (source.size() != dest.size()) {
+    return "source and destination layouts describe arrays of " + std::to_string(source.size()) + " and " +
+           std::to_string(dest.size()) + " elements";
+  }
+  const Index needed = o.ranks.ranks_needed(source.processors(), dest.processors());
+  if (needed > ranks) {
+    return "the layouts need " + std::to_string(needed) + " ranks, the run has " + std::to_string(ranks);
+  }
+  return {};
+}
+
+std::string buffer_problem(const Layout& source, const Layout& dest, const RedistributeOptions& options, Rank rank,
+                           std::size_t source_bytes, std::size_t dest_bytes) {
+  const auto p = options.ranks.source_of(rank, source.processors());
+  const auto q = options.ranks.dest_of(rank, dest.processors());
+  std::string problem = size_problem(source_bytes, p ? source.local_size(*p) : 0, options.elem_bytes, "source");
+  if (problem.empty()) {
+    problem = size_problem(dest_bytes, q ? dest.local_size(*q) : 0, options.elem_bytes, "destination");
+  }
+  return problem;
+}
+
+}  // namespace redist
