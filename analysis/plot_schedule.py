@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draws a communication schedule (the JSON of `redist schedule --json`, DESIGN.md section 7) as
+"""Draws a communication schedule (the JSON of `redist schedule --json`, docs/ARCHITECTURE.md section 7) as
 the paper's step table in colour: cell (p, q) takes the colour of the step in which source p sends
 to destination q, next to the cost of each step (the length of its longest message).
 

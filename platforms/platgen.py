@@ -3,7 +3,7 @@
 Everything a platform file says about a machine is computed here from the published facts listed in
 MACHINES (each with its source), with the same rules on every machine:
 
-* Local-work prices (DESIGN.md section 4, algorithms/redist/transport/work.hpp): one work unit of a kind
+* Local-work prices (docs/ARCHITECTURE.md section 4, algorithms/redist/transport/work.hpp): one work unit of a kind
   costs a fixed number of integer instructions (WORK_INSTRUCTIONS, the same on every machine) executed at
   the machine's integer instruction rate R; an index operation also pays one integer division at the
   machine's division latency; a copied byte costs the slower of the CPU copy loop and the memory system.
@@ -92,7 +92,7 @@ def specint92_rate(specint92: float) -> float:
 
 
 # ----------------------------------------------------------------------------------------------------
-# Machine facts. Sources are those of /work/shared/platform-facts.md unless stated otherwise.
+# Machine facts, each with its source (platforms/README.md lists them per machine).
 # ----------------------------------------------------------------------------------------------------
 MACHINES: dict[str, Machine] = {}
 

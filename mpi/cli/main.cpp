@@ -1,4 +1,4 @@
-// redist-mpi: redistributions on real data under mpirun (DESIGN.md §8).
+// redist-mpi: redistributions on real data under mpirun (docs/ARCHITECTURE.md §8).
 //
 //   mpirun -np 4 redist-mpi run -P 2 -r 3 -Q 4 -s 5 -N 100000 --indexing krr --schedule greedy --json
 //   mpirun -np 4 redist-mpi run --rows 1000 --cols 800 --src-grid 2x2 --src-block 64x64
@@ -10,8 +10,11 @@
 #include <mpi.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <stdexcept>
+#include <string>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -38,6 +41,18 @@ nlohmann::ordered_json phases_json(const PhaseTimes& t) {
 nlohmann::ordered_json descriptor_json(const ScalapackDescriptor& d) {
   return {{"grid", {d.grid_rows, d.grid_cols}}, {"block", {d.row_block, d.col_block}},
           {"first", {d.first_row, d.first_col}}};
+}
+
+// The project's version, the SimGrid version the project was built with (the simulator is `redist`;
+// redist-mpi does not load SimGrid) and the MPI library's own description. MPI allows
+// MPI_Get_library_version before MPI_Init, so that `redist-mpi --version` needs no mpirun.
+std::string version_text() {
+  char library[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+  int length = 0;
+  MPI_Get_library_version(library, &length);
+  std::string mpi(library, static_cast<std::size_t>(length));
+  while (!mpi.empty() && (mpi.back() == '\n' || mpi.back() == '\0' || mpi.back() == ' ')) mpi.pop_back();
+  return std::string("redist-mpi ") + REDIST_VERSION + "\nSimGrid " + REDIST_SIMGRID_VERSION + " (built with)\nMPI " + mpi;
 }
 
 int world_rank() {
@@ -113,6 +128,7 @@ int run(const RunOptions& o) {
 int main_with_mpi(int argc, char** argv) {
   CLI::App app{"redist-mpi: redistributions on real data under mpirun"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", version_text, "print the versions of redist-mpi, SimGrid and MPI, and exit");
   RunOptions run_options;
   auto* run_app = app.add_subcommand("run", "Redistribute generated data, verify it, print the phase times");
   run_options.layout.add_to(*run_app);
@@ -134,6 +150,8 @@ int main_with_mpi(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return world_rank() == 0 ? app.exit(e) : 0;
+  } catch (const CLI::CallForVersion& e) {
+    return world_rank() == 0 ? app.exit(e) : 0;
   } catch (const CLI::ParseError& e) {
     throw std::invalid_argument(e.what());
   }
@@ -153,9 +171,21 @@ void print_error(const char* what) {
   std::fflush(stderr);
 }
 
+// Before MPI_Init the rank is known only from the launcher's environment (Open MPI, or PMI).
+bool first_or_only_process() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMI_RANK"}) {
+    if (const char* rank = std::getenv(name)) return std::strcmp(rank, "0") == 0;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {  // without MPI_Init: no mpirun needed
+    if (first_or_only_process()) std::cout << redist::mpi::cli::version_text() << '\n';
+    return 0;
+  }
   MPI_Init(&argc, &argv);
   int status = 0;
   try {

@@ -20,7 +20,7 @@ void add_grid_command(CLI::App& root, Commands& commands) {
   app->add_option("-r", opts->redist.r, "source block size")->required()->check(whole_number());
   app->add_option("-Q", opts->redist.Q, "destination processors")->required()->check(whole_number());
   app->add_option("-s", opts->redist.s, "destination block size")->required()->check(whole_number());
-  app->add_flag("--json", opts->json, "print the JSON of DESIGN.md section 7");
+  app->add_flag("--json", opts->json, "print JSON (the shape of docs/ARCHITECTURE.md §7)");
   commands.push_back({app, [opts] {
                         const CommGrid grid = comm_grid(opts->redist);
                         if (opts->json) {

@@ -3,9 +3,20 @@
 #include <iostream>
 #include <string>
 
+#include <fmt/format.h>
+#include <xbt/base.h>  // before simgrid/version.h, which uses its macros without including it
+#include <simgrid/version.h>
+
 #include "command.hpp"
 
 namespace {
+
+// The project's version (CMake's project()) and that of the SimGrid library actually loaded.
+std::string version_text() {
+  int major = 0, minor = 0, patch = 0;
+  sg_version_get(&major, &minor, &patch);
+  return fmt::format("redist {}\nSimGrid {}.{}.{}", REDIST_VERSION, major, minor, patch);
+}
 
 bool is_command(const redist::cli::Commands& commands, const std::string& name) {
   for (const auto& command : commands) {
@@ -19,6 +30,7 @@ bool is_command(const redist::cli::Commands& commands, const std::string& name) 
 int main(int argc, char** argv) {
   CLI::App app{"redist: redistribution of block-cyclic arrays, on simulated and real machines"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", version_text, "print the versions of redist and SimGrid, and exit");
   redist::cli::Commands commands;
   redist::cli::add_grid_command(app, commands);
   redist::cli::add_holes_command(app, commands);
@@ -41,6 +53,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "redist: error: " << e.what() << '\n';

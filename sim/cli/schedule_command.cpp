@@ -90,7 +90,7 @@ void add_schedule_command(CLI::App& root, Commands& commands) {
   app->add_option("--strategy", opts->strategy, "caterpillar, walker-otto, stepwise or greedy")
       ->required()
       ->check(strategy_name());
-  app->add_flag("--json", opts->json, "print the JSON of DESIGN.md section 7");
+  app->add_flag("--json", opts->json, "print JSON (the shape of docs/ARCHITECTURE.md §7)");
   app->add_option("--plot", opts->plot, "also draw the schedule into this PNG file (python3-matplotlib)");
   commands.push_back({app, [opts] {
                         const Strategy strategy = strategy_from_name(opts->strategy);

@@ -93,7 +93,7 @@ void add_simulate_command(CLI::App& root, Commands& commands) {
       ->capture_default_str();
   app->add_flag("--phantom", o->phantom, "payload sizes only, no bytes (for sizes that do not fit in memory)");
   app->add_option("--trace", o->trace, "write SimGrid's Paje trace to this file");
-  app->add_flag("--json", o->json, "print the JSON of DESIGN.md section 7");
+  app->add_flag("--json", o->json, "print JSON (the shape of docs/ARCHITECTURE.md §7)");
   commands.push_back({app, [o] { return run_simulate(*o); }});
 }
 

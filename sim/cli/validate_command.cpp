@@ -114,7 +114,7 @@ int run_validate(const ValidateOptions& o) {
   const std::size_t n = sorted.size();
   const double median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   if (o.json) {
-    std::cout << nlohmann::ordered_json{{"platform", o.platform}, {"cases", rows}, {"median_abs_error", median}}.dump()
+    std::cout << nlohmann::ordered_json{{"platform", o.platform}, {"cases", rows}, {"median_relative_error", median}}.dump()
               << "\n";
   } else {
     std::cout << fmt::format("median |simulated - measured| / measured: {:.1f}% over {} cases\n", 100 * median, n);

@@ -101,7 +101,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"unknown_phase", replace(kGood, "[comm, total]", "[comm, teatime]"), 12, "no phase 'teatime'"},
         BadCase{"missing_methods", replace(kGood, "methods:\n  - name: async\n    schedule: async\n", ""), 0, "missing required key 'methods'"},
         BadCase{"missing_paper", replace(kGood, "paper: 004_8dd692a5076a3200.txt\n", ""), 0, "missing required key 'paper'"},
-        BadCase{"unknown_paper", replace(kGood, "004_8dd692a5076a3200.txt", "999_nope.txt"), 2, "is not in ../shared/papers"},
+        BadCase{"unknown_paper", replace(kGood, "004_8dd692a5076a3200.txt", "999_nope.txt"), 2, "is not a paper id listed in docs/papers.md"},
         BadCase{"published_unknown_method", replace(kGood, "{async: {comm: 1.5}}", "{krr: {comm: 1.5}}"), 16, "unknown method 'krr'"},
         BadCase{"published_row_matches_nothing", replace(kGood, "params: {N: 4800}", "params: {N: 4801}"), 15, "matches none"},
         BadCase{"published_not_a_number", replace(kGood, "comm: 1.5", "comm: fast"), 16, "must be a number"},

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -164,6 +165,54 @@ TEST(SweepCommand, TwoJobsGiveByteIdenticalFiles) {
     const std::string name = std::string("sweep-paragon-block-sizes") + ext;
     EXPECT_EQ(test::slurp(one / name), test::slurp(two / name)) << name;
   }
+}
+
+// Issue 16: SimGrid crashed (signal 11) when it could not open the trace file; the path is now checked
+// before anything runs, and nothing is created.
+TEST(SimulateCommand, UnwritableTraceIsOneErrorLineBeforeTheRun) {
+  const fs::path directory = fresh_dir("redist-test-trace-dir");
+  fs::create_directories(directory);
+  const std::string missing = "/no/such/dir/t.paje";
+  for (const std::string& trace : {missing, directory.string()}) {
+    const auto result = run_command(simulate(kSource + "/platforms/sp2.xml", "--json --trace " + trace));
+    test::expect_one_error_line(result);
+    EXPECT_LT(result.status, 128) << "killed by signal " << result.status - 128;
+    EXPECT_NE(result.err.find("trace file " + trace), std::string::npos) << result.err;
+  }
+  EXPECT_FALSE(fs::exists("/no/such/dir"));
+  EXPECT_TRUE(fs::is_empty(directory));
+  for (const char* command : {"sra --platform PLATFORM -n 60 -P 3 -x block -y cyclic --trace ",
+                              "pack --platform PLATFORM --shape 64 --grid 4 --block 4 --trace "}) {
+    std::string line = command;
+    line.replace(line.find("PLATFORM"), 8, kSource + "/platforms/cm5.xml");
+    const auto result = run_command("timeout 60 " + redist(line + missing));
+    test::expect_one_error_line(result);
+    EXPECT_NE(result.err.find("no such directory /no/such/dir"), std::string::npos) << result.err;
+  }
+}
+
+// Issue 16: a naive run of N = 9e15 elements ran for ever without a word. It is refused at once
+// (timeout: a regression would hang), naming the methods that finish; the same run by krr finishes.
+TEST(SimulateCommand, NaiveRunThatCannotFinishIsRefusedNamingFasterMethods) {
+  const std::string huge = "--platform " + kSource + "/platforms/sp2.xml -P 50 -r 10 -Q 40 -s 2 -N 9000000000000000 --phantom";
+  const auto refused = run_command("timeout 60 " + redist("simulate " + huge + " --indexing naive"));
+  test::expect_one_error_line(refused);
+  EXPECT_EQ(refused.status, 1);
+  for (const char* text : {"N = 9000000000000000", "4294967296", "krr", "pitfalls", "prylli"}) {
+    EXPECT_NE(refused.err.find(text), std::string::npos) << text << " in " << refused.err;
+  }
+  const auto krr = run_command("timeout 120 " + redist("simulate " + huge + " --indexing krr --json"));
+  ASSERT_EQ(krr.status, 0) << krr.err;
+  EXPECT_GT(nlohmann::json::parse(krr.out).at("phases").at("total").get<double>(), 0);
+}
+
+TEST(Version, NamesRedistAndTheSimGridLibrary) {
+  const auto result = run_command(redist("--version"));
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_TRUE(result.err.empty()) << result.err;
+  EXPECT_EQ(result.out.rfind("redist ", 0), 0u) << result.out;
+  EXPECT_NE(result.out.find("\nSimGrid 3."), std::string::npos) << result.out;
+  EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 2) << result.out;
 }
 
 }  // namespace

@@ -92,5 +92,18 @@ TEST(MpiExample, RedistributesAMatrixAndChecksIt) {
   EXPECT_NE(r.out.find("0 misplaced elements"), std::string::npos) << r.out;
 }
 
+// Issue 16: --version names redist-mpi, the SimGrid it was built with and the MPI library; it needs no
+// mpirun (MPI_Get_library_version works before MPI_Init), and under mpirun only rank 0 prints.
+TEST(RedistMpi, VersionNamesTheProjectSimGridAndTheMpiLibrary) {
+  const auto alone = run_command("ASAN_OPTIONS=detect_leaks=0 timeout 60 " REDIST_MPI_BIN " --version");
+  ASSERT_EQ(alone.status, 0) << alone.err;
+  EXPECT_EQ(alone.out.rfind("redist-mpi ", 0), 0u) << alone.out;
+  EXPECT_NE(alone.out.find("\nSimGrid 3."), std::string::npos) << alone.out;
+  EXPECT_NE(alone.out.find("\nMPI "), std::string::npos) << alone.out;
+  const auto launched = run_command(mpirun(2, REDIST_MPI_BIN, "--version"));
+  ASSERT_EQ(launched.status, 0) << launched.err;
+  EXPECT_EQ(launched.out, alone.out);
+}
+
 }  // namespace
 }  // namespace redist::test

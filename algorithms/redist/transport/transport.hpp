@@ -1,4 +1,4 @@
-// The message layer (DESIGN.md §3): the only thing redistribution algorithms talk to. One Transport
+// The message layer (docs/ARCHITECTURE.md §3): the only thing redistribution algorithms talk to. One Transport
 // is the view of one rank. It is implemented over SimGrid (sim/, simulated time) and over MPI
 // (mpi/, wall time); algorithms written against it run unchanged on both.
 #pragma once

@@ -1,4 +1,4 @@
-// Modelled local work (DESIGN.md §4). Algorithms count elementary operations of a few kinds; a
+// Modelled local work (docs/ARCHITECTURE.md §4). Algorithms count elementary operations of a few kinds; a
 // platform prices each kind in seconds (host properties), so simulated local time is deterministic
 // and explains itself (PITFALLS' index time grows with the intersections it counts).
 #pragma once

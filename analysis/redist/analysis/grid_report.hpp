@@ -1,5 +1,5 @@
 // Views of a communication grid: the paper's table (paper 004, tables 1, 4, 7, 10, 13, 14) and the
-// JSON of DESIGN.md §7.
+// JSON of docs/ARCHITECTURE.md §7.
 #pragma once
 
 #include <string>

@@ -79,7 +79,7 @@ struct ClaimSpec {
 struct Scenario {
   std::string file;         ///< the YAML file
   std::string name;         ///< output file stem
-  std::string paper;        ///< file in ../shared/papers (replays only)
+  std::string paper;        ///< paper id listed in docs/papers.md (replays only)
   std::string table;        ///< table or figure reproduced (replays only)
   std::string description;
   std::string platform;     ///< resolved path of the platform file
@@ -104,7 +104,7 @@ struct Scenario {
 
 enum class ScenarioUse { Replay, Sweep };
 
-/// Reads and validates a scenario. `repo_root` locates platforms/ and ../shared/papers.
+/// Reads and validates a scenario. `repo_root` locates platforms/.
 /// Throws ScenarioError("file:line: reason").
 Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec>& experiments,
                        const std::string& repo_root, ScenarioUse use);

@@ -1,5 +1,5 @@
 // Views of a communication schedule: the paper's step and cost tables (paper 004, tables 2/3,
-// 5/6, 8/9, 11/12, 15-19) and the JSON of DESIGN.md §7.
+// 5/6, 8/9, 11/12, 15-19) and the JSON of docs/ARCHITECTURE.md §7.
 #pragma once
 
 #include <string>

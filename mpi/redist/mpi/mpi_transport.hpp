@@ -1,4 +1,4 @@
-// The message layer over MPI (DESIGN.md §3, §8): one MpiTransport is one rank of a communicator.
+// The message layer over MPI (docs/ARCHITECTURE.md §3, §8): one MpiTransport is one rank of a communicator.
 // Algorithms of algorithms/ run on it unchanged, on real data and in wall-clock time.
 //
 // Contract differences from the simulator: payloads are always real (phantom payloads are not

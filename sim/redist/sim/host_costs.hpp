@@ -1,4 +1,4 @@
-// The cost-model side of a platform (DESIGN.md §4): the prices a host declares as properties.
+// The cost-model side of a platform (docs/ARCHITECTURE.md §4): the prices a host declares as properties.
 #pragma once
 
 #include <optional>

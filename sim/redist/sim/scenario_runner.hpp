@@ -1,6 +1,6 @@
 // Runs every simulation a scenario asks for — parameter sets × methods × repetitions — on a pool of
-// worker threads (each simulation is its own process, see engine.hpp), and collects the records in
-// a fixed order so that the outputs do not depend on the number of jobs.
+// `jobs` worker processes (forked; each simulation then forks once more, see engine.hpp), and
+// collects the records in a fixed order so that the outputs do not depend on the number of jobs.
 #pragma once
 
 #include <functional>

@@ -8,7 +8,7 @@
 
 namespace redist::sim {
 
-/// SimGrid defaults we choose for every platform (DESIGN.md §5, platform-facts.md); a platform's own
+/// SimGrid defaults we choose for every platform (docs/ARCHITECTURE.md §5, platforms/README.md); a platform's own
 /// <config> block still overrides them, because they are installed as defaults, not as user settings.
 inline constexpr const char* kNetworkModel = "CM02";
 inline constexpr double kTcpGamma = 1e12;  ///< bytes: a window so large it never limits bandwidth
