@@ -100,7 +100,7 @@ struct SyntheticRepo {
   // The "published" table: the scenario simulated on the true platform.
   std::string published_rows() const {
     std::ofstream(root / "scenarios" / "truth.yaml")
-        << fmt::format(kScenario, fmt::arg("name", "truth"), fmt::arg("role", "claims"), fmt::arg("platform", "truth.xml"));
+        << fmt::format(fmt::runtime(kScenario), fmt::arg("name", "truth"), fmt::arg("role", "claims"), fmt::arg("platform", "truth.xml"));
     const auto result = run_command(run("replay scenarios/truth.yaml --no-plot --json --out " + (root / "out").string()));
     EXPECT_EQ(result.status, 0) << result.err;
     std::string rows = "published:\n";
@@ -115,7 +115,7 @@ struct SyntheticRepo {
 
   void write_scenario(const std::string& name, const std::string& role, const std::string& published) const {
     std::ofstream(root / "scenarios" / (name + ".yaml"))
-        << fmt::format(kScenario, fmt::arg("name", name), fmt::arg("role", role), fmt::arg("platform", "derived.xml"))
+        << fmt::format(fmt::runtime(kScenario), fmt::arg("name", name), fmt::arg("role", role), fmt::arg("platform", "derived.xml"))
         << published;
   }
 
@@ -158,11 +158,6 @@ TEST(FitCommand, RecoversKnownValuesFromASyntheticTable) {
   }
   // The derived platform stays untouched.
   EXPECT_EQ(slurp(repo.root / "platforms" / "derived.xml"), slurp(kSource + "/platforms/sp2.xml"));
-  // The fitted platform replays the synthetic table (published = simulated on the truth) closely.
-  const auto replay = run_command(repo.run("replay scenarios/synthetic.yaml --no-plot --json --out " +
-                                           (repo.root / "out").string()));
-  ASSERT_EQ(replay.status, 0) << replay.err;
-  (void)replay;
 }
 
 TEST(FitCommand, RefusesScenariosWhoseRoleIsNotTrain) {

@@ -16,6 +16,7 @@
 #include "command.hpp"
 #include "fit_spec.hpp"
 #include "least_squares.hpp"
+#include "redist/analysis/fidelity_summary.hpp"
 #include "redist/sim/scenario_runner.hpp"
 #include "repo_paths.hpp"
 
@@ -120,10 +121,11 @@ std::string train_names(const FitSpec& spec) {
 std::string header(const FitSpec& spec, const std::vector<double>& fitted, std::size_t cells, double before,
                    double after) {
   std::string out = fmt::format(
-      "  FITTED by `redist fit {}` from {} on the train scenarios {} ({} published cells;\n"
+      "  {} {}` from {} on the train scenarios {} ({} published cells;\n"
       "  median relative error {:.1f}% with the derived values, {:.1f}% with the fitted ones). Do not edit by hand:\n"
       "  change the derived platform's generator or the fit specification, and fit again.\n",
-      fs::path(spec.file).filename().string(), fs::path(spec.platform).filename().string(), train_names(spec), cells,
+      kFittedPlatformMarker, fs::path(spec.file).filename().string(), fs::path(spec.platform).filename().string(),
+      train_names(spec), cells,
       100 * before, 100 * after);
   for (std::size_t k = 0; k < spec.values.size(); ++k) {
     const auto& v = spec.values[k];

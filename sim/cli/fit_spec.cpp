@@ -149,7 +149,7 @@ FitSpec load_fit_spec(const std::string& file, const std::string& repo_root) {
   const auto fitted_name = in.text(root, "fitted");
   if (fitted_name.find('/') != std::string::npos) in.fail(root["fitted"], "'fitted' is a file name, written beside the platform");
   spec.fitted = (fs::path(spec.platform).parent_path() / fitted_name).string();
-  if (fitted_name == fs::path(spec.platform).filename()) {
+  if (fitted_name == fs::path(spec.platform).filename().string()) {
     in.fail(root["fitted"], "'fitted' must differ from the platform: the derived file stays untouched");
   }
   const PlatformFile platform = PlatformFile::read(spec.platform);

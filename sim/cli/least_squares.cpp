@@ -176,25 +176,25 @@ BoundedFitResult fit_bounded(const std::function<std::vector<double>(const std::
     }
     const Eigen::VectorXd gradient = jacobian.transpose() * r;
     // Free variables: inside the box, or at a bound with the descent direction pointing inwards.
-    std::vector<Eigen::Index> free;
+    std::vector<Eigen::Index> movable;
     for (Eigen::Index k = 0; k < n; ++k) {
       const bool held = (x(k) <= lo(k) && gradient(k) > 0) || (x(k) >= hi(k) && gradient(k) < 0);
-      if (!held) free.push_back(k);
+      if (!held) movable.push_back(k);
     }
     bool improved = false;
     double last_change = 0;
-    while (!free.empty() && damping < 1e12) {
-      const auto m = static_cast<Eigen::Index>(free.size());
+    while (!movable.empty() && damping < 1e12) {
+      const auto m = static_cast<Eigen::Index>(movable.size());
       Eigen::MatrixXd a(m, m);
       Eigen::VectorXd b(m);
       for (Eigen::Index i = 0; i < m; ++i) {
-        for (Eigen::Index j = 0; j < m; ++j) a(i, j) = jacobian.col(free[i]).dot(jacobian.col(free[j]));
-        b(i) = -gradient(free[i]);
+        for (Eigen::Index j = 0; j < m; ++j) a(i, j) = jacobian.col(movable[i]).dot(jacobian.col(movable[j]));
+        b(i) = -gradient(movable[i]);
       }
       for (Eigen::Index i = 0; i < m; ++i) a(i, i) += damping * std::max(a(i, i), 1e-12);
       const Eigen::VectorXd delta = a.ldlt().solve(b);
       Eigen::VectorXd candidate = x;
-      for (Eigen::Index i = 0; i < m; ++i) candidate(free[i]) += delta(i);
+      for (Eigen::Index i = 0; i < m; ++i) candidate(movable[i]) += delta(i);
       candidate = candidate.cwiseMax(lo).cwiseMin(hi);
       last_change = (candidate - x).cwiseAbs().maxCoeff();
       if (last_change == 0) break;

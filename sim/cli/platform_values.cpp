@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -155,6 +156,12 @@ std::vector<ValueSite> link_sites(const std::string& text, const std::vector<Tag
   return out;
 }
 
+// "--" may not appear inside an XML comment.
+std::string comment_safe(std::string text) {
+  for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", at)) text.replace(at, 2, "- -");
+  return text;
+}
+
 }  // namespace
 
 std::string PlatformTarget::describe() const {
@@ -200,13 +207,13 @@ std::string PlatformFile::with_values(const std::vector<PlatformTarget>& targets
       edits.emplace_back(site.offset, site.length, written(targets[k].kind, value));
     }
     if (k < comments.size() && !comments[k].empty()) {
-      edits.emplace_back(all.front().element_end, 0, " <!-- " + comments[k] + " -->");
+      edits.emplace_back(all.front().element_end, 0, " <!-- " + comment_safe(comments[k]) + " -->");
     }
   }
   if (!header.empty()) {
     const std::size_t at = text_.find("<platform");
     if (at == std::string::npos) throw std::invalid_argument("the platform file has no <platform> element");
-    edits.emplace_back(at, 0, "<!--\n" + header + "-->\n");
+    edits.emplace_back(at, 0, "<!--\n" + comment_safe(header) + "-->\n");
   }
   std::sort(edits.begin(), edits.end(), [](const auto& a, const auto& b) {
     return std::get<0>(a) != std::get<0>(b) ? std::get<0>(a) > std::get<0>(b) : std::get<1>(a) < std::get<1>(b);

@@ -67,14 +67,15 @@ nlohmann::ordered_json optional_json(const std::optional<double>& v) {
   return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
 }
 
-nlohmann::ordered_json pooled_json(const Pooled& p) {
-  return {{"scenarios", p.scenarios},
-          {"cells", p.errors.size()},
-          {"median_relative_error", optional_json(median(p.errors))},
-          {"ordering_agreement", optional_json(ordering(p.ordering_agreeing, p.ordering_rows))},
-          {"ordering_rows", p.ordering_rows},
-          {"claims_holding", p.claims_holding},
-          {"claims", p.claims}};
+// Appends the pooled figures to `entry` (`with_count`: also the number of scenarios).
+void add_pooled(nlohmann::ordered_json& entry, const Pooled& p, bool with_count) {
+  if (with_count) entry["scenarios"] = p.scenarios;
+  entry["cells"] = p.errors.size();
+  entry["median_relative_error"] = optional_json(median(p.errors));
+  entry["ordering_agreement"] = optional_json(ordering(p.ordering_agreeing, p.ordering_rows));
+  entry["ordering_rows"] = p.ordering_rows;
+  entry["claims_holding"] = p.claims_holding;
+  entry["claims"] = p.claims;
 }
 
 // (paper, role) -> pooled figures, in paper then role order.
@@ -177,21 +178,19 @@ nlohmann::ordered_json fidelity_json(const std::vector<ScenarioFidelity>& all) {
     nlohmann::ordered_json entry = {{"scenario", s.scenario}, {"paper", paper_label(s.paper)}, {"role", s.role},
                                     {"platform", s.platform}, {"platform_kind", s.fitted ? "fitted" : "derived"},
                                     {"work", s.work.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.work)}};
-    for (const auto& [key, value] : pooled_json(p).items()) {
-      if (key != "scenarios") entry[key] = value;
-    }
+    add_pooled(entry, p, false);
     scenarios.push_back(std::move(entry));
   }
   nlohmann::ordered_json papers = nlohmann::ordered_json::array();
   for (const auto& [key, p] : by_paper(all)) {
     nlohmann::ordered_json entry = {{"paper", key.first}, {"role", key.second}};
-    for (const auto& [k, value] : pooled_json(p).items()) entry[k] = value;
+    add_pooled(entry, p, true);
     papers.push_back(std::move(entry));
   }
   nlohmann::ordered_json total = nlohmann::ordered_json::array();
   for (const auto& [role, p] : overall(all)) {
     nlohmann::ordered_json entry = {{"role", role}};
-    for (const auto& [k, value] : pooled_json(p).items()) entry[k] = value;
+    add_pooled(entry, p, true);
     total.push_back(std::move(entry));
   }
   return {{"scenarios", std::move(scenarios)}, {"papers", std::move(papers)}, {"overall", std::move(total)}};
