@@ -73,7 +73,8 @@ def method_panels(rows, args):
                     series.append((method, sorted(points, key=lambda p: p[0])))
             title = phase + (" — " + group_label(others, group) if others else "")
             panels.append((title, series))
-    columns = len(phases) if 1 < len(groups) and len(phases) <= MAX_COLUMNS else min(MAX_COLUMNS, len(panels))
+    # A row per group when the phases fit in a row; otherwise the panels wrap.
+    columns = len(phases) if 1 < len(groups) and 2 <= len(phases) <= MAX_COLUMNS else min(MAX_COLUMNS, len(panels))
     return panels, methods, columns
 
 
@@ -169,28 +170,33 @@ def main():
 
     panels, methods, columns = method_panels(rows, args)
     ratios = ratio_panels(report, args)
-    method_rows = math.ceil(len(panels) / columns)
-    ratio_rows = math.ceil(len(ratios) / columns) if ratios else 0
-    fig, axes = plt.subplots(method_rows + ratio_rows, columns, figsize=(3.3 * columns + 0.5, 2.6 * (method_rows + ratio_rows) + 0.6),
-                             squeeze=False)
+    # Method panels first, row by row; ratio panels on the rows after them, unless all fit in one row.
+    if len(panels) + len(ratios) <= MAX_COLUMNS:
+        columns = len(panels) + len(ratios)
+        slots = list(range(columns))
+    else:
+        columns = max(columns, min(MAX_COLUMNS, len(ratios)))
+        first_ratio_row = math.ceil(len(panels) / columns)
+        slots = list(range(len(panels))) + [first_ratio_row * columns + k for k in range(len(ratios))]
+    grid_rows = slots[-1] // columns + 1
+    fig, axes = plt.subplots(grid_rows, columns, figsize=(3.3 * columns + 0.5, 2.6 * grid_rows + 0.6), squeeze=False)
+    for ax in axes.flat:
+        ax.set_visible(False)
     colours = {m: f"C{k % 10}" for k, m in enumerate(methods)}
     for k, (title, series) in enumerate(panels):
-        ax = axes[k // columns][k % columns]
+        ax = axes[slots[k] // columns][slots[k] % columns]
+        ax.set_visible(True)
         draw_methods(ax, title, series, colours, args)
-        if k % columns == 0:
+        if slots[k] % columns == 0:
             ax.set_ylabel("elements" if args.unit == "elements" else f"time ({args.unit})", fontsize=8)
-        if k // columns == method_rows - 1 or k + columns >= len(panels):
-            ax.set_xlabel(args.x or "run", fontsize=8)
-    for k in range(len(panels), method_rows * columns):
-        axes[k // columns][k % columns].set_visible(False)
+        ax.set_xlabel(args.x or "run", fontsize=8)
     for k, (title, published, bounds, series) in enumerate(ratios):
-        ax = axes[method_rows + k // columns][k % columns]
+        slot = slots[len(panels) + k]
+        ax = axes[slot // columns][slot % columns]
+        ax.set_visible(True)
         draw_ratio(ax, title, published, bounds, series, args)
         ax.set_xlabel(args.x or "run", fontsize=8)
-        if k % columns == 0:
-            ax.set_ylabel("ratio", fontsize=8)
-    for k in range(len(ratios), ratio_rows * columns):
-        axes[method_rows + k // columns][k % columns].set_visible(False)
+        ax.set_ylabel("ratio", fontsize=8)
 
     handles = [Line2D([], [], color=colours[m], linewidth=2, label=m) for m in methods]
     handles.append(Line2D([], [], color="0.2", marker=".", label="simulated (line)"))
@@ -200,7 +206,9 @@ def main():
     fig.legend(handles=handles, loc="upper center", ncol=len(handles), fontsize=8, frameon=False,
                bbox_to_anchor=(0.5, 1.0 - 0.3 / fig.get_figheight()))
     fig.suptitle(args.title, fontsize=11, y=1.0 - 0.05 / fig.get_figheight(), va="top")
-    fig.tight_layout(rect=(0, 0, 1, 1.0 - 0.6 / fig.get_figheight()), h_pad=0.6)
+    width, height = fig.get_size_inches()
+    fig.subplots_adjust(left=0.65 / width, right=1 - 0.15 / width, bottom=0.5 / height, top=1 - 0.85 / height,
+                        wspace=0.28, hspace=0.55 * 2.6 / 2.6)
     fig.savefig(args.out, dpi=100, format="png")
 
 
