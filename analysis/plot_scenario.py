@@ -1,77 +1,215 @@
 #!/usr/bin/env python3
-"""Plots a scenario's CSV report (written by `redist replay`/`redist sweep`) in the style of the
-papers' figures: time against the first swept parameter, one line per method and phase, simulated
-values as solid lines and published values as hollow markers joined by dashes."""
+"""Plots a scenario's reports (written by `redist replay`/`redist sweep`) as small multiples: one
+panel per phase and per value of the other swept parameters (the x axis is the first numeric one),
+one colour per method, simulated values as lines and published values as markers of the same
+colour; then one panel per ratio of methods the scenario reports (from the JSON report), with the
+published range shaded when one is given (--ratio-range)."""
 import argparse
 import csv
+import json
+import math
 import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
 
 FIXED_COLUMNS = ("method", "phase", "simulated", "published", "unit")
+MAX_COLUMNS = 5
 
 
 def number(text):
     try:
         return float(text)
-    except ValueError:
+    except (TypeError, ValueError):
         return None
+
+
+def unique(values):
+    seen = []
+    for v in values:
+        if v not in seen:
+            seen.append(v)
+    return seen
+
+
+def spans_decades(values, factor):
+    positive = [v for v in values if v is not None and v > 0]
+    return len(positive) == len(values) and positive and max(positive) / min(positive) > factor
+
+
+def group_label(names, values):
+    return ", ".join(f"{n}={v}" for n, v in zip(names, values))
+
+
+def set_scales(ax, xs, ys):
+    if spans_decades(xs, 20):
+        ax.set_xscale("log", base=2 if all(math.log2(x).is_integer() for x in xs) else 10)
+    if spans_decades(ys, 30):
+        ax.set_yscale("log")
+
+
+def method_panels(rows, args):
+    """[(title, [(method, [(x, simulated, published)])])] in phase-major order, and the grid shape."""
+    params = [c for c in rows[0] if c not in FIXED_COLUMNS]
+    others = [p for p in params if p != args.x and len({r[p] for r in rows}) > 1]
+    phases = unique(r["phase"] for r in rows)
+    methods = args.method or unique(r["method"] for r in rows)
+    groups = unique(tuple(r[p] for p in others) for r in rows)
+    panels = []
+    for group in groups:
+        for phase in phases:
+            series = []
+            for method in methods:
+                points = []
+                for i, r in enumerate(rows):
+                    if r["phase"] != phase or r["method"] != method or tuple(r[p] for p in others) != group:
+                        continue
+                    x = number(r[args.x]) if args.x else None
+                    points.append((x if x is not None else i, float(r["simulated"]), number(r["published"])))
+                if points:
+                    series.append((method, sorted(points, key=lambda p: p[0])))
+            title = phase + (" — " + group_label(others, group) if others else "")
+            panels.append((title, series))
+    # A row per group when the phases fit in a row; otherwise the panels wrap.
+    columns = len(phases) if 1 < len(groups) and 2 <= len(phases) <= MAX_COLUMNS else min(MAX_COLUMNS, len(panels))
+    return panels, methods, columns
+
+
+def parse_ranges(specs):
+    ranges = {}
+    for key, low, high in specs or []:
+        ranges[key] = (float(low), float(high))
+    return ranges
+
+
+def ratio_panels(report, args):
+    """[(title, published text, range or None, [(group label, [(x, ratio)])])]."""
+    ranges = parse_ranges(args.ratio_range)
+    out = []
+    for ratio in report.get("ratios", []):
+        key = f"{ratio['numerator']}/{ratio['denominator']}/{ratio['phase']}"
+        rows = [r for r in ratio["rows"] if r["simulated"] is not None]
+        if not rows:
+            continue
+        names = [n for n in rows[0]["params"] if n != args.x and len({json.dumps(r["params"][n]) for r in rows}) > 1]
+        series = {}
+        for i, r in enumerate(rows):
+            x = r["params"].get(args.x, i) if args.x else i
+            label = group_label(names, [r["params"][n] for n in names])
+            series.setdefault(label, []).append((x, r["simulated"]))
+        title = f"{ratio['numerator']} / {ratio['denominator']} ({ratio['phase']})"
+        out.append((title, ratio.get("published", ""), ranges.get(key), list(series.items())))
+    return out
+
+
+def draw_methods(ax, title, series, colours, args):
+    xs, ys = [], []
+    for k, (method, points) in enumerate(series):
+        colour = colours[method]
+        px = [p[0] for p in points]
+        # Earlier methods drawn wider, so that a method hidden under another one still shows.
+        width = max(1.2, 3.4 - 0.8 * k)
+        ax.plot(px, [p[1] for p in points], "-", color=colour, linewidth=width, marker=".", markersize=4, alpha=0.85)
+        published = [(p[0], p[2]) for p in points if p[2] is not None]
+        if published:
+            ax.plot(*zip(*published), linestyle="none", marker="o", markersize=6, markerfacecolor="none",
+                    markeredgecolor=colour, markeredgewidth=1.5)
+        xs += px
+        ys += [p[1] for p in points] + [p[1] for p in published]
+    set_scales(ax, xs, ys)
+    ax.set_title(title, fontsize=9)
+    ax.grid(True, alpha=0.3, which="both")
+    ax.tick_params(labelsize=7)
+
+
+def draw_ratio(ax, title, published, bounds, series, args):
+    xs = []
+    for k, (label, points) in enumerate(series):
+        points.sort()
+        ax.plot([p[0] for p in points], [p[1] for p in points], "-o", color=f"C{k % 10}", markersize=3,
+                label=label or "simulated")
+        xs += [p[0] for p in points]
+    if bounds:
+        ax.axhspan(bounds[0], bounds[1], color="0.6", alpha=0.35, label="published range")
+    ax.axhline(1.0, color="0.3", linewidth=0.8, linestyle=":")
+    if spans_decades(xs, 20):
+        ax.set_xscale("log")
+    ax.set_title(title, fontsize=9)
+    if published:
+        ax.text(0.02, 0.02, "paper: " + published, transform=ax.transAxes, fontsize=6.5, va="bottom", wrap=True)
+    ax.grid(True, alpha=0.3)
+    ax.tick_params(labelsize=7)
+    if len(series) > 1 or bounds:
+        ax.legend(fontsize=6.5, loc="best")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--csv", required=True)
+    parser.add_argument("--json", default="", help="the JSON report, for the scenario's ratios")
     parser.add_argument("--out", required=True)
     parser.add_argument("--x", default="")
     parser.add_argument("--unit", default="s")
     parser.add_argument("--title", default="")
+    parser.add_argument("--method", action="append", help="methods in the scenario's order (repeat)")
+    parser.add_argument("--ratio-range", nargs=3, action="append", metavar=("NUM/DEN/PHASE", "LOW", "HIGH"),
+                        help="shade the published range of a ratio")
     args = parser.parse_args()
 
     with open(args.csv, newline="") as f:
         rows = list(csv.DictReader(f))
     if not rows:
         sys.exit("plot_scenario: no rows in " + args.csv)
-    params = [c for c in rows[0] if c not in FIXED_COLUMNS]
-    varying = [p for p in params if p != args.x and len({r[p] for r in rows}) > 1]
+    report = {}
+    if args.json:
+        with open(args.json) as f:
+            report = json.load(f)
 
-    # One series per (method, phase, other varying parameters).
-    series = {}
-    for i, row in enumerate(rows):
-        label = " ".join([row["method"], row["phase"]] + [f"{p}={row[p]}" for p in varying])
-        x = number(row[args.x]) if args.x else None
-        series.setdefault(label, []).append((x if x is not None else i, row))
-
-    many = len(series) > 8
-    fig, ax = plt.subplots(figsize=(13 if many else 8, 6 if many else 5))
-    xs_all = []
-    for k, (label, points) in enumerate(series.items()):
-        points.sort(key=lambda p: p[0])
-        color = f"C{k % 10}"
-        xs = [p[0] for p in points]
-        xs_all += xs
-        ax.plot(xs, [float(p[1]["simulated"]) for p in points], "-o", color=color, markersize=3, label=label)
-        published = [(p[0], float(p[1]["published"])) for p in points if p[1]["published"]]
-        if published:
-            ax.plot(*zip(*published), "--s", color=color, markerfacecolor="none", markersize=5,
-                    label=label + " (published)")
-    if xs_all and min(xs_all) > 0 and max(xs_all) / min(xs_all) > 20:
-        ax.set_xscale("log")
-        ys = [float(p[1]["simulated"]) for pts in series.values() for p in pts]
-        if ys and min(ys) > 0 and max(ys) / min(ys) > 100:
-            ax.set_yscale("log")
-    ax.set_xlabel(args.x or "run")
-    ax.set_ylabel(f"time ({args.unit})")
-    ax.set_title(args.title)
-    ax.grid(True, alpha=0.3)
-    if many:  # beside the axes, in columns, so that it hides no curve
-        ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0), ncol=2)
+    panels, methods, columns = method_panels(rows, args)
+    ratios = ratio_panels(report, args)
+    # Method panels first, row by row; ratio panels on the rows after them, unless all fit in one row.
+    if len(panels) + len(ratios) <= MAX_COLUMNS:
+        columns = len(panels) + len(ratios)
+        slots = list(range(columns))
     else:
-        ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(args.out, dpi=110, format="png")
+        columns = max(columns, min(MAX_COLUMNS, len(ratios)))
+        first_ratio_row = math.ceil(len(panels) / columns)
+        slots = list(range(len(panels))) + [first_ratio_row * columns + k for k in range(len(ratios))]
+    grid_rows = slots[-1] // columns + 1
+    fig, axes = plt.subplots(grid_rows, columns, figsize=(3.3 * columns + 0.5, 2.6 * grid_rows + 0.6), squeeze=False)
+    for ax in axes.flat:
+        ax.set_visible(False)
+    colours = {m: f"C{k % 10}" for k, m in enumerate(methods)}
+    for k, (title, series) in enumerate(panels):
+        ax = axes[slots[k] // columns][slots[k] % columns]
+        ax.set_visible(True)
+        draw_methods(ax, title, series, colours, args)
+        if slots[k] % columns == 0:
+            ax.set_ylabel("elements" if args.unit == "elements" else f"time ({args.unit})", fontsize=8)
+        ax.set_xlabel(args.x or "run", fontsize=8)
+    for k, (title, published, bounds, series) in enumerate(ratios):
+        slot = slots[len(panels) + k]
+        ax = axes[slot // columns][slot % columns]
+        ax.set_visible(True)
+        draw_ratio(ax, title, published, bounds, series, args)
+        ax.set_xlabel(args.x or "run", fontsize=8)
+        ax.set_ylabel("ratio", fontsize=8)
+
+    handles = [Line2D([], [], color=colours[m], linewidth=2, label=m) for m in methods]
+    handles.append(Line2D([], [], color="0.2", marker=".", label="simulated (line)"))
+    if any(r["published"] for r in rows):
+        handles.append(Line2D([], [], color="0.2", linestyle="none", marker="o", markerfacecolor="none",
+                              label="published (markers)"))
+    fig.legend(handles=handles, loc="upper center", ncol=len(handles), fontsize=8, frameon=False,
+               bbox_to_anchor=(0.5, 1.0 - 0.3 / fig.get_figheight()))
+    fig.suptitle(args.title, fontsize=11, y=1.0 - 0.05 / fig.get_figheight(), va="top")
+    width, height = fig.get_size_inches()
+    fig.subplots_adjust(left=0.65 / width, right=1 - 0.15 / width, bottom=0.5 / height, top=1 - 0.85 / height,
+                        wspace=0.28, hspace=0.55 * 2.6 / 2.6)
+    fig.savefig(args.out, dpi=100, format="png")
 
 
 if __name__ == "__main__":

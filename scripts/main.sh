@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job on a fresh Debian machine: install, build, and replay the papers' experiments on the
-# bundled platforms. Reports go to results/ (Markdown, CSV, JSON and PNG per scenario).
+# bundled platforms. Reports go to results/ (Markdown, CSV, JSON and PNG per scenario, and a summary).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,3 +23,6 @@ echo
 # Every published experiment, simulated beside the published values.
 "$redist" replay --all --jobs "$(nproc)" --out results
 echo "Reports: results/*.md, *.csv, *.json, *.png"
+echo
+# The fidelity of every scenario, paper and role at a glance (also results/summary.json, fidelity.png).
+cat results/SUMMARY.md

@@ -28,5 +28,6 @@ void add_replay_command(CLI::App& root, Commands& commands);
 void add_sweep_command(CLI::App& root, Commands& commands);
 void add_calibrate_command(CLI::App& root, Commands& commands);
 void add_validate_command(CLI::App& root, Commands& commands);
+void add_fit_command(CLI::App& root, Commands& commands);
 
 }  // namespace redist::cli

@@ -138,3 +138,91 @@ std::vector<double> fit_prices(const std::vector<std::vector<double>>& counts, c
 }
 
 }  // namespace redist::cli
+
+namespace redist::cli {
+namespace {
+
+Eigen::VectorXd as_vector(const std::vector<double>& v) {
+  return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+}
+
+std::vector<double> as_std(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
+
+}  // namespace
+
+BoundedFitResult fit_bounded(const std::function<std::vector<double>(const std::vector<double>&)>& residuals,
+                             std::vector<double> x0, const std::vector<double>& lower, const std::vector<double>& upper,
+                             const std::function<void(const BoundedFitStep&)>& report, int max_iterations,
+                             double step) {
+  const auto n = static_cast<Eigen::Index>(x0.size());
+  const Eigen::VectorXd lo = as_vector(lower), hi = as_vector(upper);
+  Eigen::VectorXd x = as_vector(x0).cwiseMax(lo).cwiseMin(hi);
+  int evaluations = 0;
+  const auto evaluate = [&](const Eigen::VectorXd& at) {
+    ++evaluations;
+    return as_vector(residuals(as_std(at)));
+  };
+  Eigen::VectorXd r = evaluate(x);
+  double cost = r.squaredNorm();
+  double damping = 1e-3;
+  BoundedFitResult result;
+  for (int iteration = 1; iteration <= max_iterations; ++iteration) {
+    Eigen::MatrixXd jacobian(r.size(), n);
+    for (Eigen::Index k = 0; k < n; ++k) {
+      Eigen::VectorXd moved = x;
+      const double h = x(k) + step <= hi(k) ? step : -step;  // inwards at the upper bound
+      moved(k) += h;
+      jacobian.col(k) = (evaluate(moved) - r) / h;
+    }
+    const Eigen::VectorXd gradient = jacobian.transpose() * r;
+    // Free variables: inside the box, or at a bound with the descent direction pointing inwards.
+    std::vector<Eigen::Index> movable;
+    for (Eigen::Index k = 0; k < n; ++k) {
+      const bool held = (x(k) <= lo(k) && gradient(k) > 0) || (x(k) >= hi(k) && gradient(k) < 0);
+      if (!held) movable.push_back(k);
+    }
+    bool improved = false;
+    double last_change = 0;
+    while (!movable.empty() && damping < 1e12) {
+      const auto m = static_cast<Eigen::Index>(movable.size());
+      Eigen::MatrixXd a(m, m);
+      Eigen::VectorXd b(m);
+      for (Eigen::Index i = 0; i < m; ++i) {
+        for (Eigen::Index j = 0; j < m; ++j) a(i, j) = jacobian.col(movable[i]).dot(jacobian.col(movable[j]));
+        b(i) = -gradient(movable[i]);
+      }
+      for (Eigen::Index i = 0; i < m; ++i) a(i, i) += damping * std::max(a(i, i), 1e-12);
+      const Eigen::VectorXd delta = a.ldlt().solve(b);
+      Eigen::VectorXd candidate = x;
+      for (Eigen::Index i = 0; i < m; ++i) candidate(movable[i]) += delta(i);
+      candidate = candidate.cwiseMax(lo).cwiseMin(hi);
+      last_change = (candidate - x).cwiseAbs().maxCoeff();
+      if (last_change == 0) break;
+      const Eigen::VectorXd candidate_r = evaluate(candidate);
+      const double candidate_cost = candidate_r.squaredNorm();
+      if (candidate_cost < cost) {
+        const double decrease = cost - candidate_cost;
+        x = candidate;
+        r = candidate_r;
+        cost = candidate_cost;
+        damping = std::max(damping / 3, 1e-9);
+        improved = decrease > 1e-12 * std::max(cost, 1e-30) && last_change > 1e-9;
+        if (!improved) last_change = 0;
+        break;
+      }
+      damping *= 4;
+    }
+    report({iteration, cost, as_std(x), damping, evaluations});
+    result.iterations = iteration;
+    if (!improved || cost < 1e-24) {
+      result.converged = true;
+      break;
+    }
+  }
+  result.x = as_std(x);
+  result.cost = cost;
+  result.evaluations = evaluations;
+  return result;
+}
+
+}  // namespace redist::cli

@@ -1,7 +1,8 @@
-// Least-squares fits (Eigen) for `redist calibrate`: message time against size, piece by piece,
-// and prices of local work kinds against counted work.
+// Least-squares fits (Eigen): for `redist calibrate`, message time against size, piece by piece,
+// and prices of local work kinds against counted work; for `redist fit`, a bounded non-linear fit.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "redist/core/int_math.hpp"
@@ -32,5 +33,31 @@ PiecewiseFit fit_piecewise(const std::vector<Index>& bytes, const std::vector<do
 /// Non-negative prices p minimising Σ_i (Σ_k counts[i][k] p_k - seconds[i])² / seconds[i]²: the
 /// least-squares solution, kinds with a negative price dropped and the rest refitted.
 std::vector<double> fit_prices(const std::vector<std::vector<double>>& counts, const std::vector<double>& seconds);
+
+/// One iteration of fit_bounded, for progress reports.
+struct BoundedFitStep {
+  int iteration = 0;
+  double cost = 0;  ///< sum of squared residuals at x
+  std::vector<double> x;
+  double damping = 0;
+  int evaluations = 0;  ///< residual evaluations so far
+};
+
+struct BoundedFitResult {
+  std::vector<double> x;
+  double cost = 0;
+  int iterations = 0;
+  int evaluations = 0;
+  bool converged = false;  ///< false: stopped at max_iterations
+};
+
+/// Minimises Σ r_i(x)² with lower[k] <= x[k] <= upper[k] by Levenberg–Marquardt: forward-difference
+/// Jacobians (step `step`, taken inwards at a bound), steps projected onto the box, and variables
+/// held at a bound whose gradient pushes outwards left out of the step. Deterministic. `residuals`
+/// must return as many residuals for every x; `report` is called once per iteration.
+BoundedFitResult fit_bounded(const std::function<std::vector<double>(const std::vector<double>&)>& residuals,
+                             std::vector<double> x, const std::vector<double>& lower, const std::vector<double>& upper,
+                             const std::function<void(const BoundedFitStep&)>& report, int max_iterations = 40,
+                             double step = 1e-4);
 
 }  // namespace redist::cli

@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
   redist::cli::add_sweep_command(app, commands);
   redist::cli::add_calibrate_command(app, commands);
   redist::cli::add_validate_command(app, commands);
+  redist::cli::add_fit_command(app, commands);
 
   if (argc > 1 && argv[1][0] != '-' && !is_command(commands, argv[1])) {
     std::cerr << "redist: error: unknown command '" << argv[1] << "' (run 'redist --help' for the list)\n";

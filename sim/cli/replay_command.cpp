@@ -14,6 +14,7 @@
 #include "command.hpp"
 #include "plot_script.hpp"
 #include "redist/analysis/claims.hpp"
+#include "redist/analysis/fidelity_summary.hpp"
 #include "redist/sim/scenario_runner.hpp"
 #include "repo_paths.hpp"
 
@@ -52,12 +53,27 @@ std::string x_axis(const Scenario& s) {
 }
 
 // The PNG goes to a temporary name first, so a failed plot leaves nothing behind.
-void plot(const Scenario& s, const fs::path& csv, const fs::path& png) {
+void plot(const Scenario& s, const fs::path& csv, const fs::path& json, const fs::path& png) {
   const fs::path tmp = png.string() + ".tmp.png";
-  run_plot_script(repo_root() / "analysis" / "plot_scenario.py",
-                  {"--csv", csv.string(), "--out", tmp.string(), "--x", x_axis(s),
-                   "--unit", s.unit, "--title", s.name + (s.table.empty() ? "" : " — " + s.table)},
-                  tmp);
+  std::vector<std::string> args{"--csv", csv.string(), "--json", json.string(), "--out", tmp.string(), "--x", x_axis(s),
+                                "--unit", s.unit, "--title", s.name + (s.table.empty() ? "" : " — " + s.table)};
+  for (const auto& method : s.methods) {
+    args.push_back("--method");
+    args.push_back(method.name);
+  }
+  run_plot_script(repo_root() / "analysis" / "plot_scenario.py", args, tmp);
+  fs::rename(tmp, png);
+}
+
+// SUMMARY.md, summary.json and fidelity.png (simulated against published, every cell) of a
+// multi-scenario replay; fidelity.png reads the scenarios' JSON reports beside summary.json.
+void write_summary(const std::vector<ScenarioFidelity>& fidelity, const fs::path& out, bool with_plot) {
+  write_file(out / "SUMMARY.md", fidelity_markdown(fidelity));
+  write_file(out / "summary.json", fidelity_json(fidelity).dump(2) + "\n");
+  if (!with_plot) return;
+  const fs::path png = out / "fidelity.png", tmp = out / "fidelity.tmp.png";
+  run_plot_script(repo_root() / "analysis" / "plot_fidelity.py",
+                  {"--summary", (out / "summary.json").string(), "--out", tmp.string()}, tmp);
   fs::rename(tmp, png);
 }
 
@@ -100,6 +116,7 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
   fs::create_directories(out);
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
   int failed_claims = 0;
+  std::vector<ScenarioFidelity> fidelity;
   for (const auto& s : scenarios) {
     const auto records = sim::run_scenario(s, o.jobs, ProgressBar(s.name));
     auto metrics = compare(records);
@@ -110,13 +127,15 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
     write_file(out / (s.name + ".md"), markdown);
     write_file(out / (s.name + ".csv"), csv_report(s, records));
     write_file(out / (s.name + ".json"), json.dump(2) + "\n");
-    if (o.plot) plot(s, out / (s.name + ".csv"), out / (s.name + ".png"));
+    if (o.plot) plot(s, out / (s.name + ".csv"), out / (s.name + ".json"), out / (s.name + ".png"));
+    fidelity.push_back(scenario_fidelity(s, records, metrics));
     if (o.json) {
       all.push_back(json);
     } else {
       std::cout << markdown << '\n';
     }
   }
+  if (use == ScenarioUse::Replay && scenarios.size() > 1) write_summary(fidelity, out, o.plot);
   if (o.json) std::cout << all.dump() << '\n';
   if (o.check_claims && failed_claims > 0) {
     std::cout.flush();

@@ -30,6 +30,7 @@ unit: ms
 published:
   - params: {N: 4800}
     values: {async: {comm: 1.5}}
+role: test
 )";
 
 fs::path write_temp(const std::string& name, const std::string& text) {
@@ -112,20 +113,24 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"not_a_mapping", "- just\n- a list\n", 0, "must be a YAML mapping"},
         BadCase{"duplicate_method", replace(kGood, "    schedule: async\n", "    schedule: async\n  - name: async\n"), 12, "appears twice"},
         BadCase{"bad_scenario_name", replace(kGood, "scenario: good", "scenario: Good Name"), 1, "may use only"},
-        BadCase{"claim_unknown_kind", kGood + "claims: [{claim: c, kind: sideways, method: async, phase: comm}]\n", 17,
+        BadCase{"missing_role", replace(kGood, "role: test\n", ""), 0, "missing required key 'role'"},
+        BadCase{"unknown_role", replace(kGood, "role: test", "role: exam"), 17, "'role' must be train, test or claims"},
+        BadCase{"train_without_published",
+                replace(kGood, kGood.substr(kGood.find("published:")), "role: train\n"), 14, "role 'train' needs published values"},
+        BadCase{"claim_unknown_kind", kGood + "claims: [{claim: c, kind: sideways, method: async, phase: comm}]\n", 18,
                 "unknown claim kind 'sideways'"},
         BadCase{"claim_unknown_method", kGood + "claims: [{claim: c, kind: below, method: krr, than: async, phase: comm}]\n",
-                17, "claim names unknown method 'krr'"},
+                18, "claim names unknown method 'krr'"},
         BadCase{"claim_key_of_other_kind", kGood + "claims: [{claim: c, kind: below, method: async, than: async, phase: comm, along: N}]\n",
-                17, "unknown key 'along'"},
+                18, "unknown key 'along'"},
         BadCase{"claim_along_not_swept", kGood + "claims: [{claim: c, kind: decreasing, method: async, phase: comm, along: P}]\n",
-                17, "which is not swept"},
+                18, "which is not swept"},
         BadCase{"claim_unknown_quantity", kGood + "claims: [{claim: c, kind: follows, method: async, phase: comm, quantity: q, min_correlation: 0.5}]\n",
-                17, "reports no quantity 'q'"},
+                18, "reports no quantity 'q'"},
         BadCase{"claim_method_and_ratio", kGood + "claims: [{claim: c, kind: spread, method: async, ratio: {numerator: async, denominator: async}, phase: comm, max_ratio: 2}]\n",
-                17, "exactly one of 'method' and 'ratio'"},
+                18, "exactly one of 'method' and 'ratio'"},
         BadCase{"claim_bad_number", kGood + "claims: [{claim: c, kind: spread, method: async, phase: comm, max_ratio: lots}]\n",
-                17, "'max_ratio' must be a number"}),
+                18, "'max_ratio' must be a number"}),
     [](const auto& test_case) { return std::string(test_case.param.name); });
 
 TEST(Scenario, SweepFilesCarryNoPublishedValues) {

@@ -192,18 +192,17 @@ nlohmann::ordered_json json_report(const Scenario& s, const std::vector<Record>&
     ratios.push_back({{"numerator", ratio.numerator}, {"denominator", ratio.denominator}, {"phase", ratio.phase},
                       {"published", ratio.published}, {"rows", std::move(rows)}});
   }
-  return {{"scenario", s.name},
-          {"paper", s.paper},
-          {"table", s.table},
-          {"platform", platform_name(s)},
-          {"metrics",
-           {{"ordering_agreement", optional(metrics.ordering_agreement)},
-            {"ordering_rows", metrics.ordering_rows},
-            {"median_relative_error", optional(metrics.median_relative_error)},
-            {"published_cells", metrics.published_cells},
-            {"claims", std::move(claims)}}},
-          {"ratios", std::move(ratios)},
-          {"records", std::move(list)}};
+  nlohmann::ordered_json report = {{"scenario", s.name}, {"paper", s.paper}, {"table", s.table}};
+  if (!s.role.empty()) report["role"] = s.role;  // replays only: sweeps have none
+  report["platform"] = platform_name(s);
+  report["metrics"] = {{"ordering_agreement", optional(metrics.ordering_agreement)},
+                       {"ordering_rows", metrics.ordering_rows},
+                       {"median_relative_error", optional(metrics.median_relative_error)},
+                       {"published_cells", metrics.published_cells},
+                       {"claims", std::move(claims)}};
+  report["ratios"] = std::move(ratios);
+  report["records"] = std::move(list);
+  return report;
 }
 
 }  // namespace redist

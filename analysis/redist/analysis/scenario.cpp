@@ -19,7 +19,7 @@ const std::vector<std::string> kPaperIds = {"000_6d104d7264253a4e.txt", "001_755
 const std::vector<std::string> kTopLevelKeys = {"scenario", "paper",  "table",       "description", "platform",
                                                 "experiment", "fixed", "sweep",      "methods",     "phases",
                                                 "repetitions", "payload", "unit",    "published",   "ratios",
-                                                "claims"};
+                                                "claims",      "role"};
 
 // Builds "file:line: reason" errors for one scenario file.
 class Reader {
@@ -372,6 +372,21 @@ void require_every_parameter(const Reader& in, const YAML::Node& root, const Sce
   }
 }
 
+// Checked last, so that a file's other mistakes are reported first, as before roles existed.
+void read_role(const Reader& in, const YAML::Node& root, ScenarioUse use, Scenario& s) {
+  if (!root["role"]) {
+    if (use == ScenarioUse::Replay) in.fail(root, "missing required key 'role' (train, test or claims)");
+    return;
+  }
+  s.role = in.text(root["role"], "role");
+  if (s.role != "train" && s.role != "test" && s.role != "claims") {
+    in.fail(root["role"], "'role' must be train, test or claims, got '" + s.role + "'");
+  }
+  if (s.role == "train" && s.published.empty()) {
+    in.fail(root["role"], "role 'train' needs published values: a fit has nothing else to use");
+  }
+}
+
 }  // namespace
 
 std::vector<Params> Scenario::parameter_sets() const {
@@ -472,6 +487,7 @@ Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec
   if (root["published"]) s.published = read_published(in, root["published"], s, experiment);
   if (root["ratios"]) s.ratios = read_ratios(in, root["ratios"], s);
   if (root["claims"]) s.claims = read_claims(in, root["claims"], s, experiment);
+  read_role(in, root, use, s);
   return s;
 }
 

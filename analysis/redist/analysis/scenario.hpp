@@ -81,6 +81,9 @@ struct Scenario {
   std::string name;         ///< output file stem
   std::string paper;        ///< paper id listed in docs/papers.md (replays only)
   std::string table;        ///< table or figure reproduced (replays only)
+  /// train: published cells a fit may use; test: published cells predicted, never fitted;
+  /// claims: only claims and ratios are checked. Required for replays, optional for sweeps.
+  std::string role;
   std::string description;
   std::string platform;     ///< resolved path of the platform file
   std::string experiment;   ///< experiment kind

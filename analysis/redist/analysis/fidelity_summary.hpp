@@ -1,0 +1,40 @@
+// One summary of fidelity for a multi-scenario replay (`redist replay --all`): per scenario its role,
+// platform (derived or fitted), work accounting, published cells, median relative error, ordering
+// agreement and claims holding; the same figures per paper and overall, train and test apart.
+// Written as SUMMARY.md and summary.json (format in scenarios/README.md, "Summary of fidelity").
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "redist/analysis/replay_report.hpp"
+
+namespace redist {
+
+/// Written by `redist fit` into every fitted platform file; its presence makes a platform "fitted".
+inline constexpr const char* kFittedPlatformMarker = "FITTED by `redist fit";
+
+/// What the summary keeps of one replayed scenario.
+struct ScenarioFidelity {
+  std::string scenario, paper, role;
+  std::string platform;       ///< file name
+  bool fitted = false;        ///< the platform file carries kFittedPlatformMarker
+  std::vector<std::string> work;  ///< values of the `work` run parameter, if any run sets it
+  std::vector<double> errors;     ///< |simulated − published| / published per published cell
+  int ordering_rows = 0, ordering_agreeing = 0;
+  int claims = 0, claims_holding = 0;
+};
+
+ScenarioFidelity scenario_fidelity(const Scenario& scenario, const std::vector<Record>& records,
+                                   const ComparisonMetrics& metrics);
+
+/// The paper's short label: the digits its file name starts with ("000_6d1....txt" -> "000").
+std::string paper_label(const std::string& paper_file);
+
+std::string fidelity_markdown(const std::vector<ScenarioFidelity>& scenarios);
+nlohmann::ordered_json fidelity_json(const std::vector<ScenarioFidelity>& scenarios);
+
+}  // namespace redist

@@ -1,0 +1,214 @@
+// `redist fit SPEC.fit.yaml [--out FILE] [--jobs N]`: fits at most 6 named platform values, each
+// inside its plausible range, to the published cells of the train scenarios, and writes the fitted
+// platform beside the derived one. The objective is Σ (log simulated − log published)² over every
+// published cell (relative errors), minimised in log-parameter space (least_squares.hpp).
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "fit_spec.hpp"
+#include "least_squares.hpp"
+#include "redist/analysis/fidelity_summary.hpp"
+#include "redist/sim/scenario_runner.hpp"
+#include "repo_paths.hpp"
+
+namespace redist::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct FitOptions {
+  std::string spec;
+  std::string out;  // default: the spec's `fitted`
+  int jobs = 1;
+};
+
+// A simulated value of 0 (or below a millionth of the published one) counts as a millionth: the
+// logarithm stays finite and such a cell still weighs heavily.
+constexpr double kFloor = 1e-6;
+
+// A directory of candidate platforms, removed when the fit ends (or fails).
+class TempDir {
+ public:
+  TempDir() : path_(fs::temp_directory_path() / ("redist-fit-" + std::to_string(::getpid()))) {
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::vector<PlatformTarget> targets_of(const FitSpec& spec) {
+  std::vector<PlatformTarget> out;
+  for (const auto& v : spec.values) out.push_back(v.target);
+  return out;
+}
+
+// Replays the train scenarios on `platform_text` and returns log(simulated / published) per
+// published cell, in a fixed order.
+class TrainResiduals {
+ public:
+  TrainResiduals(const FitSpec& spec, const PlatformFile& platform, int jobs)
+      : spec_(spec), platform_(platform), targets_(targets_of(spec)), jobs_(jobs) {}
+
+  std::vector<double> operator()(const std::vector<double>& log_values) {
+    std::vector<double> values;
+    for (const double x : log_values) values.push_back(std::exp(x));
+    const fs::path candidate = dir_.path() / fmt::format("candidate-{}.xml", ++count_);
+    {
+      std::ofstream out(candidate);
+      out << platform_.with_values(targets_, values);
+      if (!out) throw std::runtime_error("cannot write " + candidate.string());
+    }
+    std::vector<double> residuals;
+    for (Scenario scenario : spec_.train) {
+      scenario.platform = candidate.string();
+      for (const auto& r : sim::run_scenario(scenario, jobs_, {})) {
+        if (!r.published || *r.published <= 0) continue;
+        residuals.push_back(std::log(std::max(r.simulated, kFloor * *r.published) / *r.published));
+      }
+    }
+    fs::remove(candidate);
+    return residuals;
+  }
+
+ private:
+  const FitSpec& spec_;
+  const PlatformFile& platform_;
+  std::vector<PlatformTarget> targets_;
+  int jobs_;
+  TempDir dir_;
+  int count_ = 0;
+};
+
+// Median of |simulated − published| / published, from the log residuals.
+double median_relative_error(const std::vector<double>& residuals) {
+  std::vector<double> errors;
+  for (const double r : residuals) errors.push_back(std::abs(std::expm1(r)));
+  std::sort(errors.begin(), errors.end());
+  const std::size_t n = errors.size();
+  if (n == 0) return 0;
+  return n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
+}
+
+bool at_bound(const FittedValue& v, double fitted) {
+  constexpr double kClose = 1e-3;  // relative: within 0.1% of a bound
+  return fitted <= v.lower * (1 + kClose) || fitted >= v.upper * (1 - kClose);
+}
+
+std::string train_names(const FitSpec& spec) {
+  std::string names;
+  for (const auto& s : spec.train) names += (names.empty() ? "" : ", ") + s.name;
+  return names;
+}
+
+std::string header(const FitSpec& spec, const std::vector<double>& fitted, std::size_t cells, double before,
+                   double after) {
+  std::string out = fmt::format(
+      "  {} {}` from {} on the train scenarios {} ({} published cells;\n"
+      "  median relative error {:.1f}% with the derived values, {:.1f}% with the fitted ones). Do not edit by hand:\n"
+      "  change the derived platform's generator or the fit specification, and fit again.\n",
+      kFittedPlatformMarker, fs::path(spec.file).filename().string(), fs::path(spec.platform).filename().string(),
+      train_names(spec), cells,
+      100 * before, 100 * after);
+  for (std::size_t k = 0; k < spec.values.size(); ++k) {
+    const auto& v = spec.values[k];
+    out += fmt::format("  {} ({}): {}; range [{:.4g}, {:.4g}]; fitted {:.6g}, derived {:.6g}{}\n", v.name,
+                       v.target.describe(), v.meaning, v.lower, v.upper, fitted[k], v.derived,
+                       at_bound(v, fitted[k]) ? " (AT A BOUND of its range)" : "");
+  }
+  return out;
+}
+
+std::string value_comment(const FittedValue& v, double fitted) {
+  return fmt::format("fitted: {} = {:.6g} (derived {:.6g}, range [{:.4g}, {:.4g}]): {}", v.name, fitted, v.derived,
+                     v.lower, v.upper, v.meaning);
+}
+
+std::string table(const FitSpec& spec, const std::vector<double>& fitted, double before, double after) {
+  std::string out = "| value | set | derived | fitted | range | at bound |\n|---|---|---:|---:|---|---|\n";
+  for (std::size_t k = 0; k < spec.values.size(); ++k) {
+    const auto& v = spec.values[k];
+    out += fmt::format("| {} | {} | {:.4g} | {:.4g} | [{:.4g}, {:.4g}] | {} |\n", v.name, v.target.describe(), v.derived,
+                       fitted[k], v.lower, v.upper, at_bound(v, fitted[k]) ? "yes" : "no");
+  }
+  out += fmt::format("\nTrain median relative error ({}): {:.1f}% derived -> {:.1f}% fitted.\n", train_names(spec),
+                     100 * before, 100 * after);
+  return out;
+}
+
+int run_fit(const FitOptions& o) {
+  const FitSpec spec = load_fit_spec(o.spec, repo_root().string());
+  const PlatformFile platform = PlatformFile::read(spec.platform);
+  TrainResiduals residuals(spec, platform, o.jobs);
+  std::vector<double> start, lower, upper;
+  for (const auto& v : spec.values) {
+    start.push_back(std::log(v.initial));
+    lower.push_back(std::log(v.lower));
+    upper.push_back(std::log(v.upper));
+  }
+  std::vector<double> derived;
+  for (const auto& v : spec.values) derived.push_back(std::log(v.derived > 0 ? v.derived : v.initial));
+  const std::vector<double> before = residuals(derived);
+  if (before.empty()) throw std::runtime_error("the train scenarios have no published cell to fit");
+  std::cerr << fmt::format("fit: {} published cells of {}; median relative error with the derived values {:.1f}%\n",
+                           before.size(), train_names(spec), 100 * median_relative_error(before));
+  const auto result = fit_bounded(
+      std::ref(residuals), start, lower, upper, [&](const BoundedFitStep& step) {
+        std::string values;
+        for (std::size_t k = 0; k < spec.values.size(); ++k) {
+          values += fmt::format(" {}={:.4g}", spec.values[k].name, std::exp(step.x[k]));
+        }
+        std::cerr << fmt::format("fit: iteration {}: sum of squared log errors {:.6g};{}; damping {:.2g}; {} replays\n",
+                                 step.iteration, step.cost, values, step.damping, step.evaluations);
+      });
+  std::vector<double> fitted;
+  for (const double x : result.x) fitted.push_back(std::exp(x));
+  const std::vector<double> after = residuals(result.x);
+  const double error_before = median_relative_error(before), error_after = median_relative_error(after);
+  if (!result.converged) std::cerr << "fit: stopped after " << result.iterations << " iterations without converging\n";
+
+  std::vector<std::string> comments;
+  for (std::size_t k = 0; k < spec.values.size(); ++k) comments.push_back(value_comment(spec.values[k], fitted[k]));
+  const fs::path out = o.out.empty() ? fs::path(spec.fitted) : fs::path(o.out);
+  const fs::path tmp = out.string() + ".tmp";
+  {
+    std::ofstream file(tmp);
+    file << platform.with_values(targets_of(spec), fitted, comments,
+                                 header(spec, fitted, before.size(), error_before, error_after));
+    if (!file) throw std::runtime_error("cannot write " + tmp.string());
+  }
+  fs::rename(tmp, out);
+  std::cout << table(spec, fitted, error_before, error_after) << "Fitted platform: " << out.string() << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_fit_command(CLI::App& root, Commands& commands) {
+  auto o = std::make_shared<FitOptions>();
+  auto* app = root.add_subcommand(
+      "fit", "Fit at most 6 named platform values to the published cells of train scenarios (SPEC.fit.yaml)");
+  app->add_option("spec", o->spec, "fit specification")->required()->check(CLI::ExistingFile);
+  app->add_option("--out", o->out, "fitted platform file (default: the spec's 'fitted', beside the platform)");
+  app->add_option("--jobs", o->jobs, "simulations run in parallel")->check(CLI::Range(1, 256))->capture_default_str();
+  commands.push_back({app, [o] { return run_fit(*o); }});
+}
+
+}  // namespace redist::cli
