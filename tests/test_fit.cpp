@@ -103,7 +103,8 @@ struct SyntheticRepo {
     const auto result = run_command(run("replay scenarios/truth.yaml --no-plot --json --out " + (root / "out").string()));
     EXPECT_EQ(result.status, 0) << result.err;
     std::string rows = "published:\n";
-    for (const auto& r : nlohmann::json::parse(result.out).at(0).at("records")) {
+    const auto reports = nlohmann::json::parse(result.out);  // named: the loop must not outlive it
+    for (const auto& r : reports.at(0).at("records")) {
       rows += fmt::format("  - params: {{r: {}, N: {}}}\n    values: {{{}: {{{}: {:.17g}}}}}\n", r["params"]["r"].get<int>(),
                           r["params"]["N"].get<int>(), r["method"].get<std::string>(), r["phase"].get<std::string>(),
                           r["simulated"].get<double>());

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include <fmt/format.h>
@@ -68,6 +69,13 @@ class TrainResiduals {
       : spec_(spec), platform_(platform), targets_(targets_of(spec)), jobs_(jobs) {}
 
   std::vector<double> operator()(const std::vector<double>& log_values) {
+    // The fit asks again for the start and the end: replay each point once.
+    if (const auto it = seen_.find(log_values); it != seen_.end()) return it->second;
+    return seen_[log_values] = replay(log_values);
+  }
+
+ private:
+  std::vector<double> replay(const std::vector<double>& log_values) {
     std::vector<double> values;
     for (const double x : log_values) values.push_back(std::exp(x));
     const fs::path candidate = dir_.path() / fmt::format("candidate-{}.xml", ++count_);
@@ -88,13 +96,13 @@ class TrainResiduals {
     return residuals;
   }
 
- private:
   const FitSpec& spec_;
   const PlatformFile& platform_;
   std::vector<PlatformTarget> targets_;
   int jobs_;
   TempDir dir_;
   int count_ = 0;
+  std::map<std::vector<double>, std::vector<double>> seen_;
 };
 
 // Median of |simulated − published| / published, from the log residuals.

@@ -214,7 +214,8 @@ BoundedFitResult fit_bounded(const std::function<std::vector<double>(const std::
     }
     report({iteration, cost, as_std(x), damping, evaluations});
     result.iterations = iteration;
-    if (!improved || cost < 1e-24) {
+    // Converged: no step improves, or the residuals are at rounding level (1e-6 relative per cell).
+    if (!improved || cost < 1e-12 * static_cast<double>(r.size())) {
       result.converged = true;
       break;
     }

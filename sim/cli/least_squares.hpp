@@ -53,7 +53,8 @@ struct BoundedFitResult {
 
 /// Minimises Σ r_i(x)² with lower[k] <= x[k] <= upper[k] by Levenberg–Marquardt: forward-difference
 /// Jacobians (step `step`, taken inwards at a bound), steps projected onto the box, and variables
-/// held at a bound whose gradient pushes outwards left out of the step. Deterministic. `residuals`
+/// held at a bound whose gradient pushes outwards left out of the step; stops when no step improves
+/// or the root-mean-square residual is below 1e-6. Deterministic. `residuals`
 /// must return as many residuals for every x; `report` is called once per iteration.
 BoundedFitResult fit_bounded(const std::function<std::vector<double>(const std::vector<double>&)>& residuals,
                              std::vector<double> x, const std::vector<double>& lower, const std::vector<double>& upper,
