@@ -6,6 +6,7 @@
 #include "redist/mpi/layout_fingerprint.hpp"
 #include "redist/mpi/message_memory_cache.hpp"
 #include "redist/mpi/mpi_transport.hpp"
+#include "redist/mpi/rank_map_check.hpp"
 #include "redist/redistribute/methods.hpp"
 
 namespace redist::mpi {
@@ -36,6 +37,7 @@ std::string input_problem(int rank, int ranks, const Layout& source, const Layou
     return "source and destination layouts describe arrays of " + std::to_string(source.size()) + " and " +
            std::to_string(dest.size()) + " elements";
   }
+  if (auto problem = rank_map_problem(o.ranks, ranks); !problem.empty()) return problem;
   const Index needed = o.ranks.ranks_needed(source.processors(), dest.processors());
   if (needed > ranks) {
     return "the layouts need " + std::to_string(needed) + " ranks, the communicator has " + std::to_string(ranks);
