@@ -35,7 +35,7 @@ void agree_on_memory(std::optional<std::uint64_t> mine) {
   std::string problem;
   try {
     require_memory(wrapped ? std::nullopt : std::optional<std::uint64_t>(total),
-                   "the " + std::to_string(node_ranks) + " ranks on this node", "use smaller layouts");
+                   "this node (" + std::to_string(node_ranks) + " ranks)", "use smaller layouts");
   } catch (const std::invalid_argument& e) {
     problem = e.what();
   }

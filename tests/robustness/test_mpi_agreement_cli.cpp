@@ -90,7 +90,7 @@ TEST(MpiAgreementCli, UnknownOptionOnTheFirstRank) {
 TEST(MpiAgreementCli, MemoryBeyondTheLimitIsRefusedOnEveryRank) {
   // 1000 source and 1000 destination elements over the 3 ranks, 8 + 2 x 8 bytes each: 48000 bytes.
   const auto r = mpmd({{3, kRun + " --max-memory 1000"}});
-  expect_same_line_on_every_rank(r, 3, "rank 0: the 3 ranks on this node need about 46.9 KiB (48000 bytes) of memory, "
+  expect_same_line_on_every_rank(r, 3, "rank 0: this node (3 ranks) needs about 46.9 KiB (48000 bytes) of memory, "
                                        "more than the 1000.0 B available (--max-memory)");
   EXPECT_EQ(mpmd({{3, kRun + " --max-memory 48000"}}).status, 0);
 }

@@ -1,7 +1,14 @@
 #include "redist/sim/platform_check.hpp"
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -31,15 +38,56 @@ void check_host(const simgrid::s4u::Host& host, const std::string& file) {
   }
 }
 
-void check_route(const simgrid::s4u::Host& from, const simgrid::s4u::Host& to, const std::string& file) {
+// True when `from` has a route to `to`. Never called on a pair whose route may be missing in the
+// calling process: see check_routes.
+bool has_route(const simgrid::s4u::Host& from, const simgrid::s4u::Host& to) {
   std::vector<simgrid::s4u::Link*> links;
   double latency = 0;
   try {
     from.route_to(&to, links, &latency);
-  } catch (const std::exception& e) {
-    refuse(file, fmt::format("no route from host '{}' to host '{}' ({})", from.get_name(), to.get_name(), e.what()));
+  } catch (const std::exception&) {
+    return false;
   }
-  if (links.empty()) refuse(file, fmt::format("no route from host '{}' to host '{}'", from.get_name(), to.get_name()));
+  return !links.empty();
+}
+
+// SimGrid 3.32 dereferences the missing route of a Full zone (signal 11) instead of reporting it, so
+// the routes are probed in a child process that announces each pair on a pipe before asking for
+// it: if the child dies, the last pair announced is the one without a route. The child also seals
+// the platform, which the parent leaves to run() as before.
+void check_routes(const simgrid::s4u::Engine& engine, const std::vector<simgrid::s4u::Host*>& hosts,
+                  const std::string& file) {
+  const std::uint64_t n = hosts.size();
+  if (n < 2) return;
+  int fds[2];
+  if (::pipe(fds) != 0) throw std::runtime_error("platform " + file + ": cannot check routes: pipe failed");
+  const pid_t child = ::fork();
+  if (child < 0) throw std::runtime_error("platform " + file + ": cannot check routes: fork failed");
+  if (child == 0) {
+    ::close(fds[0]);
+    ::signal(SIGSEGV, SIG_DFL);
+    if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, 2);  // SimGrid's crash report
+    engine.seal_platform();  // Floyd zones compute their routes when sealed (run() seals in the parent)
+    for (std::uint64_t k = 0; k < n * n; ++k) {
+      if (k / n == k % n) continue;
+      if (::write(fds[1], &k, sizeof k) != sizeof k) ::_exit(3);
+      if (!has_route(*hosts[k / n], *hosts[k % n])) ::_exit(2);
+    }
+    ::_exit(0);
+  }
+  ::close(fds[1]);
+  std::uint64_t last = 0, k = 0;
+  for (ssize_t got; (got = ::read(fds[0], &k, sizeof k)) != 0;) {
+    if (got == sizeof k) last = k;
+    else if (got < 0 && errno != EINTR) break;
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+  refuse(file, fmt::format("no route from host '{}' to host '{}'", hosts[last / n]->get_name(),
+                           hosts[last % n]->get_name()));
 }
 
 }  // namespace
@@ -51,11 +99,7 @@ void check_platform(const simgrid::s4u::Engine& engine, const std::string& file,
   std::vector<simgrid::s4u::Host*> hosts = used;
   std::sort(hosts.begin(), hosts.end(), [](const auto* a, const auto* b) { return a->get_name() < b->get_name(); });
   hosts.erase(std::unique(hosts.begin(), hosts.end()), hosts.end());
-  for (const auto* from : hosts) {
-    for (const auto* to : hosts) {
-      if (from != to) check_route(*from, *to, file);
-    }
-  }
+  check_routes(engine, hosts, file);
 }
 
 }  // namespace redist::sim
