@@ -232,7 +232,7 @@ INSTANTIATE_TEST_SUITE_P(
         PlatformCase{"zero_speed", "id=\"node-1\" speed=\"2Gf\"", "id=\"node-1\" speed=\"0f\"", "host 'node-1' has speed 0 flop/s"},
         PlatformCase{"removed_route", "<route src=\"node-0\" dst=\"node-1\"><link_ctn id=\"wire\"/></route>", "",
                      "no route from host 'node-0' to host 'node-1'"}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const auto& param_info) { return std::string(param_info.param.name); });
 
 TEST(StrictInputs, UnmodifiedPlatformStillRuns) {
   const auto r = redist("simulate --platform " REDIST_TEST_DATA "/platforms/two_hosts.xml -P 2 -r 1 -Q 2 -s 2 -N 64");
