@@ -9,13 +9,20 @@
 #include <csignal>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <stdexcept>
 
-#include <fmt/format.h>
 #include <simgrid/s4u/Link.hpp>
 
 namespace redist::sim {
 namespace {
+
+// "%g": 0, -1e+07, 5e-05, nan, inf.
+std::string number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", x);
+  return text;
+}
 
 [[noreturn]] void refuse(const std::string& file, const std::string& what) {
   throw std::runtime_error("platform " + file + ": " + what);
@@ -24,17 +31,17 @@ namespace {
 void check_link(const simgrid::s4u::Link& link, const std::string& file) {
   const double bandwidth = link.get_bandwidth(), latency = link.get_latency();
   if (!std::isfinite(bandwidth) || bandwidth <= 0) {
-    refuse(file, fmt::format("link '{}' has bandwidth {:g} B/s (it must be finite and > 0)", link.get_name(), bandwidth));
+    refuse(file, "link '" + link.get_name() + "' has bandwidth " + number(bandwidth) + " B/s (it must be finite and > 0)");
   }
   if (!std::isfinite(latency) || latency < 0) {
-    refuse(file, fmt::format("link '{}' has latency {:g} s (it must be finite and >= 0)", link.get_name(), latency));
+    refuse(file, "link '" + link.get_name() + "' has latency " + number(latency) + " s (it must be finite and >= 0)");
   }
 }
 
 void check_host(const simgrid::s4u::Host& host, const std::string& file) {
   const double speed = host.get_speed();
   if (!std::isfinite(speed) || speed <= 0) {
-    refuse(file, fmt::format("host '{}' has speed {:g} flop/s (it must be finite and > 0)", host.get_name(), speed));
+    refuse(file, "host '" + host.get_name() + "' has speed " + number(speed) + " flop/s (it must be finite and > 0)");
   }
 }
 
@@ -86,8 +93,7 @@ void check_routes(const simgrid::s4u::Engine& engine, const std::vector<simgrid:
   while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
-  refuse(file, fmt::format("no route from host '{}' to host '{}'", hosts[last / n]->get_name(),
-                           hosts[last % n]->get_name()));
+  refuse(file, "no route from host '" + hosts[last / n]->get_name() + "' to host '" + hosts[last % n]->get_name() + "'");
 }
 
 }  // namespace
