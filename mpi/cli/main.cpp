@@ -9,9 +9,11 @@
 // ranks have agreed on it; an MPI failure during an exchange aborts the whole job.
 #include <mpi.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -19,8 +21,11 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "argument_agreement.hpp"
 #include "layout_options.hpp"
+#include "memory_check.hpp"
 #include "pingpong.hpp"
+#include "redist/core/memory_budget.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
 
 namespace redist::mpi::cli {
@@ -33,6 +38,7 @@ struct RunOptions {
   int repeat = 1;
   bool json = false;
 };
+
 
 nlohmann::ordered_json phases_json(const PhaseTimes& t) {
   return {{"index", t.index}, {"pack", t.pack}, {"comm", t.comm}, {"unpack", t.unpack}, {"total", t.total}};
@@ -61,6 +67,11 @@ int world_rank() {
   return rank;
 }
 
+// Before anything is allocated or moved: the memory every node's ranks will need (collective).
+void check_memory(const RunOptions& o, const Layout& source, const Layout& dest, const Options& options) {
+  agree_on_memory(rank_peak_bytes(source, dest, options.ranks, world_rank(), o.elem_bytes, !o.reference.empty()));
+}
+
 int run(const RunOptions& o) {
   const auto [source, dest] = o.layout.layouts();
   Options options{o.elem_bytes, o.indexing, o.schedule, o.layout.ranks(source.processors())};
@@ -74,6 +85,7 @@ int run(const RunOptions& o) {
   if (!o.reference.empty() && !o.layout.two_dimensional()) {
     throw std::invalid_argument("--reference pdgemr2d needs 2-D layouts (a 1-D array is a --rows 1 matrix)");
   }
+  check_memory(o, source, dest, options);
   const auto summary = verified_redistribute(MPI_COMM_WORLD, source, dest, options, o.repeat);
   std::optional<ReferenceComparison> reference;
   if (!o.reference.empty()) {
@@ -146,14 +158,26 @@ int main_with_mpi(int argc, char** argv) {
   PingPongOptions pingpong_options;
   auto* pingpong_app = app.add_subcommand("pingpong", "One-way message times between ranks 0 and 1 (calibration)");
   pingpong_options.add_to(*pingpong_app);
+  run_app->add_option_function<std::uint64_t>(
+             "--max-memory", [](const std::uint64_t& bytes) { set_memory_limit(bytes); },
+             "bytes the ranks of one node may use together (default: MemAvailable of /proc/meminfo)")
+      ->check(CLI::PositiveNumber);
+  std::string problem;
+  std::exception_ptr help;
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return world_rank() == 0 ? app.exit(e) : 0;
-  } catch (const CLI::CallForVersion& e) {
-    return world_rank() == 0 ? app.exit(e) : 0;
+  } catch (const CLI::Success&) {  // --help, --version: the ranks must agree on it too
+    help = std::current_exception();
   } catch (const CLI::ParseError& e) {
-    throw std::invalid_argument(e.what());
+    problem = e.what();
+  }
+  agree_on_arguments(problem, help ? "--help" : normalised_arguments(app));
+  if (help) {
+    try {
+      std::rethrow_exception(help);
+    } catch (const CLI::Success& e) {
+      return world_rank() == 0 ? app.exit(e) : 0;
+    }
   }
   if (run_app->parsed()) return run(run_options);
   return run_pingpong(pingpong_options);

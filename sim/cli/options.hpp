@@ -7,6 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "redist/core/memory_budget.hpp"
+
 namespace redist::cli {
 
 /// Rejects values that are not whole numbers fitting in 64 bits (CLI11 would saturate them).
@@ -21,6 +23,15 @@ inline CLI::Validator whole_number() {
         return {};
       },
       "INT64");
+}
+
+/// `--max-memory BYTES`: the memory a run may use instead of MemAvailable (runs estimated to need
+/// more are refused before they allocate; see memory_budget.hpp).
+inline void add_max_memory_option(CLI::App* app) {
+  app->add_option_function<std::uint64_t>(
+         "--max-memory", [](const std::uint64_t& bytes) { set_memory_limit(bytes); },
+         "bytes a run may use (default: MemAvailable of /proc/meminfo)")
+      ->check(CLI::PositiveNumber);
 }
 
 }  // namespace redist::cli

@@ -121,6 +121,7 @@ void add_one(CLI::App& root, Commands& commands, bool unpack) {
   app->add_option("--vector-block", o->vector_block, "block size W' of the vector (0 = BLOCK)")->check(whole_number())->capture_default_str();
   app->add_option("--trace", o->trace, "write SimGrid's Paje trace to this file");
   app->add_flag("--json", o->json, "print the phases as JSON");
+  add_max_memory_option(app);
   commands.push_back({app, [o, unpack] { return run_pack_command(*o, unpack); }});
 }
 

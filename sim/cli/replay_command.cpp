@@ -4,14 +4,17 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "options.hpp"
 #include "plot_script.hpp"
 #include "redist/analysis/claims.hpp"
 #include "redist/analysis/fidelity_summary.hpp"
@@ -31,6 +34,8 @@ struct ReplayOptions {
   int jobs = 1;
   bool plot = true;
   bool check_claims = false;
+  std::uint64_t max_runs = kDefaultMaxRuns;
+  double progress_seconds = 10;  ///< interval of the progress lines printed when stderr is not a terminal
 };
 
 // Writes `text` to `path` through a temporary file, so a failure never leaves half a file.
@@ -77,14 +82,23 @@ void write_summary(const std::vector<ScenarioFidelity>& fidelity, const fs::path
   fs::rename(tmp, png);
 }
 
-// A one-line progress bar with the time left, redrawn in place on a terminal only.
+// A one-line progress bar with the time left, redrawn in place on a terminal. Elsewhere (a log, a
+// job manager) one line "NAME: DONE/TOTAL runs, ~Ns left" every `interval` seconds and at the end.
 class ProgressBar {
  public:
-  explicit ProgressBar(std::string label) : label_(std::move(label)), start_(Clock::now()), on_(isatty(2) != 0) {}
+  ProgressBar(std::string label, double interval)
+      : label_(std::move(label)), start_(Clock::now()), terminal_(isatty(2) != 0), interval_(interval),
+        last_line_(std::make_shared<Clock::time_point>(start_)) {}
   void operator()(const sim::Progress& p) const {
-    if (!on_) return;
     const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
     const double left = p.done == 0 ? 0 : elapsed / static_cast<double>(p.done) * static_cast<double>(p.total - p.done);
+    if (!terminal_) {
+      if (p.done != p.total && std::chrono::duration<double>(Clock::now() - *last_line_).count() < interval_) return;
+      if (p.done == p.total && elapsed < interval_) return;  // short runs stay quiet
+      *last_line_ = Clock::now();
+      std::cerr << fmt::format("{}: {}/{} runs, ~{:.0f}s left\n", label_, p.done, p.total, left) << std::flush;
+      return;
+    }
     const std::size_t width = 30, filled = p.total == 0 ? width : width * p.done / p.total;
     std::cerr << fmt::format("\r{:<32} [{}{}] {}/{} ~{:.0f}s left ", label_, std::string(filled, '#'),
                              std::string(width - filled, '.'), p.done, p.total, left)
@@ -95,7 +109,9 @@ class ProgressBar {
   using Clock = std::chrono::steady_clock;
   std::string label_;
   Clock::time_point start_;
-  bool on_;
+  bool terminal_;
+  double interval_;
+  std::shared_ptr<Clock::time_point> last_line_;  // shared: the callback is copied into std::function
 };
 
 int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
@@ -110,7 +126,7 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
   // Validate every file before running anything: a bad file costs nothing and leaves nothing.
   std::vector<Scenario> scenarios;
   for (const auto& file : files) {
-    scenarios.push_back(load_scenario(file, sim::experiment_specs(), repo_root().string(), use));
+    scenarios.push_back(load_scenario(file, sim::experiment_specs(), repo_root().string(), use, o.max_runs));
   }
   const fs::path out(o.out);
   fs::create_directories(out);
@@ -118,7 +134,7 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
   int failed_claims = 0;
   std::vector<ScenarioFidelity> fidelity;
   for (const auto& s : scenarios) {
-    const auto records = sim::run_scenario(s, o.jobs, ProgressBar(s.name));
+    const auto records = sim::run_scenario(s, o.jobs, ProgressBar(s.name, o.progress_seconds));
     auto metrics = compare(records);
     metrics.claims = check_claims(s, records);
     for (const auto& c : metrics.claims) failed_claims += c.holds ? 0 : 1;
@@ -150,6 +166,14 @@ void add_common_options(CLI::App* app, ReplayOptions& o) {
   app->add_option("--jobs", o.jobs, "simulations run in parallel")->check(CLI::Range(1, 256))->capture_default_str();
   app->add_flag("!--no-plot", o.plot, "skip the PNG plots");
   app->add_flag("--json", o.json, "print the JSON reports instead of the Markdown tables");
+  app->add_option("--max-runs", o.max_runs, "refuse a scenario of more runs (parameter sets x methods)")
+      ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()))
+      ->capture_default_str();
+  app->add_option("--progress-seconds", o.progress_seconds,
+                  "when stderr is not a terminal: seconds between progress lines")
+      ->check(CLI::Range(0.0, 86400.0))
+      ->capture_default_str();
+  add_max_memory_option(app);
 }
 
 }  // namespace

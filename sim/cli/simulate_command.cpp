@@ -94,6 +94,7 @@ void add_simulate_command(CLI::App& root, Commands& commands) {
   app->add_flag("--phantom", o->phantom, "payload sizes only, no bytes (for sizes that do not fit in memory)");
   app->add_option("--trace", o->trace, "write SimGrid's Paje trace to this file");
   app->add_flag("--json", o->json, "print JSON (the shape of docs/ARCHITECTURE.md §7)");
+  add_max_memory_option(app);
   commands.push_back({app, [o] { return run_simulate(*o); }});
 }
 

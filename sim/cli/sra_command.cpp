@@ -91,6 +91,7 @@ void add_sra_command(CLI::App& root, Commands& commands) {
   app->add_flag("--phantom", o->phantom, "payload sizes only, no bytes (default: phantom above 64 MiB of matrix)");
   app->add_option("--trace", o->trace, "write SimGrid's Paje trace to this file");
   app->add_flag("--json", o->json, "print the phases as JSON");
+  add_max_memory_option(app);
   commands.push_back({app, [o] { return run_sra(*o); }});
 }
 

@@ -15,6 +15,15 @@ std::string size_problem(std::size_t have, Index elements, Index elem_bytes, con
          std::to_string(need);
 }
 
+// The first processor must be a rank of [0, ranks). (That the last one fits too is ranks_needed's
+// check, which this makes safe: first + count no longer overflows.)
+std::string placement_problem(const char* which, Index first, Rank ranks) {
+  const std::string what = std::string("RankMap: the first ") + which + " rank is " + std::to_string(first);
+  if (first < 0) return what + ", negative";
+  if (first >= ranks) return what + ", beyond the run's " + std::to_string(ranks) + " ranks";
+  return {};
+}
+
 }  // namespace
 
 std::string call_problem(const Layout& source, const Layout& dest, const RedistributeOptions& options, Rank ranks) {
@@ -29,6 +38,10 @@ std::string call_problem(const Layout& source, const Layout& dest, const Redistr
   if (source.size() != dest.size()) {
     return "source and destination layouts describe arrays of " + std::to_string(source.size()) + " and " +
            std::to_string(dest.size()) + " elements";
+  }
+  for (auto problem : {placement_problem("source", o.ranks.source_first, ranks),
+                       placement_problem("destination", o.ranks.dest_first, ranks)}) {
+    if (!problem.empty()) return problem;
   }
   const Index needed = o.ranks.ranks_needed(source.processors(), dest.processors());
   if (needed > ranks) {

@@ -1,10 +1,14 @@
 #include "redist/analysis/scenario.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 #include <yaml-cpp/yaml.h>
+
+#include "redist/analysis/duplicate_keys.hpp"
 
 namespace redist {
 namespace {
@@ -141,30 +145,68 @@ Params read_params(const Reader& in, const YAML::Node& map, const ExperimentSpec
   return params;
 }
 
-SweepAxis read_axis(const Reader& in, const std::string& name, const YAML::Node& node) {
+// The number of values of a sweep axis, counted without listing them: a range may reach 2^63 - 1
+// (no step or factor may overflow) and may hold more values than memory could.
+std::uint64_t axis_size(const Reader& in, const std::string& name, const YAML::Node& node) {
+  if (node.IsSequence()) return node.size();
+  if (!node.IsMap()) in.fail(node, "sweep '" + name + "' must be a list of values or a range {from, to, step|factor}");
+  in.require_keys(node, {"from", "to", "step", "factor"}, "sweep range '" + name + "'");
+  if (!node["from"] || !node["to"] || (!node["step"] == !node["factor"])) {
+    in.fail(node, "sweep range '" + name + "' needs 'from', 'to' and exactly one of 'step' or 'factor'");
+  }
+  const long long from = in.integer(node["from"], "from"), to = in.integer(node["to"], "to");
+  if (node["step"]) {
+    const long long step = in.integer(node["step"], "step");
+    if (step <= 0) in.fail(node["step"], "'step' must be positive");
+    if (from > to) return 0;
+    // to - from fits in 64 unsigned bits whatever the signs.
+    return (static_cast<std::uint64_t>(to) - static_cast<std::uint64_t>(from)) / static_cast<std::uint64_t>(step) + 1;
+  }
+  const long long factor = in.integer(node["factor"], "factor");
+  if (factor <= 1 || from <= 0) in.fail(node["factor"], "'factor' must exceed 1 and 'from' be positive");
+  if (from > to) return 0;
+  std::uint64_t count = 1;
+  for (long long v = from; v <= to / factor; v *= factor) ++count;  // v * factor <= to: never overflows
+  return count;
+}
+
+// The values of an axis already counted by axis_size (so each step below stays within [from, to]).
+SweepAxis read_axis(const Reader& in, const std::string& name, const YAML::Node& node, std::uint64_t count) {
   SweepAxis axis{name, {}};
+  axis.values.reserve(count);
   if (node.IsSequence()) {
     for (const auto& item : node) axis.values.push_back(in.value(item, name));
-  } else if (node.IsMap()) {
-    in.require_keys(node, {"from", "to", "step", "factor"}, "sweep range '" + name + "'");
-    if (!node["from"] || !node["to"] || (!node["step"] == !node["factor"])) {
-      in.fail(node, "sweep range '" + name + "' needs 'from', 'to' and exactly one of 'step' or 'factor'");
-    }
-    const long long from = in.integer(node["from"], "from"), to = in.integer(node["to"], "to");
-    if (node["step"]) {
-      const long long step = in.integer(node["step"], "step");
-      if (step <= 0) in.fail(node["step"], "'step' must be positive");
-      for (long long v = from; v <= to; v += step) axis.values.push_back(v);
-    } else {
-      const long long factor = in.integer(node["factor"], "factor");
-      if (factor <= 1 || from <= 0) in.fail(node["factor"], "'factor' must exceed 1 and 'from' be positive");
-      for (long long v = from; v <= to; v *= factor) axis.values.push_back(v);
+  } else if (node["step"]) {
+    const long long from = in.integer(node["from"], "from"), step = in.integer(node["step"], "step");
+    for (std::uint64_t k = 0; k < count; ++k) {
+      axis.values.push_back(static_cast<long long>(static_cast<std::uint64_t>(from) + k * static_cast<std::uint64_t>(step)));
     }
   } else {
-    in.fail(node, "sweep '" + name + "' must be a list of values or a range {from, to, step|factor}");
+    const long long factor = in.integer(node["factor"], "factor");
+    long long v = in.integer(node["from"], "from");
+    for (std::uint64_t k = 0; k < count; ++k) {
+      axis.values.push_back(v);
+      if (k + 1 < count) v *= factor;
+    }
   }
   if (axis.values.empty()) in.fail(node, "sweep '" + name + "' is empty");
   return axis;
+}
+
+// Refuses a scenario of more than `max_runs` runs before any axis is listed.
+void check_run_count(const Reader& in, const YAML::Node& at, const std::vector<std::uint64_t>& axis_sizes,
+                     std::size_t methods, std::uint64_t max_runs) {
+  std::uint64_t runs = methods;
+  bool overflow = false;
+  std::string product;
+  for (const std::uint64_t size : axis_sizes) {
+    overflow = overflow || __builtin_mul_overflow(runs, size, &runs);
+    product += std::to_string(size) + " x ";
+  }
+  if (!overflow && runs <= max_runs) return;
+  const std::string count = overflow ? "more than 2^64" : std::to_string(runs);
+  in.fail(at, "the scenario has " + count + " runs (" + product + std::to_string(methods) +
+                  " methods), more than --max-runs " + std::to_string(max_runs));
 }
 
 std::vector<MethodSpec> read_methods(const Reader& in, const YAML::Node& node, const ExperimentSpec& experiment) {
@@ -387,6 +429,22 @@ void read_role(const Reader& in, const YAML::Node& root, ScenarioUse use, Scenar
   }
 }
 
+// Run after the document parsed: a syntax error is reported by the loader, with its line.
+void refuse_duplicate_keys(const std::string& file) {
+  std::ifstream stream(file);
+  std::optional<DuplicateKey> duplicate;
+  try {
+    duplicate = find_duplicate_key(stream);
+  } catch (const YAML::Exception& e) {
+    throw ScenarioError(file + ": cannot be read: " + e.msg);
+  }
+  if (duplicate) {
+    throw ScenarioError(file + ":" + std::to_string(duplicate->second_line) + ": key '" + duplicate->key +
+                        "' appears twice in one mapping (lines " + std::to_string(duplicate->first_line) + " and " +
+                        std::to_string(duplicate->second_line) + ")");
+  }
+}
+
 }  // namespace
 
 std::vector<Params> Scenario::parameter_sets() const {
@@ -408,7 +466,7 @@ std::vector<Params> Scenario::parameter_sets() const {
 double Scenario::seconds_per_unit() const { return unit == "ms" ? 1e-3 : unit == "us" ? 1e-6 : 1.0; }
 
 Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec>& experiments,
-                       const std::string& repo_root, ScenarioUse use) {
+                       const std::string& repo_root, ScenarioUse use, std::uint64_t max_runs) {
   const Reader in(file);
   if (!fs::is_regular_file(file)) throw ScenarioError(file + ": no such scenario file");
   YAML::Node root;
@@ -419,6 +477,7 @@ Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec
   } catch (const YAML::Exception& e) {
     throw ScenarioError(file + ": cannot be read: " + e.msg);
   }
+  refuse_duplicate_keys(file);
   if (!root.IsMap()) throw ScenarioError(file + ": a scenario must be a YAML mapping");
   in.require_keys(root, kTopLevelKeys, "the scenario");
 
@@ -446,19 +505,28 @@ Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec
   const ExperimentSpec& experiment = find_experiment(in, root["experiment"], s.experiment, experiments);
 
   if (root["fixed"]) s.fixed = read_params(in, root["fixed"], experiment, "'fixed'");
+  if (!root["methods"]) in.fail(root, "missing required key 'methods'");
+  s.methods = read_methods(in, root["methods"], experiment);
   if (root["sweep"]) {
     in.require_map(root["sweep"], "'sweep'");
     if (root["sweep"].size() == 0) in.fail(root["sweep"], "'sweep' is empty");
+    std::vector<std::uint64_t> sizes;
     for (const auto& item : root["sweep"]) {
       const auto name = item.first.as<std::string>();
       if (s.fixed.contains(name)) in.fail(item.first, "parameter '" + name + "' is both fixed and swept");
-      SweepAxis axis = read_axis(in, name, item.second);
+      sizes.push_back(axis_size(in, name, item.second));
+    }
+    check_run_count(in, root["sweep"], sizes, s.methods.size(), max_runs);
+    std::size_t k = 0;
+    for (const auto& item : root["sweep"]) {
+      const auto name = item.first.as<std::string>();
+      SweepAxis axis = read_axis(in, name, item.second, sizes[k++]);
       for (const auto& v : axis.values) check_parameter(in, item.second, experiment, name, v);
       s.sweep.push_back(std::move(axis));
     }
+  } else {
+    check_run_count(in, root, {}, s.methods.size(), max_runs);
   }
-  if (!root["methods"]) in.fail(root, "missing required key 'methods'");
-  s.methods = read_methods(in, root["methods"], experiment);
   if (!root["phases"]) in.fail(root, "missing required key 'phases'");
   s.phases = in.text_list(root["phases"], "phases");
   for (std::size_t k = 0; k < s.phases.size(); ++k) {

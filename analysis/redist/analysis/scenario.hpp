@@ -4,6 +4,7 @@
 // as "file:line: reason".
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <stdexcept>
@@ -107,9 +108,13 @@ struct Scenario {
 
 enum class ScenarioUse { Replay, Sweep };
 
-/// Reads and validates a scenario. `repo_root` locates platforms/.
+/// Runs (parameter sets x methods) above which a scenario is refused unless `--max-runs` raises it.
+inline constexpr std::uint64_t kDefaultMaxRuns = 100000;
+
+/// Reads and validates a scenario. `repo_root` locates platforms/. Refuses
+/// repeated keys and sweeps of more than `max_runs` runs (counted before anything is expanded).
 /// Throws ScenarioError("file:line: reason").
 Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec>& experiments,
-                       const std::string& repo_root, ScenarioUse use);
+                       const std::string& repo_root, ScenarioUse use, std::uint64_t max_runs = kDefaultMaxRuns);
 
 }  // namespace redist

@@ -5,28 +5,46 @@
 #include <vector>
 
 namespace redist::mpi {
+namespace {
 
-void agree_on_input(MPI_Comm comm, std::uint64_t digest, const std::string& problem, const std::string& what) {
+// The lowest rank for which `mine` holds, or INT_MAX when none does (collective).
+int lowest_rank_where(MPI_Comm comm, bool mine) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
-  // Max of the digest and of its complement: equal digests everywhere iff both maxima are ours.
-  unsigned long long mine[2] = {digest, ~digest};
-  unsigned long long most[2] = {0, 0};
-  MPI_Allreduce(mine, most, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm);
-  if (most[0] != mine[0] || most[1] != mine[1]) {
-    throw std::invalid_argument("the ranks were given different " + what + " (rank " + std::to_string(rank) +
-                                " has its own; every rank must pass the same)");
-  }
-  int first_bad = problem.empty() ? INT_MAX : rank;
+  const int candidate = mine ? rank : INT_MAX;
   int lowest = INT_MAX;
-  MPI_Allreduce(&first_bad, &lowest, 1, MPI_INT, MPI_MIN, comm);
+  MPI_Allreduce(&candidate, &lowest, 1, MPI_INT, MPI_MIN, comm);
+  return lowest;
+}
+
+// `text` as held by rank `root`, on every rank (collective).
+std::string broadcast_text(MPI_Comm comm, const std::string& text, int root) {
+  int length = static_cast<int>(text.size());
+  MPI_Bcast(&length, 1, MPI_INT, root, comm);
+  std::vector<char> buffer(text.begin(), text.end());
+  buffer.resize(static_cast<std::size_t>(length));
+  MPI_Bcast(buffer.data(), length, MPI_CHAR, root, comm);
+  return {buffer.begin(), buffer.end()};
+}
+
+}  // namespace
+
+void agree_on_input(MPI_Comm comm, std::uint64_t digest, const std::string& problem, const std::string& what) {
+  // Rank 0's digest is the reference: the first rank that differs from it is the one at fault.
+  unsigned long long reference = digest;
+  MPI_Bcast(&reference, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
+  const int first_different = lowest_rank_where(comm, reference != digest);
+  if (first_different != INT_MAX) {
+    throw std::invalid_argument("the ranks were given different " + what + " (rank " + std::to_string(first_different) +
+                                " differs from rank 0; every rank must pass the same)");
+  }
+  agree_on_problems(comm, problem);
+}
+
+void agree_on_problems(MPI_Comm comm, const std::string& problem) {
+  const int lowest = lowest_rank_where(comm, !problem.empty());
   if (lowest == INT_MAX) return;
-  int length = static_cast<int>(problem.size());
-  MPI_Bcast(&length, 1, MPI_INT, lowest, comm);
-  std::vector<char> text(problem.begin(), problem.end());
-  text.resize(static_cast<std::size_t>(length));
-  MPI_Bcast(text.data(), length, MPI_CHAR, lowest, comm);
-  throw std::invalid_argument("rank " + std::to_string(lowest) + ": " + std::string(text.begin(), text.end()));
+  throw std::invalid_argument("rank " + std::to_string(lowest) + ": " + broadcast_text(comm, problem, lowest));
 }
 
 }  // namespace redist::mpi

@@ -10,9 +10,13 @@
 namespace redist::mpi {
 
 /// Collective over `comm`. `digest` summarises what this rank was asked to do; `problem` is this
-/// rank's complaint about its own input (empty: none). Throws std::invalid_argument on every rank
-/// when the digests differ ("ranks were given different ..." + `what`) or when any rank has a
-/// problem (the lowest such rank's message, prefixed with its rank). Returns on every rank otherwise.
+/// rank's complaint about its own input (empty: none). Throws std::invalid_argument with the same
+/// message on every rank when the digests differ ("the ranks were given different <what> (rank K
+/// differs from rank 0; ...)", K the lowest rank whose digest is not rank 0's) or when any rank has
+/// a problem ("rank K: <K's problem>", K the lowest such rank). Returns on every rank otherwise.
 void agree_on_input(MPI_Comm comm, std::uint64_t digest, const std::string& problem, const std::string& what);
+
+/// Collective over `comm`: the problem half of agree_on_input alone.
+void agree_on_problems(MPI_Comm comm, const std::string& problem);
 
 }  // namespace redist::mpi

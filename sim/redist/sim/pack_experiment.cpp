@@ -16,6 +16,7 @@
 #include "redist/pack/ranking.hpp"
 #include "redist/pack/reference.hpp"
 #include "redist/sim/engine.hpp"
+#include "redist/core/memory_budget.hpp"
 #include "redist/transport/counting_transport.hpp"
 
 namespace redist::sim {
@@ -113,6 +114,28 @@ nlohmann::json rank_body(Transport& inner, const pack::Geometry& g, const PackRu
   return report(t, checksum, result.size, times, std::count(mask.begin(), mask.end(), 1));
 }
 
+// Per element: the sequential reference (mask, array, result, vector: 25 bytes), then the ranks'
+// local arrays, masks and vectors and the messages (about as much again), rounded up.
+constexpr std::uint64_t kPackBytesPerElement = 48;
+
+void check_pack_memory(const std::vector<PackRunConfig>& configs) {
+  std::optional<std::uint64_t> elements = 0;
+  for (const PackRunConfig& c : configs) {
+    std::optional<std::uint64_t> size = 1;
+    for (const Index extent : c.extents) size = bytes_product(size, static_cast<std::uint64_t>(std::max<Index>(extent, 0)));
+    std::uint64_t sum = 0;
+    if (!elements || !size || __builtin_add_overflow(*elements, *size, &sum)) {
+      elements = std::nullopt;
+    } else {
+      elements = sum;
+    }
+  }
+  require_memory(bytes_product(elements, kPackBytesPerElement),
+                 std::string(configs.front().unpack ? "an UNPACK" : "a PACK") + " of " +
+                     (elements ? std::to_string(*elements) : "more than 2^64") + " elements",
+                 "PACK and UNPACK need real payload (no --phantom): use a smaller --shape");
+}
+
 }  // namespace
 
 std::vector<PackRunResult> run_packs(const std::string& platform, const std::vector<PackRunConfig>& configs,
@@ -120,6 +143,7 @@ std::vector<PackRunResult> run_packs(const std::string& platform, const std::vec
   if (configs.empty()) return {};
   std::vector<pack::Geometry> geometries;
   std::vector<std::pair<std::uint64_t, Index>> expected;
+  check_pack_memory(configs);
   for (const PackRunConfig& c : configs) {
     geometries.emplace_back(c.extents, c.procs, c.blocks);
     if (geometries.back().processors() != geometries.front().processors()) {

@@ -8,6 +8,7 @@
 #include "redist/schedule/schedule_choice.hpp"
 #include "redist/sim/engine.hpp"
 #include "redist/sim/experiments.hpp"
+#include "redist/core/memory_budget.hpp"
 
 namespace redist::sim {
 namespace {
@@ -90,6 +91,13 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   sim.ranks = static_cast<int>(options.ranks.ranks_needed(P, Q));
   sim.phantom = runs_phantom(payload, bytes);
   sim.trace_file = trace;
+  // Real payload: every rank's source and destination arrays, and the send and receive copies of
+  // what moves (at most the whole array), all in this one process.
+  if (!sim.phantom) {
+    require_memory(bytes_product(static_cast<std::uint64_t>(bytes), 4),
+                   "a redistribution of N = " + std::to_string(N) + " elements with real payload",
+                   "use --phantom (payload: phantom in a scenario) to simulate message sizes without bytes");
+  }
   const auto reports = simulate(sim, [&](Transport& transport) {
     return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));
   });

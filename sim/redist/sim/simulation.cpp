@@ -10,6 +10,7 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "redist/sim/host_costs.hpp"
+#include "redist/sim/platform_check.hpp"
 #include "redist/sim/simgrid_setup.hpp"
 #include "redist/sim/simgrid_transport.hpp"
 #include "redist/sim/world.hpp"
@@ -128,6 +129,9 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   const auto engine = create_engine(options.trace_file);
   load_platform(*engine, options.platform_file);
   auto placement = place_ranks(*engine, options);
+  std::vector<simgrid::s4u::Host*> used;
+  for (const RankPlacement& p : placement) used.push_back(p.host);
+  check_platform(*engine, options.platform_file, used);
   const auto latency = barrier_latency(placement, options.platform_file);
   auto scan = control_scan(placement, options.platform_file);
   World world(options.platform_file, std::move(placement), options.phantom, latency);

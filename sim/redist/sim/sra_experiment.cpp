@@ -9,6 +9,7 @@
 #include "redist/core/checks.hpp"
 #include "redist/sim/engine.hpp"
 #include "redist/sim/experiments.hpp"
+#include "redist/core/memory_budget.hpp"
 #include "redist/symmetric/symmetric_counts.hpp"
 #include "redist/symmetric/symmetric_redistribute.hpp"
 
@@ -125,6 +126,12 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   sim.ranks = static_cast<int>(P);
   sim.phantom = runs_phantom(payload, bytes);
   sim.trace_file = trace;
+  // Real payload: source and destination matrices of every rank and the bytes in flight.
+  if (!sim.phantom) {
+    require_memory(bytes_product(static_cast<std::uint64_t>(bytes), 4),
+                   "a symmetric redistribution of n = " + std::to_string(n) + " with real payload",
+                   "use --phantom (payload: phantom in a scenario) to simulate message sizes without bytes");
+  }
   const auto reports = simulate(sim, [&](Transport& transport) {
     return rank_report_to_json(redistribute_symmetric_and_verify(transport, problem, method, elem_bytes));
   });

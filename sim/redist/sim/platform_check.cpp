@@ -1,0 +1,111 @@
+#include "redist/sim/platform_check.hpp"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <stdexcept>
+
+#include <simgrid/s4u/Link.hpp>
+
+namespace redist::sim {
+namespace {
+
+// "%g": 0, -1e+07, 5e-05, nan, inf.
+std::string number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", x);
+  return text;
+}
+
+[[noreturn]] void refuse(const std::string& file, const std::string& what) {
+  throw std::runtime_error("platform " + file + ": " + what);
+}
+
+void check_link(const simgrid::s4u::Link& link, const std::string& file) {
+  const double bandwidth = link.get_bandwidth(), latency = link.get_latency();
+  if (!std::isfinite(bandwidth) || bandwidth <= 0) {
+    refuse(file, "link '" + link.get_name() + "' has bandwidth " + number(bandwidth) + " B/s (it must be finite and > 0)");
+  }
+  if (!std::isfinite(latency) || latency < 0) {
+    refuse(file, "link '" + link.get_name() + "' has latency " + number(latency) + " s (it must be finite and >= 0)");
+  }
+}
+
+void check_host(const simgrid::s4u::Host& host, const std::string& file) {
+  const double speed = host.get_speed();
+  if (!std::isfinite(speed) || speed <= 0) {
+    refuse(file, "host '" + host.get_name() + "' has speed " + number(speed) + " flop/s (it must be finite and > 0)");
+  }
+}
+
+// True when `from` has a route to `to`. Never called on a pair whose route may be missing in the
+// calling process: see check_routes.
+bool has_route(const simgrid::s4u::Host& from, const simgrid::s4u::Host& to) {
+  std::vector<simgrid::s4u::Link*> links;
+  double latency = 0;
+  try {
+    from.route_to(&to, links, &latency);
+  } catch (const std::exception&) {
+    return false;
+  }
+  return !links.empty();
+}
+
+// SimGrid 3.32 dereferences the missing route of a Full zone (signal 11) instead of reporting it, so
+// the routes are probed in a child process that announces each pair on a pipe before asking for
+// it: if the child dies, the last pair announced is the one without a route. The child also seals
+// the platform, which the parent leaves to run() as before.
+void check_routes(const simgrid::s4u::Engine& engine, const std::vector<simgrid::s4u::Host*>& hosts,
+                  const std::string& file) {
+  const std::uint64_t n = hosts.size();
+  if (n < 2) return;
+  int fds[2];
+  if (::pipe(fds) != 0) throw std::runtime_error("platform " + file + ": cannot check routes: pipe failed");
+  const pid_t child = ::fork();
+  if (child < 0) throw std::runtime_error("platform " + file + ": cannot check routes: fork failed");
+  if (child == 0) {
+    ::close(fds[0]);
+    ::signal(SIGSEGV, SIG_DFL);
+    if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, 2);  // SimGrid's crash report
+    engine.seal_platform();  // Floyd zones compute their routes when sealed (run() seals in the parent)
+    for (std::uint64_t k = 0; k < n * n; ++k) {
+      if (k / n == k % n) continue;
+      if (::write(fds[1], &k, sizeof k) != sizeof k) ::_exit(3);
+      if (!has_route(*hosts[k / n], *hosts[k % n])) ::_exit(2);
+    }
+    ::_exit(0);
+  }
+  ::close(fds[1]);
+  std::uint64_t last = 0, k = 0;
+  for (ssize_t got; (got = ::read(fds[0], &k, sizeof k)) != 0;) {
+    if (got == sizeof k) last = k;
+    else if (got < 0 && errno != EINTR) break;
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+  refuse(file, "no route from host '" + hosts[last / n]->get_name() + "' to host '" + hosts[last % n]->get_name() + "'");
+}
+
+}  // namespace
+
+void check_platform(const simgrid::s4u::Engine& engine, const std::string& file,
+                    const std::vector<simgrid::s4u::Host*>& used) {
+  for (const auto* link : engine.get_all_links()) check_link(*link, file);
+  for (const auto* host : engine.get_all_hosts()) check_host(*host, file);
+  std::vector<simgrid::s4u::Host*> hosts = used;
+  std::sort(hosts.begin(), hosts.end(), [](const auto* a, const auto* b) { return a->get_name() < b->get_name(); });
+  hosts.erase(std::unique(hosts.begin(), hosts.end()), hosts.end());
+  check_routes(engine, hosts, file);
+}
+
+}  // namespace redist::sim

@@ -1,0 +1,22 @@
+// Values SimGrid would misread, refused before any actor runs: a bandwidth of 0, negative or NaN
+// is treated as unconstrained, an infinite latency shows up as a deadlock, a missing route crashes
+// the simulation. The checks read the loaded platform through S4U, so units ("1Gbps", "50us",
+// "266Mf") are SimGrid's own.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+namespace redist::sim {
+
+/// Throws std::runtime_error("platform FILE: link|host 'ID' ...") naming the first element at fault:
+/// a link whose bandwidth is not finite and > 0 or whose latency is not finite and >= 0, a host whose
+/// speed is not finite and > 0, or two of `used` hosts (distinct) with no route between them. Every
+/// link and host of the platform is checked, routes only between the hosts a run uses.
+void check_platform(const simgrid::s4u::Engine& engine, const std::string& file,
+                    const std::vector<simgrid::s4u::Host*>& used);
+
+}  // namespace redist::sim

@@ -1,0 +1,243 @@
+// Issue 21, point 4: strict inputs. Repeated YAML keys, sweeps counted before they are expanded
+// (checked arithmetic, --max-runs), progress lines when stderr is not a terminal, and platform values
+// SimGrid would misread — each one clear error line naming what is wrong, never a hang or a crash.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <regex>
+
+#include "../run_command.hpp"
+#include "redist/analysis/scenario.hpp"
+#include "redist/sim/experiments.hpp"
+
+namespace redist::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path temp_dir() {
+  const fs::path dir = fs::temp_directory_path() / ("redist-strict-inputs-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+fs::path write(const std::string& name, const std::string& text) {
+  const fs::path path = temp_dir() / name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// Every command runs under `timeout`: a hang fails the test instead of blocking the suite.
+CommandResult redist(const std::string& args) { return run_command("timeout 60 " REDIST_BIN " " + args); }
+
+// A small sweep: 2 x 2 parameter sets x 1 method = 4 runs, a second each at most.
+const std::string kSweep = R"(scenario: strict
+platform: two_hosts.xml
+experiment: redistribute
+fixed:
+  P: 2
+  Q: 2
+  N: 64
+sweep:
+  r: [1, 2]
+  s: [1, 4]
+methods:
+  - name: async
+    schedule: async
+phases: [comm, total]
+)";
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+
+fs::path sweep_file(const std::string& name, const std::string& text) {
+  fs::copy_file(REDIST_TEST_DATA "/platforms/two_hosts.xml", temp_dir() / "two_hosts.xml",
+                fs::copy_options::overwrite_existing);
+  return write(name, text);
+}
+
+Scenario load(const fs::path& file, std::uint64_t max_runs = kDefaultMaxRuns) {
+  return load_scenario(file.string(), sim::experiment_specs(), REDIST_SOURCE_DIR, ScenarioUse::Sweep, max_runs);
+}
+
+// The error of loading `text`, or "" when it loads.
+std::string load_error(const std::string& text, std::uint64_t max_runs = kDefaultMaxRuns) {
+  try {
+    load(sweep_file("s.yaml", text), max_runs);
+  } catch (const ScenarioError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// --- Repeated keys ---------------------------------------------------------------------------
+
+TEST(StrictInputs, SweepFileItselfLoads) { EXPECT_EQ(load_error(kSweep), ""); }
+
+TEST(StrictInputs, RepeatedTopLevelKeyNamesTheKeyAndBothLines) {
+  const auto e = load_error(replace(kSweep, "experiment: redistribute\n", "experiment: redistribute\nplatform: x.xml\n"));
+  EXPECT_NE(e.find("s.yaml:4: key 'platform' appears twice in one mapping (lines 2 and 4)"), std::string::npos) << e;
+}
+
+TEST(StrictInputs, RepeatedFixedParameterIsAnError) {
+  const auto e = load_error(replace(kSweep, "  N: 64\n", "  N: 64\n  P: 4\n"));
+  EXPECT_NE(e.find("s.yaml:8: key 'P' appears twice in one mapping (lines 5 and 8)"), std::string::npos) << e;
+}
+
+TEST(StrictInputs, RepeatedMethodOptionIsAnError) {  // was: greedy run under the label "async"
+  const auto e = load_error(replace(kSweep, "    schedule: async\n", "    schedule: async\n    schedule: greedy\n"));
+  EXPECT_NE(e.find("s.yaml:14: key 'schedule' appears twice in one mapping (lines 13 and 14)"), std::string::npos) << e;
+}
+
+TEST(StrictInputs, RepeatedSweepAxisIsAnError) {
+  const auto e = load_error(replace(kSweep, "  s: [1, 4]\n", "  s: [1, 4]\n  r: [3]\n"));
+  EXPECT_NE(e.find("s.yaml:11: key 'r' appears twice in one mapping (lines 9 and 11)"), std::string::npos) << e;
+}
+
+TEST(StrictInputs, RepeatedKeyInAFlowMappingIsAnError) {
+  const auto e = load_error(replace(kSweep, "  r: [1, 2]\n", "  r: {from: 1, to: 4, step: 1, step: 2}\n"));
+  EXPECT_NE(e.find("key 'step' appears twice in one mapping (lines 9 and 9)"), std::string::npos) << e;
+}
+
+TEST(StrictInputs, SameKeyInDifferentMappingsIsFine) {
+  // "name" in two method items, "P" in fixed and in a method: different mappings.
+  const auto text = replace(kSweep, "    schedule: async\n", "    schedule: async\n  - name: greedy\n    schedule: greedy\n");
+  EXPECT_EQ(load_error(text), "");
+}
+
+TEST(StrictInputs, RepeatedKeyOnTheCommandLineIsOneErrorLine) {
+  const auto file = sweep_file("dup.yaml", replace(kSweep, "    schedule: async\n", "    schedule: async\n    schedule: greedy\n"));
+  const auto r = redist("sweep --no-plot --out " + (temp_dir() / "out-dup").string() + " " + file.string());
+  expect_one_error_line(r);
+  EXPECT_NE(r.err.find("dup.yaml:14: key 'schedule' appears twice"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(temp_dir() / "out-dup" / "strict.json"));
+}
+
+// --- Sweep sizes -----------------------------------------------------------------------------
+
+TEST(StrictInputs, RangesNearTheTopOf64BitsAreCountedExactly) {
+  constexpr long long kMax = std::numeric_limits<long long>::max();
+  const auto axis = [](const std::string& range) {
+    // P is swept (a parameter whose values the experiment accepts up to 2^63 - 1 without running).
+    return load(sweep_file("big.yaml", replace(replace(kSweep, "  P: 2\n", ""), "  r: [1, 2]\n", "  P: " + range + "\n")))
+        .sweep.at(0)
+        .values;
+  };
+  const auto step = axis("{from: " + std::to_string(kMax - 250) + ", to: " + std::to_string(kMax) + ", step: 100}");
+  ASSERT_EQ(step.size(), 3u);
+  EXPECT_EQ(step[2].get<long long>(), kMax - 50);
+  const auto to_max = axis("{from: " + std::to_string(kMax - 1) + ", to: " + std::to_string(kMax) + ", step: " +
+                           std::to_string(kMax) + "}");
+  ASSERT_EQ(to_max.size(), 1u);
+  const auto factor = axis("{from: 4611686018427387904, to: " + std::to_string(kMax) + ", factor: 2}");  // 2^62
+  ASSERT_EQ(factor.size(), 1u);  // 2^63 does not fit: no wrap-around, no endless loop
+  const auto factor3 = axis("{from: 1, to: " + std::to_string(kMax) + ", factor: 3}");
+  ASSERT_EQ(factor3.size(), 40u);  // 3^39 < 2^63 - 1 < 3^40
+  EXPECT_EQ(factor3.back().get<long long>(), 4052555153018976267LL);
+}
+
+TEST(StrictInputs, BillionPointAxisIsRefusedWithItsRunCountWithoutExpanding) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto e = load_error(replace(kSweep, "  r: [1, 2]\n", "  r: {from: 1, to: 1000000000, step: 1}\n"));
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 2.0);
+  EXPECT_NE(e.find("the scenario has 2000000000 runs (1000000000 x 2 x 1 methods), more than --max-runs 100000"),
+            std::string::npos)
+      << e;
+}
+
+TEST(StrictInputs, HugeProductIsRefusedWithItsRunCount) {
+  const auto text = replace(replace(replace(kSweep, "  N: 64\n", ""), "  r: [1, 2]\n", "  r: {from: 1, to: 1001, step: 1}\n  N: {from: 1, to: 1000, step: 1}\n"),
+                            "  s: [1, 4]\n", "  s: {from: 1, to: 1000, step: 1}\n");
+  const auto e = load_error(text);
+  EXPECT_NE(e.find("1001000000 runs (1001 x 1000 x 1000 x 1 methods)"), std::string::npos) << e;
+}
+
+TEST(StrictInputs, ProductBeyond64BitsIsRefused) {
+  std::string axes;
+  for (const char* name : {"r", "s", "N", "k"}) {
+    axes += std::string("  ") + name + ": {from: 1, to: 9000000000000000000, step: 1}\n";
+  }
+  const auto e = load_error(replace(replace(replace(kSweep, "  N: 64\n", ""), "  r: [1, 2]\n", axes), "  s: [1, 4]\n", ""));
+  EXPECT_NE(e.find("more than 2^64 runs"), std::string::npos) << e;
+}
+
+TEST(StrictInputs, MaxRunsIsAnOptionAndTheRefusalGivesTheCount) {
+  const auto file = sweep_file("four.yaml", kSweep);
+  const auto out = (temp_dir() / "out-four").string();
+  const auto refused = redist("sweep --no-plot --max-runs 3 --out " + out + " " + file.string());
+  expect_one_error_line(refused);
+  EXPECT_NE(refused.err.find("the scenario has 4 runs (2 x 2 x 1 methods), more than --max-runs 3"), std::string::npos)
+      << refused.err;
+  const auto accepted = redist("sweep --no-plot --max-runs 4 --out " + out + " " + file.string());
+  EXPECT_EQ(accepted.status, 0) << accepted.err;
+}
+
+TEST(StrictInputs, ProgressLinesWhenStderrIsNotATerminal) {
+  const auto file = sweep_file("progress.yaml", kSweep);
+  const auto r = redist("sweep --no-plot --progress-seconds 0 --out " + (temp_dir() / "out-progress").string() + " " +
+                        file.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::regex line(R"(strict: ([1-4])/4 runs, ~\d+s left)");
+  int lines = 0;
+  std::istringstream err(r.err);
+  for (std::string text; std::getline(err, text);) {
+    EXPECT_TRUE(std::regex_match(text, line)) << text;
+    ++lines;
+  }
+  EXPECT_EQ(lines, 4) << r.err;  // one per run at interval 0, the last "4/4"
+  EXPECT_NE(r.err.find("strict: 4/4 runs"), std::string::npos);
+  // The default interval (10 s) keeps a short sweep quiet.
+  const auto quiet = redist("sweep --no-plot --out " + (temp_dir() / "out-quiet").string() + " " + file.string());
+  EXPECT_EQ(quiet.status, 0);
+  EXPECT_EQ(quiet.err, "");
+}
+
+// --- Platform values -------------------------------------------------------------------------
+
+struct PlatformCase {
+  const char* name;
+  const char* from;
+  const char* to;
+  const char* reason;
+};
+
+class BadPlatform : public ::testing::TestWithParam<PlatformCase> {};
+
+TEST_P(BadPlatform, IsRefusedBeforeTheSimulationNamingTheElementAndTheFile) {
+  const auto& c = GetParam();
+  const auto text = replace(slurp(REDIST_TEST_DATA "/platforms/two_hosts.xml"), c.from, c.to);
+  const auto file = write(std::string(c.name) + ".xml", text);
+  const auto r = redist("simulate --platform " + file.string() + " -P 2 -r 1 -Q 2 -s 2 -N 64");
+  expect_one_error_line(r);
+  EXPECT_NE(r.err.find("platform " + file.string() + ": " + c.reason), std::string::npos) << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    StrictInputs, BadPlatform,
+    ::testing::Values(
+        PlatformCase{"zero_bandwidth", "bandwidth=\"10MBps\"", "bandwidth=\"0MBps\"", "link 'wire' has bandwidth 0 B/s"},
+        PlatformCase{"negative_bandwidth", "bandwidth=\"10MBps\"", "bandwidth=\"-10MBps\"", "link 'wire' has bandwidth -1e+07 B/s"},
+        PlatformCase{"nan_bandwidth", "bandwidth=\"10MBps\"", "bandwidth=\"nanBps\"", "link 'wire' has bandwidth nan B/s"},
+        PlatformCase{"infinite_bandwidth", "bandwidth=\"10MBps\"", "bandwidth=\"infBps\"", "link 'wire' has bandwidth inf B/s"},
+        PlatformCase{"negative_latency", "latency=\"50us\"", "latency=\"-50us\"", "link 'wire' has latency -5e-05 s"},
+        PlatformCase{"infinite_latency", "latency=\"50us\"", "latency=\"infs\"", "link 'wire' has latency inf s"},
+        PlatformCase{"zero_speed", "id=\"node-1\" speed=\"2Gf\"", "id=\"node-1\" speed=\"0f\"", "host 'node-1' has speed 0 flop/s"},
+        PlatformCase{"removed_route", "<route src=\"node-0\" dst=\"node-1\"><link_ctn id=\"wire\"/></route>", "",
+                     "no route from host 'node-0' to host 'node-1'"}),
+    [](const auto& param_info) { return std::string(param_info.param.name); });
+
+TEST(StrictInputs, UnmodifiedPlatformStillRuns) {
+  const auto r = redist("simulate --platform " REDIST_TEST_DATA "/platforms/two_hosts.xml -P 2 -r 1 -Q 2 -s 2 -N 64");
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+}  // namespace
+}  // namespace redist::test
