@@ -24,6 +24,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "redist/indexing/indexing_methods.hpp"
 #include "redist/mpi/pdgemr2d.hpp"
 #include "redist/mpi/redistribute.hpp"
 
@@ -85,11 +86,6 @@ double median_of(std::vector<double> values) {
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-bool krr_takes(const ScalapackDescriptor& a, const ScalapackDescriptor& b) {
-  const auto divides = [](Index x, Index y) { return x % y == 0 || y % x == 0; };
-  return divides(a.row_block, b.row_block) && divides(a.col_block, b.col_block);
-}
-
 // Global row-major index of every local element, column-major local storage.
 std::vector<double> global_values(const ScalapackDescriptor& d, int rank) {
   if (rank >= d.grid_rows * d.grid_cols) return {};
@@ -144,8 +140,10 @@ int main(int argc, char** argv) {
     const redist::Layout source = redist::mpi::scalapack_layout(from), dest = redist::mpi::scalapack_layout(to);
     const std::vector<double> a = global_values(from, rank), expected = global_values(to, rank);
     std::vector<double> b(expected.size()), c(expected.size());
-    std::vector<std::string> methods = {"prylli", "pitfalls"};
-    if (krr_takes(from, to)) methods.push_back("krr");
+    std::vector<std::string> methods;  // every method that indexes the pair dimension by dimension
+    for (const redist::IndexingMethod& method : redist::indexing_methods()) {
+      if (method.per_dimension && redist::method_takes(method, source, dest)) methods.emplace_back(method.name);
+    }
     std::vector<double> redist_best(methods.size(), 1e300);
     double scalapack_best = 1e300;
     Index sent = 0;
