@@ -19,11 +19,18 @@
 
 namespace redist {
 
+/// When a scheduled exchange unpacks what it receives: as each step's message arrives (redist's
+/// own way), or every buffer after the last step, outside the timed communication, as paper 004's
+/// program does (§5.1: pack, barrier, timer, steps, timer, unpack). The asynchronous exchange
+/// always unpacks on arrival.
+enum class StepUnpacking { OnArrival, AfterSteps };
+
 struct RedistributeOptions {
   Index elem_bytes = 8;              ///< bytes per array element
   std::string indexing = "naive";    ///< indexing method (see methods.hpp)
   std::string schedule = "async";    ///< communication schedule
   RankMap ranks = RankMap::shared(); ///< where source and destination processors sit among the ranks
+  StepUnpacking step_unpacking = StepUnpacking::OnArrival;  ///< scheduled exchanges only
 };
 
 /// Seconds spent by one rank in each phase (simulated or wall-clock, from Transport::now()).
