@@ -284,7 +284,7 @@ TEST_F(Claims, BetweenHoldsOnlyInsideItsBoundsOverTheRunsOfWhere) {
   EXPECT_FALSE(holds(method));
 }
 
-TEST(Claims, WhereMatchesValuesAndInclusiveRanges) {
+TEST(ClaimWhere, MatchesValuesAndInclusiveRanges) {
   const Params run = {{"P", 16}, {"N", 1200}, {"schedule", "stepwise"}};
   EXPECT_TRUE(run_in(Params::object(), run));
   EXPECT_TRUE(run_in({{"N", 1200}, {"schedule", "stepwise"}}, run));
