@@ -130,7 +130,17 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"claim_method_and_ratio", kGood + "claims: [{claim: c, kind: spread, method: async, ratio: {numerator: async, denominator: async}, phase: comm, max_ratio: 2}]\n",
                 18, "exactly one of 'method' and 'ratio'"},
         BadCase{"claim_bad_number", kGood + "claims: [{claim: c, kind: spread, method: async, phase: comm, max_ratio: lots}]\n",
-                18, "'max_ratio' must be a number"}),
+                18, "'max_ratio' must be a number"},
+        BadCase{"between_without_bounds", kGood + "claims: [{claim: c, kind: between, method: async, phase: comm}]\n", 18,
+                "needs 'min', 'max' or both"},
+        BadCase{"between_max_below_min", kGood + "claims: [{claim: c, kind: between, method: async, phase: comm, min: 2, max: 1}]\n",
+                18, "'max' must not be below 'min'"},
+        BadCase{"between_where_covers_nothing", kGood + "claims: [{claim: c, kind: between, method: async, phase: comm, where: {N: 1201}, min: 1}]\n",
+                18, "covers none of the scenario's runs"},
+        BadCase{"between_where_unknown_parameter", kGood + "claims: [{claim: c, kind: between, method: async, phase: comm, where: {M: 1}, min: 1}]\n",
+                18, "unknown parameter 'M'"},
+        BadCase{"between_where_bad_range", kGood + "claims: [{claim: c, kind: between, method: async, phase: comm, where: {N: {above: 1}}, min: 1}]\n",
+                18, "unknown key 'above'"}),
     [](const auto& test_case) { return std::string(test_case.param.name); });
 
 TEST(Scenario, SweepFilesCarryNoPublishedValues) {
@@ -251,6 +261,43 @@ TEST_F(Claims, SpreadAndFollows) {
   EXPECT_FALSE(holds(follows));
   follows.method = "slow";  // constant: no correlation to speak of
   EXPECT_FALSE(holds(follows));
+}
+
+TEST_F(Claims, BetweenHoldsOnlyInsideItsBoundsOverTheRunsOfWhere) {
+  add("fast", {1, 2, 3});
+  add("slow", {2, 5, 5});  // fast / slow = 0.5, 0.4, 0.6
+  ClaimSpec c = claim(ClaimSpec::Kind::Between, "");
+  c.ratio = RatioSpec{"fast", "slow", "comm", ""};
+  c.min = 0.4, c.max = 0.6;  // bounds are inclusive
+  EXPECT_TRUE(holds(c));
+  c.max = 0.59;
+  EXPECT_FALSE(holds(c));
+  c.where = {{"N", {{"to", 2}}}};  // N = 1 and 2 only: 0.5 and 0.4
+  EXPECT_TRUE(holds(c));
+  c.where = {{"N", 2}};
+  c.min = 0.41, c.max = std::nullopt;  // a lower bound only
+  EXPECT_FALSE(holds(c));
+  c.where = {{"N", {{"from", 3}}}};
+  EXPECT_TRUE(holds(c));
+  c.min = std::nullopt, c.max = 0.55;  // an upper bound only
+  EXPECT_FALSE(holds(c));
+  ClaimSpec method = claim(ClaimSpec::Kind::Between, "slow");  // a method's own series
+  method.min = 2, method.max = 5;
+  EXPECT_TRUE(holds(method));
+  method.where = {{"P", 5}};  // covers no run: cannot hold
+  EXPECT_FALSE(holds(method));
+}
+
+TEST(ClaimWhere, MatchesValuesAndInclusiveRanges) {
+  const Params run = {{"P", 16}, {"N", 1200}, {"schedule", "stepwise"}};
+  EXPECT_TRUE(run_in(Params::object(), run));
+  EXPECT_TRUE(run_in({{"N", 1200}, {"schedule", "stepwise"}}, run));
+  EXPECT_FALSE(run_in({{"N", 1201}}, run));
+  EXPECT_TRUE(run_in({{"N", {{"from", 1200}, {"to", 1200}}}}, run));
+  EXPECT_FALSE(run_in({{"N", {{"from", 1201}}}}, run));
+  EXPECT_FALSE(run_in({{"N", {{"to", 1199}}}}, run));
+  EXPECT_FALSE(run_in({{"schedule", {{"from", 1}}}}, run));  // a range needs a number
+  EXPECT_FALSE(run_in({{"Q", 16}}, run));                    // not a parameter of the run
 }
 
 }  // namespace

@@ -20,6 +20,23 @@ sim::ExperimentResult run(const Params& params, sim::Payload payload) {
   return sim::find_experiment("sra").run(kCluster, params, payload, "");
 }
 
+// Paper 002's Figure 1 case, BC(BLOCK,*) -> BC(2,*) of a 12 x 12 matrix over 3 processors, by TR:
+// every rank holds 4 x 12 = 48 elements and ends with 48. With `work: paper` the listing's owner
+// k = (global_row / y) % numproc, two divisions, is computed for each of the 48 elements packed
+// and each of the 48 unpacked: 2 x (48 + 48) = 192 index operations more on every rank.
+TEST(SraExperiment, PaperWorkCountsTheListingsOwnerDivisionsPerElement) {
+  Params params = {{"n", 12}, {"P", 3}, {"x", "block"}, {"y", 2}, {"method", "tr"}};
+  const auto redist_work = run(params, sim::Payload::Real);
+  params["work"] = "paper";
+  const auto paper_work = run(params, sim::Payload::Real);
+  ASSERT_TRUE(paper_work.verified.has_value() && *paper_work.verified);
+  const double index_op = 2.639e-08;  // cost.index_op of platforms/linux-fe-2003.xml
+  EXPECT_NEAR(paper_work.phases.at("comp") - redist_work.phases.at("comp"), 192 * index_op, 1e-12);
+  EXPECT_DOUBLE_EQ(paper_work.phases.at("comm"), redist_work.phases.at("comm"));
+  params["work"] = "fast";
+  EXPECT_THROW(run(params, sim::Payload::Real), std::invalid_argument);
+}
+
 TEST(SraExperiment, RealRunsVerifyAndSendWhatLemma3Leaves) {
   for (const char* orientation : {"row", "column"}) {
     for (const char* method : {"tr", "sra"}) {

@@ -10,7 +10,8 @@ namespace redist {
 
 void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes, std::span<const std::byte> source_local,
                    std::span<std::byte> dest_local, const std::shared_ptr<const Schedule>& schedule,
-                   const RankMap& ranks, RedistributeReport& report, const AfterUnpack& after_unpack) {
+                   const RankMap& ranks, RedistributeReport& report, const AfterUnpack& after_unpack,
+                   StepUnpacking unpacking) {
   const bool real = !transport.phantom();
   const double start = transport.now();
 
@@ -37,7 +38,7 @@ void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes,
     }
     transport.charge(work);
   };
-  const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_arrived, schedule, ranks)
+  const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_arrived, schedule, ranks, unpacking)
                                        : exchange_async(transport, plan, buffers, unpack_arrived);
   report.phases.comm = times.comm;
   report.phases.unpack = times.unpack;

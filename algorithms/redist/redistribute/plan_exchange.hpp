@@ -17,11 +17,12 @@ namespace redist {
 /// its modelled work (SRA rebuilds the twins of the local part).
 using AfterUnpack = std::function<Work(const PeerPlan&)>;
 
-/// Packs, exchanges and unpacks `plan` (`schedule` null: the asynchronous exchange). Fills the
-/// pack, comm and unpack phases and the message counts of `report`; on a phantom transport only
-/// the modelled work is charged.
+/// Packs, exchanges and unpacks `plan` (`schedule` null: the asynchronous exchange; `unpacking`
+/// says when a scheduled exchange unpacks). Fills the pack, comm and unpack phases and the message
+/// counts of `report`; on a phantom transport only the modelled work is charged.
 void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes, std::span<const std::byte> source_local,
                    std::span<std::byte> dest_local, const std::shared_ptr<const Schedule>& schedule,
-                   const RankMap& ranks, RedistributeReport& report, const AfterUnpack& after_unpack = {});
+                   const RankMap& ranks, RedistributeReport& report, const AfterUnpack& after_unpack = {},
+                   StepUnpacking unpacking = StepUnpacking::OnArrival);
 
 }  // namespace redist

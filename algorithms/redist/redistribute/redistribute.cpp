@@ -59,7 +59,8 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   transport.charge(index_work);
   t.index = transport.now() - start;
 
-  exchange_plan(transport, plan, eb, source_local, dest_local, schedule ? steps : nullptr, options.ranks, report);
+  exchange_plan(transport, plan, eb, source_local, dest_local, schedule ? steps : nullptr, options.ranks, report, {},
+                options.step_unpacking);
   t.total = transport.now() - start;
   return report;
 }

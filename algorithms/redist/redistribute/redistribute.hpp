@@ -19,6 +19,12 @@
 
 namespace redist {
 
+/// When a scheduled exchange unpacks what it receives: as each step's message arrives (redist's
+/// own way), or every buffer after the last step, outside the timed communication, as paper 004's
+/// program does (§5.1: pack, barrier, timer, steps, timer, unpack). The asynchronous exchange
+/// always unpacks on arrival.
+enum class StepUnpacking { OnArrival, AfterSteps };
+
 /// The name that lets redist choose the indexing method or the schedule.
 inline constexpr const char* kDefaultName = "default";
 
@@ -27,6 +33,7 @@ struct RedistributeOptions {
   std::string indexing = kDefaultName; ///< naive, krr, pitfalls, prylli (redist/indexing/indexing_methods.hpp) or default
   std::string schedule = kDefaultName; ///< async, caterpillar, walker-otto, stepwise, greedy or default
   RankMap ranks = RankMap::shared();   ///< where source and destination processors sit among the ranks
+  StepUnpacking step_unpacking = StepUnpacking::OnArrival;  ///< scheduled exchanges only
 };
 
 /// `options` with "default" replaced by redist's choice: prylli (it takes any block sizes) and

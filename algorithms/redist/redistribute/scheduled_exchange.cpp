@@ -102,11 +102,31 @@ std::ptrdiff_t self_index(const std::vector<PeerPlan>& peers, Rank me) {
   return kNoMessage;
 }
 
+// One step: post the receive, send, wait for both. Returns whether a message arrived.
+bool run_step(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers, const StepRole& role,
+              ExchangeTimes& times) {
+  std::array<Request, 2> pending{};
+  std::size_t count = 0;
+  if (role.receive != kNoMessage) {
+    const auto k = static_cast<std::size_t>(role.receive);
+    pending[count++] = transport.irecv(plan.receives[k].peer, buffers.recv_data(k), buffers.recv_bytes(k), kDataTag);
+  }
+  if (role.send != kNoMessage) {
+    const auto k = static_cast<std::size_t>(role.send);
+    pending[count++] = transport.isend(plan.sends[k].peer, buffers.send_data(k), buffers.send_bytes(k), kDataTag);
+    ++times.messages_sent;
+    times.bytes_sent += buffers.send_bytes(k);
+  }
+  if (count == 0) return false;
+  transport.wait_all(std::span<Request>(pending.data(), count));
+  return role.receive != kNoMessage;
+}
+
 }  // namespace
 
 ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
                                  const UnpackMessages& unpack_messages, const std::shared_ptr<const Schedule>& schedule,
-                                 const RankMap& ranks) {
+                                 const RankMap& ranks, StepUnpacking unpacking) {
   const Rank me = transport.rank();
   const std::vector<StepRole> roles = roles_of(schedule, plan, ranks, me, transport.size());
   ExchangeTimes times;
@@ -115,30 +135,29 @@ ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, Exc
     unpack_messages({&k, 1}, {&data, 1});
     times.unpack += transport.now() - before;
   };
+  const auto self_send = self_index(plan.sends, me), self_recv = self_index(plan.receives, me);
+  const bool has_self = self_send != kNoMessage && self_recv != kNoMessage;
+  const std::byte* self_data = has_self ? buffers.send_data(static_cast<std::size_t>(self_send)) : nullptr;
 
   transport.barrier();
   const double start = transport.now();
-  // The data that stays on this rank is copied straight from its send buffer.
-  const auto self_send = self_index(plan.sends, me), self_recv = self_index(plan.receives, me);
-  if (self_send != kNoMessage && self_recv != kNoMessage) {
-    timed_unpack(static_cast<std::size_t>(self_recv), buffers.send_data(static_cast<std::size_t>(self_send)));
+  if (unpacking == StepUnpacking::AfterSteps) {
+    for (const StepRole& role : roles) run_step(transport, plan, buffers, role, times);
+    times.comm = transport.now() - start;
+    // Every buffer, the local part included, in plan order.
+    for (std::size_t k = 0; k < plan.receives.size(); ++k) {
+      if (static_cast<std::ptrdiff_t>(k) == self_recv) {
+        if (has_self) timed_unpack(k, self_data);
+      } else {
+        timed_unpack(k, buffers.recv_data(k));
+      }
+    }
+    return times;
   }
+  // The data that stays on this rank is copied straight from its send buffer.
+  if (has_self) timed_unpack(static_cast<std::size_t>(self_recv), self_data);
   for (const StepRole& role : roles) {
-    std::array<Request, 2> pending{};
-    std::size_t count = 0;
-    if (role.receive != kNoMessage) {
-      const auto k = static_cast<std::size_t>(role.receive);
-      pending[count++] = transport.irecv(plan.receives[k].peer, buffers.recv_data(k), buffers.recv_bytes(k), kDataTag);
-    }
-    if (role.send != kNoMessage) {
-      const auto k = static_cast<std::size_t>(role.send);
-      pending[count++] = transport.isend(plan.sends[k].peer, buffers.send_data(k), buffers.send_bytes(k), kDataTag);
-      ++times.messages_sent;
-      times.bytes_sent += buffers.send_bytes(k);
-    }
-    if (count == 0) continue;
-    transport.wait_all(std::span<Request>(pending.data(), count));
-    if (role.receive != kNoMessage) {
+    if (run_step(transport, plan, buffers, role, times)) {
       const auto k = static_cast<std::size_t>(role.receive);
       timed_unpack(k, buffers.recv_data(k));
     }

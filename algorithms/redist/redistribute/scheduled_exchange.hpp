@@ -3,13 +3,16 @@
 // sends its message (at most one), waits for both and unpacks what arrived, so each rank buffers
 // one message at a time and no receiver is a hot spot. Ranks synchronise only pairwise, through the
 // messages: a rank with nothing to do in a step moves on. The same code runs in the simulator and
-// on MPI; the schedule is computed identically on every rank (layout_schedule.hpp).
+// on MPI; the schedule is computed identically on every rank (layout_schedule.hpp). With
+// StepUnpacking::AfterSteps the steps only move data and every buffer is unpacked after the timed
+// part, as paper 004's program does (§5.1).
 #pragma once
 
 #include <memory>
 
 #include "redist/redistribute/exchange_buffers.hpp"
 #include "redist/indexing/rank_map.hpp"
+#include "redist/redistribute/redistribute.hpp"
 #include "redist/schedule/schedule.hpp"
 
 namespace redist {
@@ -21,6 +24,6 @@ namespace redist {
 /// the schedule misses a message of the plan.
 ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
                                  const UnpackMessages& unpack_messages, const std::shared_ptr<const Schedule>& schedule,
-                                 const RankMap& ranks);
+                                 const RankMap& ranks, StepUnpacking unpacking = StepUnpacking::OnArrival);
 
 }  // namespace redist

@@ -140,6 +140,8 @@ SymmetricPlan symmetric_plan(const SymmetricProblem& problem, SymmetricMethod me
   return plan;
 }
 
+Work listing_owner_work(Index elements) { return Work(WorkKind::IndexOp, checked_mul(2, elements, "owner divisions")); }
+
 Work rebuild_work(Index elements, Index elem_bytes) {
   Work work;
   work.add(WorkKind::ByteCopied, elements * elem_bytes).add(WorkKind::RunCopied, elements);

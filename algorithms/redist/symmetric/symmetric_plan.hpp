@@ -31,6 +31,11 @@ SymmetricPlan symmetric_plan(const SymmetricProblem& problem, SymmetricMethod me
 /// Work of rebuilding `elements` elements by transposition: each a strided one-element copy.
 Work rebuild_work(Index elements, Index elem_bytes);
 
+/// Paper 002's listing computes the owner of every element it packs or unpacks as
+/// (global_row / y) % numproc: two integer divisions (by a block size, then by the processor
+/// count, neither known at compile time), counted as two index operations per element.
+Work listing_owner_work(Index elements);
+
 /// SRA's local rebuild on rank `me`: every destination element (d, f) whose line d comes from another
 /// rank and whose twin line f `me` held at the source is copied from that twin.
 void rebuild_from_twins(const SymmetricProblem& problem, Index me, const std::byte* source_slab, std::byte* dest_slab,

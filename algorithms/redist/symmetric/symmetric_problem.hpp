@@ -24,6 +24,11 @@ enum class SymmetricMethod {
   Sra,          ///< SRA: elements whose twin the destination already holds are rebuilt there, not sent
 };
 
+/// Whose work a run counts: redist's own (owners computed once per line and run), or also what
+/// paper 002's listing computes per element: the owner k = (global_row / y) % numproc of every
+/// element it packs and unpacks (lines 16 and 47 of Algorithm_Symmetric_Redistribution).
+enum class SymmetricWork { Redist, PaperListing };
+
 const NameTable<Orientation>& orientation_names();          ///< "row", "column"
 const NameTable<SymmetricMethod>& symmetric_method_names();  ///< "tr", "sra"
 /// Throw std::invalid_argument for an unknown name.

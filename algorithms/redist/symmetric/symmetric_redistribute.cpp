@@ -52,7 +52,8 @@ void for_each_element(const SymmetricProblem& problem, const BlockCyclic& layout
 
 RedistributeReport redistribute_symmetric(Transport& transport, const SymmetricProblem& problem,
                                           SymmetricMethod method, Index elem_bytes,
-                                          std::span<const std::byte> source_slab, std::span<std::byte> dest_slab) {
+                                          std::span<const std::byte> source_slab, std::span<std::byte> dest_slab,
+                                          SymmetricWork work) {
   validate(transport, problem, elem_bytes, source_slab, dest_slab);
   const bool real = !transport.phantom();
   const Rank me = transport.rank();
@@ -64,6 +65,10 @@ RedistributeReport redistribute_symmetric(Transport& transport, const SymmetricP
   Work index_work;
   const SymmetricPlan plan = symmetric_plan(problem, method, me, real, index_work);
   index_work += listing_work(plan.exchange);
+  const bool per_element_owners = work == SymmetricWork::PaperListing;
+  if (per_element_owners) {  // the listing's packing loop: the owner of every element packed
+    for (const PeerPlan& to : plan.exchange.sends) index_work += listing_owner_work(to.elements);
+  }
   transport.charge(index_work);
   t.index = transport.now() - start;
 
@@ -71,9 +76,11 @@ RedistributeReport redistribute_symmetric(Transport& transport, const SymmetricP
   // local part is unpacked while messages travel; SRA rebuilds its twins then.
   exchange_plan(transport, plan.exchange, elem_bytes, source_slab, dest_slab, nullptr, RankMap::shared(), report,
                 [&](const PeerPlan& from) {
-                  if (from.peer != me || plan.rebuilt == 0) return Work();
+                  // The listing's unpacking loop: the owner of every element unpacked.
+                  Work done = per_element_owners ? listing_owner_work(from.elements) : Work();
+                  if (from.peer != me || plan.rebuilt == 0) return done;
                   if (real) rebuild_from_twins(problem, me, source_slab.data(), dest_slab.data(), elem_bytes);
-                  return rebuild_work(plan.rebuilt, elem_bytes);
+                  return done += rebuild_work(plan.rebuilt, elem_bytes);
                 });
   t.total = transport.now() - start;
   return report;
@@ -89,10 +96,10 @@ void fill_symmetric_element(Index n, Index row, Index col, std::byte* out, Index
 }
 
 VerifiedReport redistribute_symmetric_and_verify(Transport& transport, const SymmetricProblem& problem,
-                                                 SymmetricMethod method, Index elem_bytes) {
+                                                 SymmetricMethod method, Index elem_bytes, SymmetricWork work) {
   VerifiedReport result;
   if (transport.phantom()) {
-    result.report = redistribute_symmetric(transport, problem, method, elem_bytes, {}, {});
+    result.report = redistribute_symmetric(transport, problem, method, elem_bytes, {}, {}, work);
     return result;
   }
   problem.validate();
@@ -104,7 +111,7 @@ VerifiedReport redistribute_symmetric_and_verify(Transport& transport, const Sym
   for_each_element(problem, source, me, [&](Index line, Index position, Index offset) {
     fill_symmetric_element(problem.n, line, position, source_slab.data() + offset * elem_bytes, elem_bytes);
   });
-  result.report = redistribute_symmetric(transport, problem, method, elem_bytes, source_slab, dest_slab);
+  result.report = redistribute_symmetric(transport, problem, method, elem_bytes, source_slab, dest_slab, work);
 
   std::vector<std::byte> expected(static_cast<std::size_t>(elem_bytes));
   for_each_element(problem, dest, me, [&](Index line, Index position, Index offset) {

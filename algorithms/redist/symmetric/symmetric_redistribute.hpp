@@ -18,10 +18,12 @@ namespace redist {
 /// Collective over ranks 0..P-1 of the transport (which must have exactly P ranks). `source_slab`
 /// holds this rank's source lines (source().local_size(rank) × n elements of elem_bytes bytes, in
 /// SymmetricProblem::offset order), `dest_slab` receives its destination lines; both empty on a
-/// phantom transport. Throws std::invalid_argument for a bad problem, rank count or buffer size.
+/// phantom transport. `work` says whose work is counted (SymmetricWork). Throws
+/// std::invalid_argument for a bad problem, rank count or buffer size.
 RedistributeReport redistribute_symmetric(Transport& transport, const SymmetricProblem& problem,
                                           SymmetricMethod method, Index elem_bytes,
-                                          std::span<const std::byte> source_slab, std::span<std::byte> dest_slab);
+                                          std::span<const std::byte> source_slab, std::span<std::byte> dest_slab,
+                                          SymmetricWork work = SymmetricWork::Redist);
 
 /// Value of matrix element (row, col): the same for (col, row), distinct for distinct pairs.
 void fill_symmetric_element(Index n, Index row, Index col, std::byte* out, Index elem_bytes);
@@ -29,6 +31,7 @@ void fill_symmetric_element(Index n, Index row, Index col, std::byte* out, Index
 /// Fills this rank's source lines with a symmetric matrix, redistributes them, and checks that every
 /// destination element holds its matrix value (not checked on phantom transports).
 VerifiedReport redistribute_symmetric_and_verify(Transport& transport, const SymmetricProblem& problem,
-                                                 SymmetricMethod method, Index elem_bytes);
+                                                 SymmetricMethod method, Index elem_bytes,
+                                                 SymmetricWork work = SymmetricWork::Redist);
 
 }  // namespace redist

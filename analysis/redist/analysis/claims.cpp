@@ -152,6 +152,32 @@ ClaimResult follows(const Scenario& s, const ClaimSpec& c, const std::vector<Rec
                       c.quantity, value.size(), r, c.min_correlation)};
 }
 
+std::string bounds(const ClaimSpec& c) {
+  if (c.min && c.max) return fmt::format("[{}, {}]", number(*c.min), number(*c.max));
+  return c.min ? fmt::format("at least {}", number(*c.min)) : fmt::format("at most {}", number(*c.max));
+}
+
+// Every run inside `where` has its series within [min, max].
+ClaimResult between(const Scenario& s, const ClaimSpec& c, const std::vector<Record>& records) {
+  int rows = 0, inside = 0;
+  double low = INFINITY, high = -INFINITY;
+  std::string first_miss;
+  for (const auto& [run, value] : points(s, c, records)) {
+    if (!run_in(c.where, run)) continue;
+    ++rows;
+    low = std::min(low, value);
+    high = std::max(high, value);
+    const bool ok = (!c.min || value >= *c.min) && (!c.max || value <= *c.max);
+    inside += ok;
+    if (!ok && first_miss.empty()) first_miss = fmt::format("; first miss at {}: {}", run.dump(), number(value));
+  }
+  if (rows == 0) return {c.text, false, fmt::format("{}: no values where {}", series_name(c), c.where.dump())};
+  return {c.text, inside == rows,
+          fmt::format("{} spans {} to {} over {} rows{} ({} claimed): {} of {} inside{}", series_name(c), number(low),
+                      number(high), rows, c.where.empty() ? "" : " where " + c.where.dump(), bounds(c), inside, rows,
+                      first_miss)};
+}
+
 }  // namespace
 
 std::vector<ClaimResult> check_claims(const Scenario& scenario, const std::vector<Record>& records) {
@@ -164,6 +190,7 @@ std::vector<ClaimResult> check_claims(const Scenario& scenario, const std::vecto
       case ClaimSpec::Kind::Increasing: out.push_back(monotone(scenario, c, records)); break;
       case ClaimSpec::Kind::Spread: out.push_back(spread(scenario, c, records)); break;
       case ClaimSpec::Kind::Follows: out.push_back(follows(scenario, c, records)); break;
+      case ClaimSpec::Kind::Between: out.push_back(between(scenario, c, records)); break;
     }
   }
   return out;

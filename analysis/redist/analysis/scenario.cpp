@@ -120,14 +120,14 @@ const ExperimentSpec& find_experiment(const Reader& in, const YAML::Node& at, co
 }
 
 void check_parameter(const Reader& in, const YAML::Node& at, const ExperimentSpec& experiment, const std::string& name,
-                     const nlohmann::json& value) {
+                     const nlohmann::json& value, bool check_value = true) {
   if (std::find(experiment.parameters.begin(), experiment.parameters.end(), name) == experiment.parameters.end()) {
     std::string list;
     for (const auto& p : experiment.parameters) list += (list.empty() ? "" : ", ") + p;
     in.fail(at, "unknown parameter '" + name + "' for experiment " + experiment.name + " (expected one of: " + list + ")");
   }
   try {
-    if (experiment.check_value) experiment.check_value(name, value);
+    if (check_value && experiment.check_value) experiment.check_value(name, value);
   } catch (const std::invalid_argument& e) {
     in.fail(at, e.what());
   }
@@ -316,7 +316,8 @@ std::vector<RatioSpec> read_ratios(const Reader& in, const YAML::Node& node, con
 const std::vector<std::pair<std::string, ClaimSpec::Kind>> kClaimKinds = {
     {"below", ClaimSpec::Kind::Below},           {"above", ClaimSpec::Kind::Above},
     {"decreasing", ClaimSpec::Kind::Decreasing}, {"increasing", ClaimSpec::Kind::Increasing},
-    {"spread", ClaimSpec::Kind::Spread},         {"follows", ClaimSpec::Kind::Follows}};
+    {"spread", ClaimSpec::Kind::Spread},         {"follows", ClaimSpec::Kind::Follows},
+    {"between", ClaimSpec::Kind::Between}};
 
 // The keys each kind of claim needs beyond claim, kind, phase and its series (method or ratio).
 std::vector<std::string> claim_keys(ClaimSpec::Kind kind) {
@@ -327,6 +328,7 @@ std::vector<std::string> claim_keys(ClaimSpec::Kind kind) {
     case ClaimSpec::Kind::Increasing: return {"along", "tolerance"};
     case ClaimSpec::Kind::Spread: return {"max_ratio"};
     case ClaimSpec::Kind::Follows: return {"quantity", "min_correlation"};
+    case ClaimSpec::Kind::Between: return {"where", "min", "max"};
   }
   return {};
 }
@@ -336,7 +338,44 @@ ClaimSpec::Kind claim_kind(const Reader& in, const YAML::Node& item) {
   for (const auto& [known, kind] : kClaimKinds) {
     if (known == name) return kind;
   }
-  in.fail(item["kind"], "unknown claim kind '" + name + "' (expected below, above, decreasing, increasing, spread or follows)");
+  in.fail(item["kind"], "unknown claim kind '" + name + "' (expected below, above, decreasing, increasing, spread, follows or between)");
+}
+
+// `where`: parameter -> value, or -> {from, to}; it must cover at least one run of the scenario.
+Params read_where(const Reader& in, const YAML::Node& node, const Scenario& s, const ExperimentSpec& experiment) {
+  in.require_map(node, "'where'");
+  Params where = Params::object();
+  for (const auto& item : node) {
+    const auto key = item.first.as<std::string>();
+    if (item.second.IsMap()) {
+      in.require_keys(item.second, {"from", "to"}, "a range of 'where'");
+      if (!item.second["from"] && !item.second["to"]) in.fail(item.second, "a range of 'where' needs 'from' or 'to'");
+      Params range = Params::object();
+      for (const char* end : {"from", "to"}) {
+        if (item.second[end]) range[end] = in.real(item.second[end], end);
+      }
+      check_parameter(in, item.first, experiment, key, nullptr, false);
+      where[key] = range;
+    } else {
+      const auto value = in.value(item.second, key);
+      check_parameter(in, item.second, experiment, key, value);
+      where[key] = value;
+    }
+  }
+  const auto runs = s.parameter_sets();
+  if (std::none_of(runs.begin(), runs.end(), [&](const Params& run) { return run_in(where, run); })) {
+    in.fail(node, "'where' covers none of the scenario's runs");
+  }
+  return where;
+}
+
+void read_between(const Reader& in, const YAML::Node& item, const Scenario& s, const ExperimentSpec& experiment,
+                  ClaimSpec& c) {
+  if (!item["min"] && !item["max"]) in.fail(item, "a 'between' claim needs 'min', 'max' or both");
+  if (item["min"]) c.min = in.real(item["min"], "min");
+  if (item["max"]) c.max = in.real(item["max"], "max");
+  if (c.min && c.max && *c.min > *c.max) in.fail(item["max"], "'max' must not be below 'min'");
+  if (item["where"]) c.where = read_where(in, item["where"], s, experiment);
 }
 
 ClaimSpec read_claim(const Reader& in, const YAML::Node& item, const Scenario& s, const ExperimentSpec& experiment) {
@@ -392,6 +431,7 @@ ClaimSpec read_claim(const Reader& in, const YAML::Node& item, const Scenario& s
       c.min_correlation = in.real(item["min_correlation"], "min_correlation");
       if (c.min_correlation < -1 || c.min_correlation > 1) in.fail(item["min_correlation"], "'min_correlation' must be in [-1, 1]");
       break;
+    case ClaimSpec::Kind::Between: read_between(in, item, s, experiment, c); break;
   }
   return c;
 }
@@ -447,6 +487,22 @@ void refuse_duplicate_keys(const std::string& file) {
 
 }  // namespace
 
+bool run_in(const Params& where, const Params& run) {
+  for (const auto& [key, wanted] : where.items()) {
+    if (!run.contains(key)) return false;
+    const auto& value = run[key];
+    if (!wanted.is_object()) {
+      if (value != wanted) return false;
+      continue;
+    }
+    if (!value.is_number()) return false;
+    const double v = value.get<double>();
+    if (wanted.contains("from") && v < wanted["from"].get<double>()) return false;
+    if (wanted.contains("to") && v > wanted["to"].get<double>()) return false;
+  }
+  return true;
+}
+
 std::vector<Params> Scenario::parameter_sets() const {
   std::vector<Params> sets(1, fixed);  // not braces: a json converts to a vector implicitly
   for (const auto& axis : sweep) {
@@ -499,6 +555,10 @@ Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec
     if (root["table"]) s.table = in.text(root["table"], "table");
   }
   if (root["description"]) s.description = in.text(root["description"], "description");
+  if (root["role"]) {
+    const auto role = in.text(root["role"], "role");
+    if (role != "train" && role != "test" && role != "claims") in.fail(root["role"], "'role' must be train, test or claims");
+  }
   s.platform = resolve_platform(in, root["platform"] ? root["platform"] : root, in.required_text(root, "platform"),
                                 file, repo_root);
   s.experiment = in.required_text(root, "experiment");

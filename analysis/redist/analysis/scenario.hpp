@@ -63,7 +63,7 @@ struct RatioSpec {
 /// A qualitative claim of the paper, checked on the simulated values (see scenarios/README.md).
 /// The series is one method's phase, or the ratio of two methods' phases.
 struct ClaimSpec {
-  enum class Kind { Below, Above, Decreasing, Increasing, Spread, Follows };
+  enum class Kind { Below, Above, Decreasing, Increasing, Spread, Follows, Between };
   std::string text;     ///< the claim as the paper states it
   Kind kind = Kind::Below;
   std::string method;   ///< the series' method (empty when `ratio` is set)
@@ -75,7 +75,15 @@ struct ClaimSpec {
   double max_ratio = 0; ///< spread: largest max/min allowed
   std::string quantity; ///< follows: the experiment's per-run quantity
   double min_correlation = 0;  ///< follows: smallest Pearson correlation accepted
+  /// between: the runs covered, by parameter: a value (equal), or {"from": a, "to": b} (inclusive,
+  /// either end may be absent); empty = every run
+  Params where = Params::object();
+  std::optional<double> min;  ///< between: smallest value allowed (none: no lower bound)
+  std::optional<double> max;  ///< between: largest value allowed (none: no upper bound)
 };
+
+/// Whether run parameters `run` fall in a claim's `where` (see ClaimSpec::where).
+bool run_in(const Params& where, const Params& run);
 
 struct Scenario {
   std::string file;         ///< the YAML file

@@ -9,6 +9,7 @@
 #include "redist/sim/engine.hpp"
 #include "redist/sim/experiments.hpp"
 #include "redist/core/memory_budget.hpp"
+#include "redist/sim/work_accounting.hpp"
 
 namespace redist::sim {
 namespace {
@@ -34,6 +35,7 @@ void check_value(const std::string& name, const nlohmann::json& value) {
     }
     return;
   }
+  if (name == kWorkParameter) return check_work(value);
   if (!value.is_string()) throw std::invalid_argument("parameter '" + name + "' must be a name, got " + value.dump());
   const auto v = value.get<std::string>();
   if (name == "indexing") indexing_method(v);
@@ -76,12 +78,14 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   const Index P = count(params, "P"), Q = count(params, "Q"), N = count(params, "N");
   const auto [r, s] = block_sizes(params, P, Q, N);
   const Index elem_bytes = params.contains("elem_bytes") ? count(params, "elem_bytes") : 8;
-  const RedistributeOptions options{elem_bytes, text(params, "indexing", "naive"), text(params, "schedule", "async"),
+  RedistributeOptions options{elem_bytes, text(params, "indexing", "naive"), text(params, "schedule", "async"),
                                     text(params, "placement", "shared") == "disjoint" ? RankMap::disjoint(P)
                                                                                       : RankMap::shared()};
   indexing_method(options.indexing);
   schedule_from_name(options.schedule);
   refuse_endless_naive(options.indexing, N);
+  // Paper 004's procedure (§5.1): the timed steps only move data, every buffer is unpacked after.
+  if (paper_work(params)) options.step_unpacking = StepUnpacking::AfterSteps;
   const Layout source = BlockCyclic(N, r, P);
   const Layout dest = BlockCyclic(N, s, Q);
   const Index bytes = checked_mul(N, elem_bytes, "N x element size");
@@ -117,7 +121,8 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 Experiment redistribute_experiment() {
   // r and s, or a direction (with k and r for kr->r and r->kr), are checked when a run starts.
   ExperimentSpec spec{"redistribute",
-                      {"P", "Q", "r", "s", "k", "direction", "N", "elem_bytes", "indexing", "schedule", "placement"},
+                      {"P", "Q", "r", "s", "k", "direction", "N", "elem_bytes", "indexing", "schedule", "placement",
+                       kWorkParameter},
                       {"P", "Q", "N"},
                       {"index", "pack", "comm", "unpack", "pack_unpack", "total"},
                       check_value, {}};

@@ -10,6 +10,7 @@
 #include "redist/sim/engine.hpp"
 #include "redist/sim/experiments.hpp"
 #include "redist/core/memory_budget.hpp"
+#include "redist/sim/work_accounting.hpp"
 #include "redist/symmetric/symmetric_counts.hpp"
 #include "redist/symmetric/symmetric_redistribute.hpp"
 
@@ -37,6 +38,7 @@ Index block_size(const nlohmann::json& value, const std::string& name, Index n, 
 }
 
 void check_value(const std::string& name, const nlohmann::json& value) {
+  if (name == kWorkParameter) return check_work(value);
   if (std::find(kCounts.begin(), kCounts.end(), name) != kCounts.end()) {
     Params single = Params::object();
     single[name] = value;
@@ -119,6 +121,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   check_size(problem);
   const SymmetricMethod method = symmetric_method_from_name(text(params, "method", "sra"));
   const Index elem_bytes = params.contains("elem_bytes") ? count(params, "elem_bytes") : 4;
+  const SymmetricWork work = paper_work(params) ? SymmetricWork::PaperListing : SymmetricWork::Redist;
   const Index bytes = checked_mul(checked_mul(n, n, "n x n"), elem_bytes, "matrix bytes");
 
   SimulationOptions sim;
@@ -133,7 +136,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
                    "use --phantom (payload: phantom in a scenario) to simulate message sizes without bytes");
   }
   const auto reports = simulate(sim, [&](Transport& transport) {
-    return rank_report_to_json(redistribute_symmetric_and_verify(transport, problem, method, elem_bytes));
+    return rank_report_to_json(redistribute_symmetric_and_verify(transport, problem, method, elem_bytes, work));
   });
   const RunSummary summary = verified_summary(reports);
   auto phases = phase_seconds(summary.phases);
@@ -151,7 +154,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 Experiment sra_experiment() {
   // n or rows_per_proc (exactly one) is checked when a run starts.
   ExperimentSpec spec{"sra",
-                      {"n", "rows_per_proc", "P", "x", "y", "method", "orientation", "elem_bytes"},
+                      {"n", "rows_per_proc", "P", "x", "y", "method", "orientation", "elem_bytes", kWorkParameter},
                       {"P", "x", "y"},
                       {"index", "pack", "comm", "unpack", "comp", "total"},
                       check_value,
