@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 const std::vector<std::string> kTopLevelKeys = {"scenario", "paper",  "table",       "description", "platform",
                                                 "experiment", "fixed", "sweep",      "methods",     "phases",
                                                 "repetitions", "payload", "unit",    "published",   "ratios",
-                                                "claims"};
+                                                "claims", "role"};
 
 // Builds "file:line: reason" errors for one scenario file.
 class Reader {
@@ -457,6 +457,10 @@ Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec
     if (s.payload != "real" && s.payload != "phantom" && s.payload != "auto") {
       in.fail(root["payload"], "'payload' must be real, phantom or auto");
     }
+  }
+  if (root["role"]) {  // what a calibration may do with the scenario's published cells
+    s.role = in.text(root["role"], "role");
+    if (s.role != "train" && s.role != "test" && s.role != "claims") in.fail(root["role"], "'role' must be train, test or claims");
   }
   if (root["unit"]) {
     s.unit = in.text(root["unit"], "unit");
