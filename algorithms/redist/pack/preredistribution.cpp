@@ -11,7 +11,7 @@ constexpr Index kWord = sizeof(Index);
 constexpr Tag kTag = 400;
 
 LocalArrays selected_data(Transport& t, const Geometry& from, const Geometry& to, std::span<const Index> values,
-                          std::span<const std::uint8_t> mask) {
+                          std::span<const std::uint8_t> mask, bool paper) {
   const auto d = static_cast<Index>(from.rank());
   std::vector<Words> out(static_cast<std::size_t>(t.size()));
   Index sent = 0;
@@ -24,9 +24,15 @@ LocalArrays selected_data(Transport& t, const Geometry& from, const Geometry& to
     ++sent;
   }
   // Per true element: d coordinates, their combination into one index, d owner formulas.
-  t.charge(Work(WorkKind::ElementScanned, from.local_size())
-               .add(WorkKind::IndexOp, (2 * d + 1) * sent)
-               .add(WorkKind::ByteCopied, 2 * kWord * sent));
+  if (paper) {  // detection; every mask element tested; per true one: d indices combined, a pair written
+    t.charge(paper_detection(from)
+                 .add(WorkKind::ElementScanned, from.local_size() + 2 * sent)
+                 .add(WorkKind::IndexOp, d * sent));
+  } else {
+    t.charge(Work(WorkKind::ElementScanned, from.local_size())
+                 .add(WorkKind::IndexOp, (2 * d + 1) * sent)
+                 .add(WorkKind::ByteCopied, 2 * kWord * sent));
+  }
   const auto in = linear_permutation_exchange(t, out, std::vector<Index>(out.size(), 2 * to.local_size()), kTag);
   LocalArrays result{std::vector<Index>(static_cast<std::size_t>(to.local_size()), 0),
                      std::vector<std::uint8_t>(static_cast<std::size_t>(to.local_size()), 0)};
@@ -39,12 +45,16 @@ LocalArrays selected_data(Transport& t, const Geometry& from, const Geometry& to
     }
   }
   // The all-false temporary mask, then per pair: d coordinates and d local indices.
-  t.charge(Work(WorkKind::ByteCopied, to.local_size() + (kWord + 1) * received).add(WorkKind::IndexOp, 2 * d * received));
+  if (paper) {  // the all-false temporary mask; per pair: the index decomposed into d, datum and mask stored
+    t.charge(Work(WorkKind::ElementScanned, to.local_size() + 2 * received).add(WorkKind::IndexOp, d * received));
+  } else {
+    t.charge(Work(WorkKind::ByteCopied, to.local_size() + (kWord + 1) * received).add(WorkKind::IndexOp, 2 * d * received));
+  }
   return result;
 }
 
 LocalArrays whole_arrays(Transport& t, const Geometry& from, const Geometry& to, std::span<const Index> values,
-                         std::span<const std::uint8_t> mask) {
+                         std::span<const std::uint8_t> mask, bool paper) {
   const auto d = static_cast<Index>(from.rank());
   std::vector<Words> out(static_cast<std::size_t>(t.size()));
   for (Index offset = 0; offset < from.local_size(); ++offset) {  // detection of the elements to send
@@ -52,7 +62,9 @@ LocalArrays whole_arrays(Transport& t, const Geometry& from, const Geometry& to,
     message.push_back(values[static_cast<std::size_t>(offset)]);
     message.push_back(mask[static_cast<std::size_t>(offset)]);
   }
-  t.charge(Work(WorkKind::IndexOp, 2 * d * from.local_size()).add(WorkKind::ByteCopied, (kWord + 1) * from.local_size()));
+  // The paper's code: a detection phase for the elements to send, then A and M copied out.
+  t.charge(paper ? paper_detection(from).add(WorkKind::ElementScanned, 2 * from.local_size())
+                 : Work(WorkKind::IndexOp, 2 * d * from.local_size()).add(WorkKind::ByteCopied, (kWord + 1) * from.local_size()));
   const auto in = linear_permutation_exchange(t, out, std::vector<Index>(out.size(), 2 * to.local_size()), kTag);
   LocalArrays result{std::vector<Index>(static_cast<std::size_t>(to.local_size())),
                      std::vector<std::uint8_t>(static_cast<std::size_t>(to.local_size()))};
@@ -62,7 +74,9 @@ LocalArrays whole_arrays(Transport& t, const Geometry& from, const Geometry& to,
     result.values[static_cast<std::size_t>(offset)] = in[source].at(cursor[source]++);
     result.mask[static_cast<std::size_t>(offset)] = static_cast<std::uint8_t>(in[source].at(cursor[source]++));
   }
-  t.charge(Work(WorkKind::IndexOp, 2 * d * to.local_size()).add(WorkKind::ByteCopied, (kWord + 1) * to.local_size()));
+  // The paper's code: a second detection phase for the elements received, then A and M stored.
+  t.charge(paper ? paper_detection(from).add(WorkKind::ElementScanned, 2 * to.local_size())
+                 : Work(WorkKind::IndexOp, 2 * d * to.local_size()).add(WorkKind::ByteCopied, (kWord + 1) * to.local_size()));
   return result;
 }
 
@@ -80,11 +94,12 @@ Preredistribution preredistribution_from_name(const std::string& name) {
 }
 
 LocalArrays redistribute_to_block(Transport& t, const Geometry& from, std::span<const Index> values,
-                                  std::span<const std::uint8_t> mask, Preredistribution how) {
+                                  std::span<const std::uint8_t> mask, Preredistribution how, WorkAccounting accounting) {
   const Geometry to = from.as_block();
+  const bool paper = accounting == WorkAccounting::Paper;
   switch (how) {
-    case Preredistribution::SelectedData: return selected_data(t, from, to, values, mask);
-    case Preredistribution::WholeArrays: return whole_arrays(t, from, to, values, mask);
+    case Preredistribution::SelectedData: return selected_data(t, from, to, values, mask, paper);
+    case Preredistribution::WholeArrays: return whole_arrays(t, from, to, values, mask, paper);
     case Preredistribution::None: break;
   }
   return {{values.begin(), values.end()}, {mask.begin(), mask.end()}};

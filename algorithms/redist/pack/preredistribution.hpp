@@ -14,6 +14,7 @@
 
 #include "redist/core/name_table.hpp"
 #include "redist/pack/geometry.hpp"
+#include "redist/pack/paper_work.hpp"
 #include "redist/transport/transport.hpp"
 
 namespace redist::pack {
@@ -29,6 +30,7 @@ struct LocalArrays {
 
 /// This rank's arrays on `from` moved to from.as_block(). Tag 400 is used.
 LocalArrays redistribute_to_block(Transport& transport, const Geometry& from, std::span<const Index> values,
-                                  std::span<const std::uint8_t> mask, Preredistribution how);
+                                  std::span<const std::uint8_t> mask, Preredistribution how,
+                                  WorkAccounting accounting = WorkAccounting::Redist);
 
 }  // namespace redist::pack

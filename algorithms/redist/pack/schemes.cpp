@@ -25,9 +25,15 @@ struct Scan {
 };
 
 // Initial step. SSS writes one record per true element (the paper's d+3 items: one table entry).
-Scan initial_scan(Transport& t, const Geometry& g, std::span<const std::uint8_t> mask, Scheme scheme) {
+Scan initial_scan(Transport& t, const Geometry& g, std::span<const std::uint8_t> mask, Scheme scheme,
+                  WorkAccounting accounting) {
   Work work;
   Scan scan{count_slices(g, mask, work), {}};
+  if (accounting == WorkAccounting::Paper) {
+    Index true_elements = 0;
+    for (Index n : scan.slice_count) true_elements += n;
+    work = paper_initial_scan(static_cast<Index>(g.rank()), g.local_size(), true_elements, scheme == Scheme::Simple);
+  }
   if (scheme == Scheme::Simple) {
     const auto w0 = static_cast<std::size_t>(g.block(0));
     Index in_slice = 0;
@@ -37,7 +43,7 @@ Scan initial_scan(Transport& t, const Geometry& g, std::span<const std::uint8_t>
         scan.records.push_back({static_cast<Index>(offset), static_cast<Index>(offset / w0), in_slice++});
       }
     }
-    work.add(WorkKind::TableEntry, static_cast<Index>(scan.records.size()));
+    if (accounting == WorkAccounting::Redist) work.add(WorkKind::TableEntry, static_cast<Index>(scan.records.size()));
   }
   t.charge(work);
   return scan;
@@ -71,7 +77,9 @@ Index scan_slice(const Geometry& g, std::span<const std::uint8_t> mask, Index sl
 
 // Final step and message composition of PACK.
 std::vector<Words> compose(Transport& t, const Geometry& g, std::span<const Index> values, std::span<const std::uint8_t> mask,
-                           const Scan& scan, const Ranking& ranking, const BlockCyclic& v, Scheme scheme) {
+                           const Scan& scan, const Ranking& ranking, const BlockCyclic& v, Scheme scheme,
+                           WorkAccounting accounting) {
+  const auto slices = static_cast<Index>(ranking.slice_count.size());
   std::vector<Words> out(static_cast<std::size_t>(t.size()));
   Work work;
   if (scheme == Scheme::Simple) {
@@ -83,14 +91,15 @@ std::vector<Words> compose(Transport& t, const Geometry& g, std::span<const Inde
     }
     const auto e = static_cast<Index>(scan.records.size());
     work.add(WorkKind::TableEntry, e).add(WorkKind::IndexOp, e).add(WorkKind::ByteCopied, 2 * kWord * e);
-    t.charge(work);
+    t.charge(accounting == WorkAccounting::Paper ? paper_compose(slices, 0, e, 0, 0, true, false) : work);
     return out;
   }
   // CSS / CMS: the sendl vector from PS_c and PS_f, one entry per segment of each slice.
-  Index segments = 0, scanned = 0, elements = 0;
+  Index segments = 0, scanned = 0, elements = 0, busy = 0;
   for (Index s = 0; s < static_cast<Index>(ranking.slice_count.size()); ++s) {
     const Index n = ranking.slice_count[static_cast<std::size_t>(s)];
     if (n == 0) continue;
+    ++busy;
     std::vector<Index> slice_values;
     scanned += scan_slice(g, mask, s, n, [&](Index offset) { slice_values.push_back(values[static_cast<std::size_t>(offset)]); });
     elements += n;
@@ -109,20 +118,24 @@ std::vector<Words> compose(Transport& t, const Geometry& g, std::span<const Inde
       }
     });
   }
-  work.add(WorkKind::IndexOp, static_cast<Index>(ranking.slice_count.size()) + segments)
-      .add(WorkKind::ElementScanned, scanned);
+  work.add(WorkKind::IndexOp, slices + segments).add(WorkKind::ElementScanned, scanned);
   if (scheme == Scheme::CompactMessage) {
     work.add(WorkKind::ByteCopied, kWord * (elements + 2 * segments));
   } else {
     work.add(WorkKind::ByteCopied, 2 * kWord * elements);
+  }
+  if (accounting == WorkAccounting::Paper) {
+    work = paper_compose(slices, busy, elements, scanned, segments, false, scheme == Scheme::CompactMessage);
   }
   t.charge(work);
   return out;
 }
 
 // Message decomposition of PACK: every datum lands at its rank's local index of V.
-void decompose(Transport& t, const std::vector<Words>& in, const BlockCyclic& v, Scheme scheme, std::vector<Index>& local) {
+void decompose(Transport& t, const std::vector<Words>& in, const BlockCyclic& v, Scheme scheme, std::vector<Index>& local,
+               WorkAccounting accounting) {
   Work work;
+  Index received = 0, segments = 0;
   for (const Words& message : in) {
     if (scheme == Scheme::CompactMessage) {
       for (std::size_t k = 0; k < message.size();) {
@@ -131,6 +144,8 @@ void decompose(Transport& t, const std::vector<Words>& in, const BlockCyclic& v,
         std::copy_n(message.begin() + static_cast<std::ptrdiff_t>(k + 2), count,
                     local.begin() + v.local_index(first));
         work.add(WorkKind::RunCopied, 1).add(WorkKind::ByteCopied, kWord * (count + 2));
+        received += count;
+        ++segments;
         k += 2 + static_cast<std::size_t>(count);
       }
     } else {
@@ -138,8 +153,10 @@ void decompose(Transport& t, const std::vector<Words>& in, const BlockCyclic& v,
         local[static_cast<std::size_t>(v.local_index(message[k + 1]))] = message[k];
       }
       work.add(WorkKind::ByteCopied, kWord * static_cast<Index>(message.size()));
+      received += static_cast<Index>(message.size() / 2);
     }
   }
+  if (accounting == WorkAccounting::Paper) work = paper_decompose(received, segments, scheme == Scheme::CompactMessage);
   t.charge(work);
 }
 
@@ -175,20 +192,20 @@ PackResult pack(Transport& t, const Geometry& g, std::span<const Index> values, 
   if (g.processors() != t.size()) throw std::invalid_argument("the grid's processors must be the transport's ranks");
   PackResult result;
   const double start = t.now();
-  const Scan scan = initial_scan(t, g, mask, options.scheme);
+  const Scan scan = initial_scan(t, g, mask, options.scheme, options.accounting);
   const Ranking ranking = finish_ranking(t, g, scan.slice_count, options.prs, result.times);
   result.size = ranking.size;
   const BlockCyclic v = vector_layout(ranking.size, options.vector_block, t.size());
   result.vector.assign(static_cast<std::size_t>(ranking.size == 0 ? 0 : v.local_size(t.rank())), 0);
   if (ranking.size > 0) {
-    auto out = compose(t, g, values, mask, scan, ranking, v, options.scheme);
+    auto out = compose(t, g, values, mask, scan, ranking, v, options.scheme, options.accounting);
     std::vector<Index> capacity(static_cast<std::size_t>(t.size()), 3 * static_cast<Index>(result.vector.size()));
     std::vector<Words> in;
     {
       PhaseClock clock(t, result.times.comm);
       in = linear_permutation_exchange(t, out, capacity, kPackTag);
     }
-    decompose(t, in, v, options.scheme, result.vector);
+    decompose(t, in, v, options.scheme, result.vector, options.accounting);
   }
   result.times.total = t.now() - start;
   return result;
@@ -204,7 +221,8 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
   if (vector.size() != held) throw std::invalid_argument("this rank's part of V must have " + std::to_string(held) + " elements");
   UnpackResult result;
   const double start = t.now();
-  const Scan scan = initial_scan(t, g, mask, options.scheme);
+  const Scan scan = initial_scan(t, g, mask, options.scheme, options.accounting);
+  const bool paper = options.accounting == WorkAccounting::Paper;
   const Ranking ranking = finish_ranking(t, g, scan.slice_count, options.prs, result.times);
   result.size = ranking.size;
   if (ranking.size > options.vector_length) {
@@ -221,10 +239,12 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
     }
     const auto e = static_cast<Index>(scan.records.size());
     work.add(WorkKind::TableEntry, e).add(WorkKind::IndexOp, e).add(WorkKind::ByteCopied, kWord * e);
+    if (paper) work = paper_compose(static_cast<Index>(ranking.slice_count.size()), 0, e, 0, 0, true, false);
   } else {
-    Index segments = 0, elements = 0;
+    Index segments = 0, elements = 0, busy = 0;
     for (std::size_t s = 0; s < ranking.slice_count.size(); ++s) {
       if (ranking.slice_count[s] == 0) continue;
+      ++busy;
       elements += ranking.slice_count[s];
       for_each_segment(v, ranking.slice_base[s], ranking.slice_count[s], [&](Index dest, Index first, Index count, Index) {
         ++segments;
@@ -233,6 +253,8 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
     }
     work.add(WorkKind::IndexOp, static_cast<Index>(ranking.slice_count.size()) + segments)
         .add(WorkKind::ByteCopied, kWord * elements);
+    // The requests need no rescan: the ranks follow from PS_c and PS_f alone.
+    if (paper) work = paper_compose(static_cast<Index>(ranking.slice_count.size()), busy, elements, 0, segments, false, false);
   }
   t.charge(work);
   std::vector<Index> asked(requests.size());
@@ -247,6 +269,11 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
   for (Words& message : received) {
     for (Index& word : message) word = vector[static_cast<std::size_t>(v.local_index(word))];
     work.add(WorkKind::ByteCopied, 2 * kWord * static_cast<Index>(message.size()));
+  }
+  if (paper) {  // each request read, each value fetched and written into the reply
+    Index words = 0;
+    for (const Words& message : received) words += static_cast<Index>(message.size());
+    work = Work(WorkKind::ElementScanned, 2 * words);
   }
   t.charge(work);
   std::vector<Words> replies;
@@ -266,6 +293,7 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
     for (const Record& r : scan.records) take(r.offset, ranking.slice_base[static_cast<std::size_t>(r.slice)] + r.in_slice);
     const auto e = static_cast<Index>(scan.records.size());
     work.add(WorkKind::TableEntry, e).add(WorkKind::IndexOp, e).add(WorkKind::ByteCopied, kWord * e);
+    if (paper) work = Work(WorkKind::ElementScanned, static_cast<Index>(field.size()) + 2 * e);  // FIELD copied; record read, value stored
   } else {
     Index scanned = 0, elements = 0;
     for (std::size_t s = 0; s < ranking.slice_count.size(); ++s) {
@@ -277,6 +305,7 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
     }
     // Owners of a slice's ranks change only at its segments: one owner computation per segment.
     work.add(WorkKind::ElementScanned, scanned).add(WorkKind::ByteCopied, kWord * elements);
+    if (paper) work = Work(WorkKind::ElementScanned, static_cast<Index>(field.size()) + scanned + elements);  // FIELD copied; rescan, store
   }
   t.charge(work);
   result.times.total = t.now() - start;

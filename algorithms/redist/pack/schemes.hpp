@@ -21,6 +21,7 @@
 #include "redist/core/name_table.hpp"
 #include "redist/layout/block_cyclic.hpp"
 #include "redist/pack/geometry.hpp"
+#include "redist/pack/paper_work.hpp"
 #include "redist/pack/phase_times.hpp"
 #include "redist/pack/prefix_reduction_sum.hpp"
 
@@ -38,6 +39,7 @@ struct PackOptions {
   Scheme scheme = Scheme::Simple;
   PrsAlgorithm prs = PrsAlgorithm::Auto;
   Index vector_block = 0;  ///< W' of the result vector; 0 = BLOCK
+  WorkAccounting accounting = WorkAccounting::Redist;  ///< whose local work is charged (paper_work.hpp)
 };
 
 struct PackResult {
@@ -56,6 +58,7 @@ struct UnpackOptions {
   PrsAlgorithm prs = PrsAlgorithm::Auto;
   Index vector_length = 0;  ///< N' ≥ Size
   Index vector_block = 0;   ///< W'; 0 = BLOCK
+  WorkAccounting accounting = WorkAccounting::Redist;  ///< whose local work is charged (paper_work.hpp)
 };
 
 struct UnpackResult {

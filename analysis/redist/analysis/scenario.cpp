@@ -605,6 +605,10 @@ Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec
       in.fail(root["payload"], "'payload' must be real, phantom or auto");
     }
   }
+  if (root["role"]) {  // what a calibration may do with the scenario's published cells
+    s.role = in.text(root["role"], "role");
+    if (s.role != "train" && s.role != "test" && s.role != "claims") in.fail(root["role"], "'role' must be train, test or claims");
+  }
   if (root["unit"]) {
     s.unit = in.text(root["unit"], "unit");
     if (s.unit != "s" && s.unit != "ms" && s.unit != "us" && s.unit != "elements") {

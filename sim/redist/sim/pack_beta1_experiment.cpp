@@ -64,7 +64,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 
 Experiment pack_beta1_experiment() {
   ExperimentSpec spec{"pack-beta1",
-                      {"d", "N", "L", "P", "density", "seed", "prs", "vector_block"},
+                      {"d", "N", "L", "P", "density", "seed", "prs", "vector_block", "work"},
                       {"P"},
                       {"beta1", "sss_local_cyclic", "css_local_cyclic", "sss_local_block", "css_local_block"},
                       check_pack_parameter,

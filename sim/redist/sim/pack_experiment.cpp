@@ -92,7 +92,7 @@ nlohmann::json rank_body(Transport& inner, const pack::Geometry& g, const PackRu
     std::vector<Index> local_v(static_cast<std::size_t>(vector_length == 0 ? 0 : v.local_size(me)));
     for (std::size_t k = 0; k < local_v.size(); ++k) local_v[k] = vector_value(v.global_index(me, static_cast<Index>(k)));
     const auto field = local_by_linear(g, me, field_value);
-    const auto result = pack::unpack(t, g, local_v, mask, field, {c.scheme, c.prs, vector_length, c.vector_block});
+    const auto result = pack::unpack(t, g, local_v, mask, field, {c.scheme, c.prs, vector_length, c.vector_block, c.accounting});
     const auto linear = g.local_linear_indices(me);
     for (std::size_t offset = 0; offset < linear.size(); ++offset) checksum += pair_hash(linear[offset], result.array[offset]);
     return report(t, checksum, result.size, result.times, std::count(mask.begin(), mask.end(), 1));
@@ -101,11 +101,11 @@ nlohmann::json rank_body(Transport& inner, const pack::Geometry& g, const PackRu
   pack::Geometry used = g;
   if (c.redistribution != pack::Preredistribution::None) {
     const double start = t.now();
-    arrays = pack::redistribute_to_block(t, g, arrays.values, arrays.mask, c.redistribution);
+    arrays = pack::redistribute_to_block(t, g, arrays.values, arrays.mask, c.redistribution, c.accounting);
     times.redist = t.now() - start;
     used = g.as_block();
   }
-  const auto result = pack::pack(t, used, arrays.values, arrays.mask, {c.scheme, c.prs, c.vector_block});
+  const auto result = pack::pack(t, used, arrays.values, arrays.mask, {c.scheme, c.prs, c.vector_block, c.accounting});
   const auto v = pack::vector_layout(result.size, c.vector_block, t.size());
   for (std::size_t k = 0; k < result.vector.size(); ++k) checksum += pair_hash(v.global_index(me, static_cast<Index>(k)), result.vector[k]);
   times.prs = result.times.prs;
@@ -240,6 +240,7 @@ void check_pack_parameter(const std::string& name, const nlohmann::json& value) 
   if (name == "scheme") pack::scheme_from_name(v);
   if (name == "prs") pack::prs_algorithm_from_name(v);
   if (name == "redistribution") pack::preredistribution_from_name(v);
+  if (name == "work") pack::work_accounting_from_name(v);
   if (name == "operation" && v != "pack" && v != "unpack") {
     throw std::invalid_argument("operation must be pack or unpack, got '" + v + "'");
   }
@@ -266,6 +267,7 @@ PackRunConfig pack_config(const Params& params, Index block) {
   c.prs = pack::prs_algorithm_from_name(text(params, "prs", "auto"));
   c.redistribution = pack::preredistribution_from_name(text(params, "redistribution", "none"));
   c.vector_block = count(params, "vector_block", 0);
+  c.accounting = pack::work_accounting_from_name(text(params, "work", "redist"));
   return c;
 }
 
@@ -281,7 +283,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 Experiment pack_experiment() {
   ExperimentSpec spec{"pack",
                       {"operation", "d", "N", "L", "P", "W", "density", "seed", "scheme", "prs", "redistribution",
-                       "vector_block"},
+                       "vector_block", "work"},
                       {"P", "W"},
                       {"local", "prs", "comm", "redist", "total"},
                       check_pack_parameter,

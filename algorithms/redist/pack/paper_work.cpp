@@ -1,0 +1,45 @@
+#include "redist/pack/paper_work.hpp"
+
+#include <stdexcept>
+
+namespace redist::pack {
+
+WorkAccounting work_accounting_from_name(const std::string& name) {
+  if (name == "redist") return WorkAccounting::Redist;
+  if (name == "paper") return WorkAccounting::Paper;
+  throw std::invalid_argument("work must be redist or paper, got '" + name + "'");
+}
+
+const char* work_accounting_name(WorkAccounting accounting) {
+  return accounting == WorkAccounting::Paper ? "paper" : "redist";
+}
+
+Work paper_initial_scan(Index rank_d, Index local, Index true_elements, bool simple_storage) {
+  // Every mask element is read once; SSS keeps local indices, tile, rank and destination: d+3 items.
+  return Work(WorkKind::ElementScanned, local + (simple_storage ? (rank_d + 3) * true_elements : 0));
+}
+
+Work paper_compose(Index slices, Index busy_slices, Index true_elements, Index rescanned, Index segments, bool simple,
+                   bool compact_message) {
+  Work work;
+  if (simple) {  // base ranks of C slices, then per kept element: its destination and a (datum, rank) pair
+    return work.add(WorkKind::ElementScanned, slices + 2 * true_elements).add(WorkKind::IndexOp, true_elements);
+  }
+  // PS_c copied, sendl from PS_c and PS_f (C slices, one entry per segment), the slices rescanned,
+  // then pairs (CSS) or segments (base rank, count, data...) (CMS); one destination per segment.
+  const Index message = compact_message ? true_elements + 2 * segments : 2 * true_elements;
+  return work.add(WorkKind::ElementScanned, slices + (slices + segments) + rescanned + message)
+      .add(WorkKind::IndexOp, busy_slices + segments);
+}
+
+Work paper_decompose(Index received, Index received_segments, bool compact_message) {
+  return Work(WorkKind::ElementScanned, compact_message ? received + 2 * received_segments : 2 * received);
+}
+
+Work paper_detection(const Geometry& from) {
+  Index segments = 0;
+  for (std::size_t i = 0; i < from.rank(); ++i) segments += from.tiles(i);
+  return Work(WorkKind::Intersection, from.processors() * segments);
+}
+
+}  // namespace redist::pack

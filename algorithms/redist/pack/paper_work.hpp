@@ -1,0 +1,46 @@
+// Which local work a PACK/UNPACK run charges: redist's own (what this library's code does) or the
+// work of Bae and Ranka's C programs on the CM-5 (paper 001), so that a replay prices what the paper
+// measured. Only the charged counts differ; the data moved and the results are the same.
+//
+// The paper's codes, as its section 6.4 models them, in units of one memory access (one item read or
+// written by a C loop: WorkKind::ElementScanned), for a processor with L local elements in C slices,
+// E true ones, E_a = ceil(Size/P) elements of V, Gs / Gr segments sent / received:
+//  - SSS:  L + C + (d+3)E + 2E + 2E_a   (scan; base ranks; d+3 items kept per true element; pairs
+//          composed and decomposed), plus one destination (a division: IndexOp) per true element;
+//  - CSS:  L + C + (C + Gs) + S + 2E + 2E_a   (S = elements rescanned by the "optimized" first scanning
+//          method the paper implemented, at most L), one destination per busy slice and per segment;
+//  - CMS:  L + C + (C + Gs) + S + E + 2Gs + E_a + 2Gr.
+// With d = 1 and S = L these are the paper's L + C + 6E + 2E_a, 2L + 2C + 3E + 2E_a (Gs ≤ E) and
+// 2L + 2C + 2E + 2Gs + E_a + 2Gr.
+// A preliminary redistribution from CYCLIC (section 6.3) first runs communication detection as in
+// Ramaswamy and Banerjee's redistribution routines (the paper's reference [7]): for every partner
+// processor the FALLS of the two layouts are intersected dimension by dimension, one line segment
+// of the source layout at a time (T_i per dimension), so one detection phase is P·ΣT_i intersections
+// (WorkKind::Intersection). Redistribution of selected data needs one phase (sender side), of whole
+// arrays two ("one for elements to be sent and the other for those to be received").
+#pragma once
+
+#include <string>
+
+#include "redist/pack/geometry.hpp"
+#include "redist/transport/work.hpp"
+
+namespace redist::pack {
+
+enum class WorkAccounting { Redist, Paper };
+WorkAccounting work_accounting_from_name(const std::string& name);  ///< "redist", "paper"
+const char* work_accounting_name(WorkAccounting accounting);
+
+/// The paper's local work of PACK's initial scan (SSS keeps d+3 items per true element).
+Work paper_initial_scan(Index rank_d, Index local, Index true_elements, bool simple_storage);
+/// The paper's work of the final step and message composition: SSS (simple=true), CSS or CMS (compact
+/// message). `busy_slices` hold at least one true element: CSS/CMS find the owner of each one's first
+/// rank, then of each segment's end (a division each).
+Work paper_compose(Index slices, Index busy_slices, Index true_elements, Index rescanned, Index segments, bool simple,
+                   bool compact_message);
+/// The paper's work of decomposing the received messages into V.
+Work paper_decompose(Index received, Index received_segments, bool compact_message);
+/// One phase of communication detection from `from` to BLOCK: P·ΣT_i FALLS intersections.
+Work paper_detection(const Geometry& from);
+
+}  // namespace redist::pack

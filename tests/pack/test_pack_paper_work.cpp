@@ -1,0 +1,140 @@
+// The work paper 001's PACK programs did (WorkAccounting::Paper, paper_work.hpp), checked against a
+// hand count on the paper's Figure 1 set-up and against section 6.4's closed form on random cases.
+#include <gtest/gtest.h>
+
+#include <mutex>
+#include <random>
+
+#include "pack_case.hpp"
+#include "redist/pack/paper_work.hpp"
+#include "redist/transport/counting_transport.hpp"
+#include "thread_transport.hpp"
+
+namespace redist {
+namespace {
+
+using pack::Geometry;
+
+// Per rank: the paper's work of one PACK minus that of its ranking's intermediate and final steps
+// (the prefix-reduction-sums and local prefix sums, charged alike in both accountings).
+struct RankWork {
+  std::vector<Index> scanned, index_ops, other;
+};
+
+RankWork paper_pack_work(const Geometry& g, const std::vector<std::vector<std::uint8_t>>& masks, pack::Scheme scheme) {
+  RankWork out{std::vector<Index>(masks.size()), std::vector<Index>(masks.size()), std::vector<Index>(masks.size())};
+  std::mutex lock;
+  test::ThreadWorld world(static_cast<Rank>(g.processors()));
+  world.run([&](Transport& inner) {
+    const auto me = static_cast<std::size_t>(inner.rank());
+    CountingTransport whole(inner);
+    pack::pack(whole, g, test::local_values(g, inner.rank(), test::value_of), masks[me],
+               {scheme, pack::PrsAlgorithm::Direct, 0, pack::WorkAccounting::Paper});
+    inner.barrier();
+    CountingTransport ranking(inner);
+    Work ignored;
+    pack::PhaseTimes times;
+    pack::finish_ranking(ranking, g, pack::count_slices(g, masks[me], ignored), pack::PrsAlgorithm::Direct, times);
+    const std::lock_guard guard(lock);
+    out.scanned[me] = whole.work.count(WorkKind::ElementScanned) - ranking.work.count(WorkKind::ElementScanned);
+    out.index_ops[me] = whole.work.count(WorkKind::IndexOp) - ranking.work.count(WorkKind::IndexOp);
+    for (auto kind : {WorkKind::TableEntry, WorkKind::Intersection, WorkKind::ByteCopied, WorkKind::RunCopied, WorkKind::RunListed}) {
+      out.other[me] += whole.work.count(kind);
+    }
+  });
+  return out;
+}
+
+// Figure 1's set-up: A(16) and M(16) block-cyclic(2) on 4 processors (L = 4, C = 2 slices of 2), V
+// BLOCK (2 elements each). Mask, global indices 0..15: 1 0 1 1 0 0 1 0 | 0 1 1 1 1 0 0 0, so
+//   P0 holds g 0 1 8 9 = 1 0 0 1 (E = 2)   P1 holds g 2 3 10 11 = 1 1 1 1 (E = 4)
+//   P2 holds g 4 5 12 13 = 0 0 1 0 (E = 1) P3 holds g 6 7 14 15 = 1 0 0 0 (E = 1);  Size = 8.
+// Ranks g0→0 g2→1 g3→2 g6→3 g9→4 g10→5 g11→6 g12→7; V: ranks 0-1 on P0, 2-3 P1, 4-5 P2, 6-7 P3.
+// Segments sent (runs of consecutive ranks of a slice with one destination): P0 {r0}{r4} Gs = 2,
+// P1 {r1}{r2}{r5}{r6} Gs = 4, P2 {r7} Gs = 1, P3 {r3} Gs = 1; received: Gr = 2 on every processor.
+// Elements rescanned by CSS/CMS until a slice's true ones are found: P0 1 + 2, P1 2 + 2, P2 1, P3 1.
+// Hand count, memory accesses outside the ranking's intermediate/final steps (E_a = 2):
+//   SSS: L + 4E (scan, 4 items kept) + C + 2E (base ranks, pairs) + 2E_a = 10 + 6E:       P0 22, P1 34, P2 16, P3 16
+//   CSS: L + C + (C + Gs) + S + 2E + 2E_a = 12 + Gs + S + 2E:      P0 21, P1 28, P2 16, P3 16
+//   CMS: L + C + (C + Gs) + S + E + 2Gs + E_a + 2Gr = 14 + 3Gs + S + E: P0 25, P1 34, P2 19, P3 19
+// Destinations (one division each): SSS one per true element (2 4 1 1); CSS/CMS one per busy slice
+// (2 2 1 1) and one per segment (2 4 1 1): 4 6 2 2.
+TEST(PaperPackWork, HandCountOnFigureOneSetUp) {
+  const Geometry g({16}, {4}, {2});
+  const std::vector<std::vector<std::uint8_t>> masks = {{1, 0, 0, 1}, {1, 1, 1, 1}, {0, 0, 1, 0}, {1, 0, 0, 0}};
+  const auto sss = paper_pack_work(g, masks, pack::Scheme::Simple);
+  const auto css = paper_pack_work(g, masks, pack::Scheme::CompactStorage);
+  const auto cms = paper_pack_work(g, masks, pack::Scheme::CompactMessage);
+  EXPECT_EQ(sss.scanned, (std::vector<Index>{22, 34, 16, 16}));
+  EXPECT_EQ(css.scanned, (std::vector<Index>{21, 28, 16, 16}));
+  EXPECT_EQ(cms.scanned, (std::vector<Index>{25, 34, 19, 19}));
+  EXPECT_EQ(sss.index_ops, (std::vector<Index>{2, 4, 1, 1}));
+  EXPECT_EQ(css.index_ops, (std::vector<Index>{4, 6, 2, 2}));
+  EXPECT_EQ(cms.index_ops, (std::vector<Index>{4, 6, 2, 2}));
+  for (const auto* w : {&sss, &css, &cms}) {
+    EXPECT_EQ(w->other, (std::vector<Index>{0, 0, 0, 0}));  // memory accesses and divisions only
+  }
+}
+
+// Section 6.4, SSS on a 1-D array: L + C + 6E_i + 2E_a on every processor, for random sizes,
+// block sizes and densities (E_a = this processor's part of the BLOCK vector V).
+TEST(PaperPackWork, SimpleStorageFollowsSectionSixFourOnRandomCases) {
+  std::mt19937_64 rng(5);
+  const auto pick = [&](Index lo, Index hi) { return std::uniform_int_distribution<Index>(lo, hi)(rng); };
+  for (int trial = 0; trial < 25; ++trial) {
+    const Index procs = pick(1, 6), block = pick(1, 5), tiles = pick(1, 4);
+    const Geometry g({procs * block * tiles}, {procs}, {block});
+    const auto spec = pack::MaskSpec::named("random", pick(0, 10) * 10, static_cast<std::uint64_t>(pick(1, 1000)));
+    std::vector<std::vector<std::uint8_t>> masks;
+    Index size = 0;
+    for (Index p = 0; p < procs; ++p) {
+      masks.push_back(pack::local_mask(g, spec, p));
+      size += std::count(masks.back().begin(), masks.back().end(), 1);
+    }
+    const auto sss = paper_pack_work(g, masks, pack::Scheme::Simple);
+    const auto v = pack::vector_layout(size, 0, procs);
+    for (Index p = 0; p < procs; ++p) {
+      const Index e = std::count(masks[static_cast<std::size_t>(p)].begin(), masks[static_cast<std::size_t>(p)].end(), 1);
+      const Index e_a = size == 0 ? 0 : v.local_size(p);
+      // With Size = 0 PACK stops after the ranking: only the scan (L + (d+3)E = L) is charged.
+      const Index expected = size == 0 ? g.local_size() : g.local_size() + g.slices() + 6 * e + 2 * e_a;
+      EXPECT_EQ(sss.scanned[static_cast<std::size_t>(p)], expected) << "trial " << trial << " processor " << p;
+    }
+  }
+}
+
+// Communication detection: P partners times ΣT_i line segments of the cyclic source, per phase.
+TEST(PaperPackWork, DetectionCountsOneIntersectionPerPartnerAndSourceSegment) {
+  EXPECT_EQ(pack::paper_detection(Geometry({16384}, {16}, {1})).count(WorkKind::Intersection), 16 * 1024);
+  EXPECT_EQ(pack::paper_detection(Geometry({256, 256}, {4, 4}, {1, 1})).count(WorkKind::Intersection), 16 * (64 + 64));
+  EXPECT_EQ(pack::paper_detection(Geometry({64}, {4}, {4})).count(WorkKind::Intersection), 4 * 4);
+  EXPECT_EQ(pack::paper_detection(Geometry({64}, {4}, {16})).count(WorkKind::Intersection), 4 * 1);
+}
+
+// Whole arrays need two detection phases, selected data one; redist's own accounting counts none.
+TEST(PaperPackWork, PreredistributionChargesItsDetectionPhases) {
+  const Geometry g({32}, {4}, {1});
+  const auto spec = pack::MaskSpec::named("random", 50, 3);
+  for (auto how : {pack::Preredistribution::SelectedData, pack::Preredistribution::WholeArrays}) {
+    for (auto accounting : {pack::WorkAccounting::Redist, pack::WorkAccounting::Paper}) {
+      test::ThreadWorld world(4);
+      world.run([&](Transport& inner) {
+        CountingTransport t(inner);
+        const auto mask = pack::local_mask(g, spec, t.rank());
+        pack::redistribute_to_block(t, g, test::local_values(g, t.rank(), test::value_of), mask, how, accounting);
+        const Index phases = accounting == pack::WorkAccounting::Redist ? 0 : how == pack::Preredistribution::WholeArrays ? 2 : 1;
+        if (t.work.count(WorkKind::Intersection) != phases * 4 * 8) throw std::runtime_error("detection phases");
+      });
+    }
+  }
+}
+
+TEST(PaperPackWork, AccountingNames) {
+  EXPECT_EQ(pack::work_accounting_from_name("paper"), pack::WorkAccounting::Paper);
+  EXPECT_EQ(pack::work_accounting_from_name("redist"), pack::WorkAccounting::Redist);
+  EXPECT_STREQ(pack::work_accounting_name(pack::WorkAccounting::Paper), "paper");
+  EXPECT_THROW(pack::work_accounting_from_name("fortran"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace redist
