@@ -24,6 +24,9 @@ struct RedistributeOptions {
   std::string indexing = "naive";    ///< indexing method (see methods.hpp)
   std::string schedule = "async";    ///< communication schedule
   RankMap ranks = RankMap::shared(); ///< where source and destination processors sit among the ranks
+  /// Whose local work is charged: "redist" (this library's code) or "paper" (the program a paper
+  /// timed, for replays of its tables: work_accounting.hpp). The data moved is the same.
+  std::string work = "redist";
 };
 
 /// Seconds spent by one rank in each phase (simulated or wall-clock, from Transport::now()).

@@ -38,6 +38,9 @@ void check_value(const std::string& name, const nlohmann::json& value) {
   if (name == "direction" && std::find(kDirections.begin(), kDirections.end(), v) == kDirections.end()) {
     throw std::invalid_argument("direction must be kr->r, r->kr, block->cyclic or cyclic->block, got '" + v + "'");
   }
+  if (name == "work" && v != "redist" && v != "paper") {
+    throw std::invalid_argument("work must be redist (this library's code) or paper (the paper's programs), got '" + v + "'");
+  }
   if (name == "placement" && v != "shared" && v != "disjoint") {
     throw std::invalid_argument("placement must be shared or disjoint, got '" + v + "'");
   }
@@ -60,7 +63,8 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   const Index elem_bytes = params.contains("elem_bytes") ? count(params, "elem_bytes") : 8;
   const RedistributeOptions options{elem_bytes, text(params, "indexing", "naive"), text(params, "schedule", "async"),
                                     text(params, "placement", "shared") == "disjoint" ? RankMap::disjoint(P)
-                                                                                      : RankMap::shared()};
+                                                                                      : RankMap::shared(),
+                                    text(params, "work", "redist")};
   indexing_from_name(options.indexing);
   schedule_from_name(options.schedule);
   const Layout source = BlockCyclic(N, r, P);
@@ -91,7 +95,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 Experiment redistribute_experiment() {
   // r and s, or a direction (with k and r for kr->r and r->kr), are checked when a run starts.
   ExperimentSpec spec{"redistribute",
-                      {"P", "Q", "r", "s", "k", "direction", "N", "elem_bytes", "indexing", "schedule", "placement"},
+                      {"P", "Q", "r", "s", "k", "direction", "N", "elem_bytes", "indexing", "schedule", "placement", "work"},
                       {"P", "Q", "N"},
                       {"index", "pack", "comm", "unpack", "pack_unpack", "total"},
                       check_value, {}};
