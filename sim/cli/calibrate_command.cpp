@@ -147,8 +147,6 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
     for (const auto& [kind, price] : costs) {
       xml << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", price_property(kind), price);
     }
-    xml << fmt::format("      <prop id=\"{}\" value=\"0\"/> <!-- redist's own code counts no allocation -->\n",
-                       price_property(WorkKind::Allocation));
     xml << fmt::format("      <prop id=\"{}\" value=\"0\"/> <!-- inside the measured latency -->\n", kSendOverheadProperty)
         << fmt::format("      <prop id=\"{}\" value=\"0\"/>\n", kRecvOverheadProperty)
         << fmt::format("      <prop id=\"hockney.t0\" value=\"{:.6g}\"/>\n", n.fit.at(1))
