@@ -73,7 +73,7 @@ Work paper_copy_work(IndexingMethod method, const PeerPlan& peer, Index elem_byt
   const Index pieces = copy_pieces(peer);
   Work work;
   work.add(WorkKind::ByteCopied, peer.elements * elem_bytes).add(WorkKind::RunCopied, pieces).add(WorkKind::Allocation, 1);
-  if (method == IndexingMethod::Pitfalls) work.add(WorkKind::IndexOp, pieces);
+  if (method == IndexingMethod::Pitfalls) work.add(WorkKind::Intersection, 2 * pieces);
   if (method == IndexingMethod::Prylli) work.add(WorkKind::Intersection, pieces);
   return work;
 }

@@ -21,9 +21,9 @@
 //  than the table arithmetic, and their number depends on P, Q and the messages, not on N.
 // Pack and unpack, per message: element-by-element copies (ByteCopied); a loop start per piece per
 //  cycle — a Krr class chunk, a PITFALLS or Prylli intersection — never merged across cycles
-//  (RunCopied); the method's own per-piece address arithmetic: PITFALLS' intersections are global
-//  index ranges, each turned into a local address by a division and a modulo (IndexOp); Prylli's are
-//  interval records walked one step per piece (Intersection); Krr reads (CS, FI) straight from its
+//  (RunCopied); the method's own walk of its intersection records: PITFALLS' intersections are FALLS,
+//  families of segments (l, r, s, n), stepped family and segment, two steps per piece; Prylli's are
+//  a flat interval list, one step per piece (Intersection); Krr reads (CS, FI) straight from its
 //  table (nothing more). Each message buffer is allocated (Allocation).
 // Communication is what redist sends (every message at once); Krr unpacks messages in arrival order,
 //  PITFALLS and Prylli in source order (RankPlan::unpack_order, set by the methods themselves).
