@@ -23,6 +23,10 @@ SPLIT = ("Latency split: t0 = o_send + L + o_recv with o_send = o_recv = t0/4 (h
          "node-0 -> node-1 sees exactly L; farther pairs add the hardware latency of the extra switch levels.")
 
 
+# The fastest switch link of the SP line (the SP Switch, 150 MB/s per direction; the HPS of the SP2 has 40 MB/s).
+FABRIC_LINK = 150e6
+
+
 def sp2() -> str:
     m = MACHINES["sp2"]
     lat = 0.1e-6
@@ -41,10 +45,12 @@ receive are independent here), thin/wide node mix (thin nodes assumed)."""
     return tree_platform(
         m, "sp2", 64, port_bw=40e6, port_lat=lat,
         port_why="40 MB/s, the HPS link rate (Chang et al. SC'96; IBM Systems Journal 'SP2 high-performance switch')",
-        levels=[Level(4, 4 * 40e6, lat, "4 x 40 MB/s: the node-side Vulcan chip has 4 links to the board's "
-                                        "switch-side chips (full bisection)"),
-                Level(16, 16 * 40e6, lat, "16 x 40 MB/s: a switch board has 16 external links (full bisection "
-                                          "assumed between boards)"),
+        levels=[Level(4, 4 * FABRIC_LINK, lat, "4 x 150 MB/s: the node-side chip has 4 links to the board's "
+                                               "switch-side chips (full bisection), sized for the SP Switch's 150 MB/s "
+                                               "links so that the fabric never limits below the node ports, whatever "
+                                               "rate a fit gives them (sp2.fit.yaml); with 40 MB/s ports it never binds"),
+                Level(16, 16 * FABRIC_LINK, lat, "16 x 150 MB/s: a switch board has 16 external links (full bisection "
+                                                 "assumed between boards), sized as above"),
                 Level(64, 0, 0, "top")],
         description=desc)
 

@@ -35,6 +35,8 @@ WORK_INSTRUCTIONS = {
     "cost.intersection": (16, "one interval intersection: 2 max + 2 min (compare/branch), empty test, start/length, store"),
     "cost.element_scanned": (4, "one element visited: load, test, branch, increment"),
     "cost.run_copied": (20, "start-up of one contiguous run: source/destination address, length, loop set-up, mispredicted exit"),
+    "cost.allocation": (300, "one malloc of a table, list or buffer: free-list search, split, header stores (a page fault "
+                             "on first touch not included); counted only for the papers' programs (work: paper)"),
 }
 # redist writes the runs it will copy into a list before packing (one record per run); the papers'
 # codes pack straight from their tables or intersections and write no list, so on their machines
@@ -242,7 +244,7 @@ def prices(m: Machine) -> list[Price]:
     out.append(Price(*RUN_LISTED))
     # reorder to the WorkKind order of work.hpp
     order = ["cost.index_op", "cost.table_entry", "cost.intersection", "cost.element_scanned", "cost.byte_copied",
-             "cost.run_copied", "cost.run_listed"]
+             "cost.run_copied", "cost.run_listed", "cost.allocation"]
     out.sort(key=lambda p: order.index(p.name))
     if m.t0 is not None:
         o = CPU_SHARE * m.t0.value / 2

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "redist/layout/layout.hpp"
-#include "redist/redistribute/rank_map.hpp"
+#include "redist/indexing/rank_map.hpp"
 
 namespace redist::mpi::cli {
 

@@ -21,6 +21,7 @@ struct SimulateOptions {
   std::string indexing = "naive";
   std::string schedule = "async";
   std::string placement = "shared";
+  std::string work = "redist";
   bool phantom = false;
   bool json = false;
   std::string trace;
@@ -59,7 +60,8 @@ nlohmann::ordered_json to_json(const SimulateOptions& o, const RunSummary& run) 
 
 int run_simulate(const SimulateOptions& o) {
   Params params = {{"P", o.P}, {"Q", o.Q}, {"r", o.r}, {"s", o.s}, {"N", o.N}, {"elem_bytes", o.elem_bytes},
-                   {"indexing", o.indexing}, {"schedule", o.schedule}, {"placement", o.placement}};
+                   {"indexing", o.indexing}, {"schedule", o.schedule}, {"placement", o.placement},
+                   {"work", o.work}};
   const auto& experiment = sim::find_experiment("redistribute");
   for (const auto& [name, value] : params.items()) experiment.spec.check_value(name, value);
   const auto result = experiment.run(o.platform, params, o.phantom ? sim::Payload::Phantom : sim::Payload::Real, o.trace);
@@ -90,6 +92,9 @@ void add_simulate_command(CLI::App& root, Commands& commands) {
   app->add_option("--schedule", o->schedule, "communication schedule")->capture_default_str();
   app->add_option("--placement", o->placement, "source and destination processors: shared ranks or disjoint")
       ->check(CLI::IsMember({"shared", "disjoint"}))
+      ->capture_default_str();
+  app->add_option("--work", o->work, "whose local work is charged: redist's own code, or paper 000's programs")
+      ->check(CLI::IsMember({"redist", "paper"}))
       ->capture_default_str();
   app->add_flag("--phantom", o->phantom, "payload sizes only, no bytes (for sizes that do not fit in memory)");
   app->add_option("--trace", o->trace, "write SimGrid's Paje trace to this file");

@@ -4,6 +4,7 @@
 
 #include "redist/redistribute/async_exchange.hpp"
 #include "redist/redistribute/pack.hpp"
+#include "redist/redistribute/work_accounting.hpp"
 #include "redist/redistribute/scheduled_exchange.hpp"
 
 namespace redist {
@@ -11,7 +12,7 @@ namespace redist {
 void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes, std::span<const std::byte> source_local,
                    std::span<std::byte> dest_local, const std::shared_ptr<const Schedule>& schedule,
                    const RankMap& ranks, RedistributeReport& report, const AfterUnpack& after_unpack,
-                   StepUnpacking unpacking) {
+                   StepUnpacking unpacking, const WorkAccounting& accounting) {
   const bool real = !transport.phantom();
   const double start = transport.now();
 
@@ -21,7 +22,7 @@ void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes,
   std::vector<std::byte*> send_buffers;
   for (std::size_t k = 0; k < plan.sends.size(); ++k) {
     send_buffers.push_back(buffers.send_data(k));
-    pack_work += copy_work(plan.sends[k], elem_bytes);
+    pack_work += accounting.pack(plan.sends[k], elem_bytes);
   }
   if (real) pack_messages(plan.sends, source_local, elem_bytes, send_buffers);
   transport.charge(pack_work);
@@ -33,7 +34,7 @@ void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes,
     if (real) unpack_messages(arrived, data, elem_bytes, dest_local);
     Work work;
     for (const PeerPlan* from : arrived) {
-      work += copy_work(*from, elem_bytes);
+      work += accounting.unpack(*from, elem_bytes);
       if (after_unpack) work += after_unpack(*from);
     }
     transport.charge(work);

@@ -9,6 +9,7 @@
 #include "redist/indexing/plan.hpp"
 #include "redist/indexing/rank_map.hpp"
 #include "redist/redistribute/redistribute.hpp"
+#include "redist/redistribute/work_accounting.hpp"
 #include "redist/schedule/schedule.hpp"
 
 namespace redist {
@@ -19,10 +20,12 @@ using AfterUnpack = std::function<Work(const PeerPlan&)>;
 
 /// Packs, exchanges and unpacks `plan` (`schedule` null: the asynchronous exchange; `unpacking`
 /// says when a scheduled exchange unpacks). Fills the pack, comm and unpack phases and the message
-/// counts of `report`; on a phantom transport only the modelled work is charged.
+/// counts of `report`; on a phantom transport only the modelled work is charged, as `accounting`
+/// counts it.
 void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes, std::span<const std::byte> source_local,
                    std::span<std::byte> dest_local, const std::shared_ptr<const Schedule>& schedule,
                    const RankMap& ranks, RedistributeReport& report, const AfterUnpack& after_unpack = {},
-                   StepUnpacking unpacking = StepUnpacking::OnArrival);
+                   StepUnpacking unpacking = StepUnpacking::OnArrival,
+                   const WorkAccounting& accounting = redist_work_accounting());
 
 }  // namespace redist

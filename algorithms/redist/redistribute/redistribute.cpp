@@ -8,6 +8,7 @@
 #include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/plan_exchange.hpp"
 #include "redist/schedule/schedule_choice.hpp"
+#include "redist/redistribute/work_accounting.hpp"
 
 namespace redist {
 namespace {
@@ -45,6 +46,7 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   validate(transport, source, dest, source_local, dest_local, options);
   const IndexingMethod& indexing = indexing_method(options.indexing);
   const ScheduleChoice schedule = schedule_from_name(options.schedule);
+  const auto accounting = work_accounting(options.work, indexing.name, source, dest, options.ranks, transport.rank());
   // Computed by every rank from the layouts, before the timed phases, as paper 004 §5.1 does.
   const auto steps = layout_schedule(schedule, source, dest, options.ranks);
   const bool real = !transport.phantom();
@@ -53,14 +55,13 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   PhaseTimes& t = report.phases;
   const double start = transport.now();
 
-  Work index_work;
-  const RankPlan plan = make_plan(indexing, source, dest, options.ranks, transport.rank(), real, index_work);
-  index_work += listing_work(plan);
-  transport.charge(index_work);
+  Work counted;
+  const RankPlan plan = make_plan(indexing, source, dest, options.ranks, transport.rank(), real, counted);
+  transport.charge(accounting->index(plan, counted));
   t.index = transport.now() - start;
 
   exchange_plan(transport, plan, eb, source_local, dest_local, schedule ? steps : nullptr, options.ranks, report, {},
-                options.step_unpacking);
+                options.step_unpacking, *accounting);
   t.total = transport.now() - start;
   return report;
 }

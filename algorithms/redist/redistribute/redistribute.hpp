@@ -34,6 +34,9 @@ struct RedistributeOptions {
   std::string schedule = kDefaultName; ///< async, caterpillar, walker-otto, stepwise, greedy or default
   RankMap ranks = RankMap::shared();   ///< where source and destination processors sit among the ranks
   StepUnpacking step_unpacking = StepUnpacking::OnArrival;  ///< scheduled exchanges only
+  /// Whose local work is charged: "redist" (this library's code) or "paper" (the program a paper
+  /// timed, for replays of its tables: work_accounting.hpp). The data moved is the same.
+  std::string work = "redist";
 };
 
 /// `options` with "default" replaced by redist's choice: prylli (it takes any block sizes) and

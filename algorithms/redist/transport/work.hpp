@@ -19,14 +19,16 @@ enum class WorkKind : std::size_t {
   ByteCopied,      ///< one byte moved by pack, unpack or a local copy
   RunCopied,       ///< one contiguous run copied (per-run start-up of a copy loop)
   RunListed,       ///< one contiguous run written to a plan's run list (redist's own indexing output)
+  Allocation,      ///< one block taken from the allocator (a table, a list, a buffer) and first touched;
+                   ///< counted only for the papers' programs (paper_work.hpp): redist's own code counts none
 };
-inline constexpr std::size_t kWorkKinds = 7;
+inline constexpr std::size_t kWorkKinds = 8;
 
 /// Host property naming the price, in seconds, of one unit of a work kind ("cost.index_op", ...).
 constexpr std::string_view price_property(WorkKind kind) {
   constexpr std::array<std::string_view, kWorkKinds> names = {
       "cost.index_op", "cost.table_entry", "cost.intersection", "cost.element_scanned", "cost.byte_copied",
-      "cost.run_copied", "cost.run_listed"};
+      "cost.run_copied", "cost.run_listed", "cost.allocation"};
   return names[static_cast<std::size_t>(kind)];
 }
 /// Host properties with the software overhead, in seconds, of posting one send / completing one receive.

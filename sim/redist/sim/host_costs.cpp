@@ -39,7 +39,11 @@ std::optional<double> read_seconds(const simgrid::s4u::Host& host, std::string_v
 WorkPrices read_prices(const simgrid::s4u::Host& host, const std::string& platform) {
   WorkPrices prices;
   for (std::size_t k = 0; k < kWorkKinds; ++k) {
-    prices.seconds[k] = required_seconds(host, price_property(static_cast<WorkKind>(k)), platform);
+    const auto kind = static_cast<WorkKind>(k);
+    // Only the papers' programs count allocations (work: paper): platforms written before the kind
+    // existed (calibrated ones) price them at 0.
+    prices.seconds[k] = kind == WorkKind::Allocation ? read_seconds(host, price_property(kind), platform).value_or(0)
+                                                     : required_seconds(host, price_property(kind), platform);
   }
   prices.send_overhead = required_seconds(host, kSendOverheadProperty, platform);
   prices.recv_overhead = required_seconds(host, kRecvOverheadProperty, platform);

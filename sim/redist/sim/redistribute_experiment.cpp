@@ -43,6 +43,9 @@ void check_value(const std::string& name, const nlohmann::json& value) {
   if (name == "direction" && std::find(kDirections.begin(), kDirections.end(), v) == kDirections.end()) {
     throw std::invalid_argument("direction must be kr->r, r->kr, block->cyclic or cyclic->block, got '" + v + "'");
   }
+  if (name == "work" && v != "redist" && v != "paper") {
+    throw std::invalid_argument("work must be redist (this library's code) or paper (the paper's programs), got '" + v + "'");
+  }
   if (name == "placement" && v != "shared" && v != "disjoint") {
     throw std::invalid_argument("placement must be shared or disjoint, got '" + v + "'");
   }
@@ -80,7 +83,8 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   const Index elem_bytes = params.contains("elem_bytes") ? count(params, "elem_bytes") : 8;
   RedistributeOptions options{elem_bytes, text(params, "indexing", "naive"), text(params, "schedule", "async"),
                                     text(params, "placement", "shared") == "disjoint" ? RankMap::disjoint(P)
-                                                                                      : RankMap::shared()};
+                                                                                      : RankMap::shared(),
+                                    text(params, kWorkParameter, "redist")};
   indexing_method(options.indexing);
   schedule_from_name(options.schedule);
   refuse_endless_naive(options.indexing, N);

@@ -1,0 +1,34 @@
+// Whose local work a redistribution charges to the transport. By default, redist's own code: what
+// its indexing method counted, the run lists it writes, its run-by-run copies. A replay of a paper
+// can instead charge the work of the program the paper timed (redist/redistribute/paper_work.hpp):
+// the data moved and the messages sent are the same, only the counted work differs.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "redist/layout/layout.hpp"
+#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_map.hpp"
+
+namespace redist {
+
+class WorkAccounting {
+ public:
+  virtual ~WorkAccounting() = default;
+  /// Work of the index phase; `counted` is what the indexing method counted while building `plan`.
+  virtual Work index(const RankPlan& plan, const Work& counted) const;
+  /// Work of packing the message to one peer (`send` of the plan), and of unpacking one received.
+  virtual Work pack(const PeerPlan& send, Index elem_bytes) const;
+  virtual Work unpack(const PeerPlan& receive, Index elem_bytes) const;
+};
+
+/// redist's own accounting (the default of every redistribution).
+const WorkAccounting& redist_work_accounting();
+
+/// The accounting named `work` ("redist" or "paper") for rank `me`. Throws std::invalid_argument
+/// for an unknown name, or for "paper" where no paper's program is modelled (paper_work.hpp).
+std::unique_ptr<WorkAccounting> work_accounting(std::string_view work, std::string_view method, const Layout& source,
+                                                const Layout& dest, const RankMap& ranks, Rank me);
+
+}  // namespace redist

@@ -1,0 +1,145 @@
+// work: paper — the work paper 000's programs do (redist/redistribute/paper_work.hpp), checked against a
+// hand count on the paper's worked example: Fig. 1, BLOCK-CYCLIC(10) over P = 2 -> BLOCK-CYCLIC(2)
+// over Q = 4 on A[1:80], shared ranks (P0 = Q0 = rank 0, ...). GCC = lcm(20, 8) = 40, LCC_s = 20,
+// LCC_d = 10; 4-byte elements.
+#include <gtest/gtest.h>
+
+#include "redist/indexing/krr_indexing.hpp"
+#include "redist/redistribute/paper_work.hpp"
+#include "redist/indexing/pitfalls_indexing.hpp"
+#include "redist/indexing/prylli_indexing.hpp"
+#include "redist/redistribute/pack.hpp"
+
+namespace redist {
+namespace {
+
+const BlockCyclic kSource(80, 10, 2);
+const BlockCyclic kDest(80, 2, 4);
+constexpr Index kElemBytes = 4;
+
+const PeerPlan& peer_of(const std::vector<PeerPlan>& peers, Rank rank) {
+  for (const PeerPlan& p : peers) {
+    if (p.peer == rank) return p;
+  }
+  throw std::logic_error("no such peer");
+}
+
+struct Indexed {
+  RankPlan plan;
+  Work counted;
+  std::unique_ptr<WorkAccounting> paper;
+};
+
+Indexed index_rank(std::string_view method, Rank me) {
+  Indexed out;
+  const auto plan_of = method == "krr"        ? krr_plan
+                       : method == "pitfalls" ? pitfalls_plan
+                                                            : prylli_plan;
+  out.plan = plan_of(kSource, kDest, RankMap::shared(), me, true, out.counted);
+  out.paper = work_accounting("paper", method, kSource, kDest, RankMap::shared(), me);
+  return out;
+}
+
+TEST(PaperWork, KrrTablesOfTheWorkedExample) {
+  // Rank 0 is P0 and Q0.
+  //  PIT of P0 (Fig. 3): kr side, m = LCC_s / kr = 20 / 10 = 2 sections: equation (1) once per
+  //  section (2 IndexOp) and a (CS, FI) cell per destination and section: 4 x 2 = 8 TableEntry.
+  //  UPIT of Q0 (Fig. 5 / Fig. 6): r side, a cell per kr block of the cycle, GCC / kr = 40 / 10 = 4,
+  //  each alpha from equation (2) with its modulos: 4 IndexOp + 4 TableEntry.
+  //  Allocations: per side the 4 arrays of every program (table, sizes, buffer pointers, requests),
+  //  a PIT row per message (P0 sends to Q0..Q3) and a UPIT row per message (Q0 receives from P0 and
+  //  P1): (4 + 4) + (4 + 2) = 14.
+  const Indexed r0 = index_rank("krr", 0);
+  const Work w0 = r0.paper->index(r0.plan, r0.counted);
+  EXPECT_EQ(w0.count(WorkKind::IndexOp), 2 + 4);
+  EXPECT_EQ(w0.count(WorkKind::TableEntry), 8 + 4);
+  EXPECT_EQ(w0.count(WorkKind::Allocation), (4 + 4) + (4 + 2));
+  EXPECT_EQ(w0.count(WorkKind::Intersection), 0);
+  EXPECT_EQ(w0.count(WorkKind::RunListed), 0);  // the paper's code packs straight from its tables
+  // Rank 3 is Q3 only: its UPIT (4 IndexOp, 4 TableEntry) and 4 + 2 allocations.
+  const Indexed r3 = index_rank("krr", 3);
+  const Work w3 = r3.paper->index(r3.plan, r3.counted);
+  EXPECT_EQ(w3.count(WorkKind::IndexOp), 4);
+  EXPECT_EQ(w3.count(WorkKind::TableEntry), 4);
+  EXPECT_EQ(w3.count(WorkKind::Allocation), 4 + 2);
+}
+
+TEST(PaperWork, IntersectionMethodsAllocateAListPerPeerProcessor) {
+  // PITFALLS and Prylli intersect with every peer processor, empty intersections included: rank 0
+  // allocates the 4 arrays and a list per destination (4) as P0, the 4 arrays and a list per source
+  // (2) as Q0; their arithmetic is what the algorithm counts (redist runs the same intersection
+  // algorithms), nothing else.
+  for (std::string_view method : {"pitfalls", "prylli"}) {
+    const Indexed r0 = index_rank(method, 0);
+    const Work w = r0.paper->index(r0.plan, r0.counted);
+    EXPECT_EQ(w.count(WorkKind::Allocation), (4 + 4) + (4 + 2)) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::IndexOp), r0.counted.count(WorkKind::IndexOp)) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::Intersection), r0.counted.count(WorkKind::Intersection)) << name_of(method);
+    EXPECT_GT(w.count(WorkKind::Intersection), 0) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::TableEntry), 0) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::RunListed), 0) << name_of(method);
+  }
+}
+
+TEST(PaperWork, PackingMessageZeroOfTheWorkedExample) {
+  // msg_0 of P0 (Fig. 2(a)): SLA_0[0,1, 8,9, 14,15] and the same 20 further on, 12 elements =
+  // 48 bytes, copied chunk by chunk: 3 chunks of r = 2 per local cycle, 2 cycles = 6 loop starts.
+  // The message buffer is allocated once. Krr takes (CS, FI) from its table; PITFALLS steps through
+  // its FALLS family and segment per piece: 12 Intersection; Prylli walks an interval record per
+  // piece: 6 Intersection.
+  for (std::string_view method : {"krr", "pitfalls", "prylli"}) {
+    const Indexed r0 = index_rank(method, 0);
+    const Work w = r0.paper->pack(peer_of(r0.plan.sends, 0), kElemBytes);
+    EXPECT_EQ(w.count(WorkKind::ByteCopied), 48) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::RunCopied), 6) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::Allocation), 1) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::IndexOp), 0) << name_of(method);
+    const Index steps = method == "pitfalls" ? 12 : method == "prylli" ? 6 : 0;
+    EXPECT_EQ(w.count(WorkKind::Intersection), steps) << name_of(method);
+  }
+}
+
+TEST(PaperWork, UnpackingMessageZeroUsesTheOptimisedTable) {
+  // Q0 unpacks msg_0 from P0 (Fig. 4(a)): DLA_0[0:3], [6:7] and the same 10 further on. Krr's UPIT
+  // (Fig. 5) holds (4, 0) and (2, 6): one entry for the 4 consecutive elements, 2 loop starts per
+  // cycle, 4 in all. PITFALLS and Prylli find one intersection per destination block of 2:
+  // DLA_0[0:1], [2:3] (both from P0's first block A[1:10]) and [6:7]: 3 per cycle, 6 in all.
+  for (std::string_view method : {"krr", "pitfalls", "prylli"}) {
+    const Indexed r0 = index_rank(method, 0);
+    const Work w = r0.paper->unpack(peer_of(r0.plan.receives, 0), kElemBytes);
+    const Index pieces = method == "krr" ? 4 : 6;
+    EXPECT_EQ(w.count(WorkKind::ByteCopied), 12 * kElemBytes) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::RunCopied), pieces) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::IndexOp), 0) << name_of(method);
+    const Index steps = method == "pitfalls" ? 2 * pieces : method == "prylli" ? pieces : 0;
+    EXPECT_EQ(w.count(WorkKind::Intersection), steps) << name_of(method);
+  }
+}
+
+TEST(PaperWork, RedistAccountingIsTheDefault) {
+  // work: redist charges what redist's own code does: the counted index work plus its run lists,
+  // and run-by-run copies (no allocation counted).
+  const Indexed r0 = index_rank("krr", 0);
+  const auto own = work_accounting("redist", "krr", kSource, kDest, RankMap::shared(), 0);
+  Work want = r0.counted;
+  want += listing_work(r0.plan);
+  const Work got = own->index(r0.plan, r0.counted);
+  for (std::size_t k = 0; k < kWorkKinds; ++k) {
+    EXPECT_EQ(got.count(static_cast<WorkKind>(k)), want.count(static_cast<WorkKind>(k)));
+  }
+  const Work pack = own->pack(r0.plan.sends[0], kElemBytes);
+  EXPECT_EQ(pack.count(WorkKind::Allocation), 0);
+  EXPECT_EQ(pack.count(WorkKind::ByteCopied), copy_work(r0.plan.sends[0], kElemBytes).count(WorkKind::ByteCopied));
+}
+
+TEST(PaperWork, NaiveIndexingKeepsRedistsAccountingAndUnknownNamesAreRefused) {
+  // Paper 004's program indexes naively and is timed on communication only.
+  const auto naive = work_accounting("paper", "naive", kSource, kDest, RankMap::shared(), 0);
+  const Indexed r0 = index_rank("krr", 0);
+  EXPECT_EQ(naive->pack(r0.plan.sends[0], kElemBytes).count(WorkKind::Allocation), 0);
+  EXPECT_THROW(work_accounting("papers", "krr", kSource, kDest, RankMap::shared(), 0),
+               std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace redist
