@@ -4,6 +4,7 @@
 #include <string>
 
 #include "command.hpp"
+#include "redist/core/stop_signals.hpp"
 
 namespace {
 
@@ -17,6 +18,7 @@ bool is_command(const redist::cli::Commands& commands, const std::string& name) 
 }  // namespace
 
 int main(int argc, char** argv) {
+  redist::core::install_stop_handlers();
   CLI::App app{"redist: redistribution of block-cyclic arrays, on simulated and real machines"};
   app.require_subcommand(1);
   redist::cli::Commands commands;
