@@ -84,7 +84,7 @@ class FullDisk(unittest.TestCase):
     def test_an_unwritable_out_fails_before_any_simulation(self):
         with tempfile.TemporaryDirectory() as out:
             start = time.monotonic()
-            result = run(["sweep", str(SLOW), "--out", out], limit_bytes=0)
+            result = run(["sweep", str(SLOW), "--out", out], limit_bytes=0, timeout=30)
             self.assertLess(time.monotonic() - start, 5.0, "the simulations ran before the check")
             assert_one_error_line(self, result, "cannot write to " + out, "File too large")
             self.assertEqual(result.stdout, "")
