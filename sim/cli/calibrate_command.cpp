@@ -20,6 +20,7 @@
 #include "local_work_measurements.hpp"
 #include "mpi_launch.hpp"
 #include "options.hpp"
+#include "redist/core/atomic_file.hpp"
 
 namespace redist::cli {
 namespace {
@@ -164,6 +165,7 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
 }
 
 int run_calibrate(const CalibrateOptions& o) {
+  core::PendingFile platform(o.out);  // an unwritable --out fails now, not after the measurements
   const Network network = measure_network(o);
   const LocalWork work = measure_local_work();
   std::vector<std::vector<double>> counts;
@@ -175,13 +177,8 @@ int run_calibrate(const CalibrateOptions& o) {
   const auto prices = fit_prices(counts, seconds);
   const std::string report = fit_report(network, work, prices);
   const std::string xml = platform_xml(o, network, work, prices, report);
-  const std::filesystem::path tmp = o.out + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw std::runtime_error("cannot write " + o.out);
-    out << xml;
-  }
-  std::filesystem::rename(tmp, o.out);
+  platform.write(xml);
+  platform.publish();
   std::cout << report << "platform written to " << o.out << "\n";
   return 0;
 }

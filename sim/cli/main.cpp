@@ -8,6 +8,7 @@
 #include <simgrid/version.h>
 
 #include "command.hpp"
+#include "redist/core/stop_signals.hpp"
 
 namespace {
 
@@ -28,6 +29,7 @@ bool is_command(const redist::cli::Commands& commands, const std::string& name) 
 }  // namespace
 
 int main(int argc, char** argv) {
+  redist::core::install_stop_handlers();
   CLI::App app{"redist: redistribution of block-cyclic arrays, on simulated and real machines"};
   app.require_subcommand(1);
   app.set_version_flag("--version", version_text, "print the versions of redist and SimGrid, and exit");

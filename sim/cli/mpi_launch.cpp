@@ -1,13 +1,20 @@
 #include "mpi_launch.hpp"
 
+#include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "redist/core/atomic_file.hpp"
+#include "redist/core/stop_signals.hpp"
 
 namespace redist::cli {
 namespace {
@@ -37,23 +44,37 @@ std::string MpiLauncher::run(int ranks, const std::string& arguments) const {
     throw std::runtime_error("redist-mpi not found (build with MPI, or pass --redist-mpi PATH)");
   }
   // As root, Open MPI wants both consents; containers often forbid the single-copy (ptrace) path.
-  std::string environment = "OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-none} ";
-  if (::geteuid() == 0) environment += "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ";
-  const auto errors = std::filesystem::temp_directory_path() / ("redist-mpirun-" + std::to_string(::getpid()) + ".err");
-  const std::string command = environment + mpirun + " -np " + std::to_string(ranks) + " " + program + " " +
-                              arguments + " 2>" + errors.string() + " </dev/null";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) throw std::runtime_error("cannot start " + mpirun);
+  std::string environment =
+      "export OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-none}; ";
+  if (::geteuid() == 0) environment += "export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; ";
+  // mpirun's error output, in a temporary removed afterwards (and on a stop signal).
+  core::PendingFile errors(std::filesystem::temp_directory_path() / "redist-mpirun.err");
+  // `exec`: mpirun replaces the shell, so it is the child that dies with us (PR_SET_PDEATHSIG).
+  const std::string command = environment + "exec " + mpirun + " -np " + std::to_string(ranks) + " " + program +
+                              " " + arguments + " 2>" + errors.path().string() + " </dev/null";
+  int out_fds[2];
+  if (::pipe2(out_fds, O_CLOEXEC) != 0) throw std::runtime_error(std::string("cannot create a pipe: ") + std::strerror(errno));
+  std::fflush(nullptr);
+  // Its own process group: a stop signal ends mpirun and every rank it started.
+  const pid_t pid = core::fork_child(/*own_group=*/true);
+  if (pid == 0) {
+    ::dup2(out_fds[1], STDOUT_FILENO);
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(out_fds[1]);
   std::string out;
   std::array<char, 4096> chunk{};
-  while (const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), pipe)) out.append(chunk.data(), got);
-  const int status = ::pclose(pipe);
-  if (status != 0) {
-    const std::string why = first_line(errors);
-    std::filesystem::remove(errors);
-    throw std::runtime_error(mpirun + " -np " + std::to_string(ranks) + " redist-mpi " + arguments + " failed: " + why);
+  for (ssize_t n; (n = ::read(out_fds[0], chunk.data(), chunk.size())) != 0;) {
+    if (n > 0) out.append(chunk.data(), static_cast<std::size_t>(n));
+    else if (errno != EINTR) break;
   }
-  std::filesystem::remove(errors);
+  ::close(out_fds[0]);
+  const int status = core::wait_child(pid);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    throw std::runtime_error(mpirun + " -np " + std::to_string(ranks) + " redist-mpi " + arguments +
+                             " failed: " + first_line(errors.path()));
+  }
   return out;
 }
 

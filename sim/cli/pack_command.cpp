@@ -7,12 +7,14 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
+#include "redist/core/atomic_file.hpp"
 #include "options.hpp"
 #include "redist/sim/pack_experiment.hpp"
 
@@ -63,7 +65,11 @@ int run_pack_command(const PackCommandOptions& o, bool unpack) {
   c.prs = pack::prs_algorithm_from_name(o.prs);
   c.redistribution = pack::preredistribution_from_name(o.redistribution);
   c.vector_block = o.vector_block;
-  const auto run = sim::run_pack(o.platform, c, o.trace);
+  // SimGrid writes the trace under a temporary name, published once the run succeeded.
+  std::optional<core::PendingFile> trace;
+  if (!o.trace.empty()) trace.emplace(o.trace);
+  const auto run = sim::run_pack(o.platform, c, trace ? trace->path().string() : "");
+  if (trace) trace->publish();
   const auto& r = run.experiment;
   const std::string platform = std::filesystem::path(o.platform).stem().string();
   if (o.json) {

@@ -1,15 +1,17 @@
 #include "plot_script.hpp"
 
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fcntl.h>
+
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
-extern char** environ;
+#include "redist/core/stop_signals.hpp"
 
 namespace redist::cli {
 namespace {
@@ -35,28 +37,28 @@ struct Outcome {
   std::string output;  // stdout and stderr, interleaved
 };
 
-// Spawns `argv` with stdout and stderr into a pipe; throws when the program cannot be started.
+// Exit status of a child whose exec failed; its errno comes through the pipe as the only output.
+constexpr int kExecFailed = 127;
+
+// Runs `argv` with stdout and stderr into a pipe, as a child that dies with us (stop_signals.hpp);
+// throws when the program cannot be started.
 Outcome run(const std::vector<std::string>& argv) {
   int pipe_fds[2];
-  if (pipe(pipe_fds) != 0) throw std::runtime_error(std::string("cannot create a pipe: ") + std::strerror(errno));
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDERR_FILENO);
-  posix_spawn_file_actions_addclose(&actions, pipe_fds[1]);
+  if (pipe2(pipe_fds, O_CLOEXEC) != 0) throw std::runtime_error(std::string("cannot create a pipe: ") + std::strerror(errno));
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(pipe_fds[1]);
-  if (spawned != 0) {
-    close(pipe_fds[0]);
-    throw std::runtime_error(spawned == ENOENT ? argv[0] + " is not installed (scripts/install-deps.sh installs it)"
-                                               : "cannot run " + argv[0] + ": " + std::strerror(spawned));
+  std::fflush(nullptr);
+  const pid_t pid = core::fork_child();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    dup2(pipe_fds[1], STDERR_FILENO);
+    execvp(args[0], args.data());
+    const int error = errno;
+    (void)!write(pipe_fds[1], &error, sizeof error);
+    _exit(kExecFailed);
   }
+  close(pipe_fds[1]);
   Outcome outcome{0, {}};
   char buffer[4096];
   for (ssize_t n; (n = read(pipe_fds[0], buffer, sizeof buffer)) != 0;) {
@@ -64,10 +66,20 @@ Outcome run(const std::vector<std::string>& argv) {
     else if (errno != EINTR) break;
   }
   close(pipe_fds[0]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  const int status = core::wait_child(pid);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kExecFailed && outcome.output.size() == sizeof(int)) {
+    int error = 0;
+    std::memcpy(&error, outcome.output.data(), sizeof error);
+    throw std::runtime_error(error == ENOENT ? argv[0] + " is not installed (scripts/install-deps.sh installs it)"
+                                             : "cannot run " + argv[0] + ": " + std::strerror(error));
   }
-  outcome.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  if (WIFSIGNALED(status)) {
+    outcome.status = -1;
+    outcome.output += std::string("\n") + argv[0] + " was killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
+                      strsignal(WTERMSIG(status)) + ")";
+  } else {
+    outcome.status = WEXITSTATUS(status);
+  }
   return outcome;
 }
 
@@ -79,12 +91,16 @@ void run_plot_script(const std::filesystem::path& script, const std::vector<std:
   std::vector<std::string> argv{python(), script.string()};
   argv.insert(argv.end(), args.begin(), args.end());
   const Outcome outcome = run(argv);
-  if (outcome.status == 0 && std::filesystem::exists(output)) return;
-  std::error_code ignored;
-  std::filesystem::remove(output, ignored);
-  const std::string why = last_line(outcome.output);
-  throw std::runtime_error("plotting " + output.string() + " failed: " +
-                           (why.empty() ? "python3 exited with status " + std::to_string(outcome.status) : why));
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(output, ec);
+  if (outcome.status == 0 && !ec && size > 0) return;
+  std::filesystem::remove(output, ec);
+  std::string why = last_line(outcome.output);
+  if (why.empty()) {
+    why = outcome.status == 0 ? "python3 exited with status 0 but wrote no plot"
+                              : "python3 exited with status " + std::to_string(outcome.status);
+  }
+  throw std::runtime_error("plotting " + output.string() + " failed: " + why);
 }
 
 }  // namespace redist::cli

@@ -8,7 +8,7 @@
 namespace redist::cli {
 
 /// Runs `python3 script args...` ($REDIST_PYTHON, else /usr/bin/python3, else python3 on PATH),
-/// which must write `output`. Throws std::runtime_error with one
+/// which must write `output` (not empty). The interpreter dies with us (core::fork_child). Throws std::runtime_error with one
 /// line naming the problem (no python3, no matplotlib, or the script's last error line) and
 /// removes a partial `output` when the script fails.
 void run_plot_script(const std::filesystem::path& script, const std::vector<std::string>& args,

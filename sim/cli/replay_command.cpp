@@ -1,5 +1,7 @@
 // `redist replay FILE... | --all` and `redist sweep FILE`: run scenarios and write, per scenario,
 // a Markdown table (also printed), CSV, JSON and a PNG plot under --out (default results/).
+// Every file is published whole (core/atomic_file.hpp); the folder is proved writable and locked
+// against a second run (core/folder_lock.hpp) before the first simulation.
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +18,8 @@
 #include "command.hpp"
 #include "options.hpp"
 #include "plot_script.hpp"
+#include "redist/core/atomic_file.hpp"
+#include "redist/core/folder_lock.hpp"
 #include "redist/analysis/claims.hpp"
 #include "redist/analysis/fidelity_summary.hpp"
 #include "redist/sim/scenario_runner.hpp"
@@ -38,17 +42,6 @@ struct ReplayOptions {
   double progress_seconds = 10;  ///< interval of the progress lines printed when stderr is not a terminal
 };
 
-// Writes `text` to `path` through a temporary file, so a failure never leaves half a file.
-void write_file(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp);
-    out << text;
-    if (!out) throw std::runtime_error("cannot write " + tmp.string());
-  }
-  fs::rename(tmp, path);
-}
-
 // The x axis of a plot: the first swept parameter whose values are all numbers (N, block sizes...).
 std::string x_axis(const Scenario& s) {
   for (const auto& axis : s.sweep) {
@@ -57,29 +50,39 @@ std::string x_axis(const Scenario& s) {
   return s.sweep.empty() ? "" : s.sweep.front().name;
 }
 
-// The PNG goes to a temporary name first, so a failed plot leaves nothing behind.
+// The script writes the PNG under a temporary name of its own; it is published whole or not at all.
 void plot(const Scenario& s, const fs::path& csv, const fs::path& json, const fs::path& png) {
-  const fs::path tmp = png.string() + ".tmp.png";
-  std::vector<std::string> args{"--csv", csv.string(), "--json", json.string(), "--out", tmp.string(), "--x", x_axis(s),
-                                "--unit", s.unit, "--title", s.name + (s.table.empty() ? "" : " — " + s.table)};
+  core::PendingFile pending(png);
+  std::vector<std::string> args{"--csv", csv.string(), "--json", json.string(), "--out", pending.path().string(),
+                                "--x", x_axis(s), "--unit", s.unit, "--title",
+                                s.name + (s.table.empty() ? "" : " — " + s.table)};
   for (const auto& method : s.methods) {
     args.push_back("--method");
     args.push_back(method.name);
   }
-  run_plot_script(repo_root() / "analysis" / "plot_scenario.py", args, tmp);
-  fs::rename(tmp, png);
+  run_plot_script(repo_root() / "analysis" / "plot_scenario.py", args, pending.path());
+  pending.publish();
+}
+
+void write_reports(const ReplayOptions& o, const Scenario& s, const std::vector<Record>& records,
+                   const std::string& markdown, const nlohmann::ordered_json& json) {
+  const fs::path out(o.out);
+  core::write_file_atomically(out / (s.name + ".md"), markdown);
+  core::write_file_atomically(out / (s.name + ".csv"), csv_report(s, records));
+  core::write_file_atomically(out / (s.name + ".json"), json.dump(2) + "\n");
+  if (o.plot) plot(s, out / (s.name + ".csv"), out / (s.name + ".json"), out / (s.name + ".png"));
 }
 
 // SUMMARY.md, summary.json and fidelity.png (simulated against published, every cell) of a
 // multi-scenario replay; fidelity.png reads the scenarios' JSON reports beside summary.json.
 void write_summary(const std::vector<ScenarioFidelity>& fidelity, const fs::path& out, bool with_plot) {
-  write_file(out / "SUMMARY.md", fidelity_markdown(fidelity));
-  write_file(out / "summary.json", fidelity_json(fidelity).dump(2) + "\n");
+  core::write_file_atomically(out / "SUMMARY.md", fidelity_markdown(fidelity));
+  core::write_file_atomically(out / "summary.json", fidelity_json(fidelity).dump(2) + "\n");
   if (!with_plot) return;
-  const fs::path png = out / "fidelity.png", tmp = out / "fidelity.tmp.png";
+  core::PendingFile pending(out / "fidelity.png");
   run_plot_script(repo_root() / "analysis" / "plot_fidelity.py",
-                  {"--summary", (out / "summary.json").string(), "--out", tmp.string()}, tmp);
-  fs::rename(tmp, png);
+                  {"--summary", (out / "summary.json").string(), "--out", pending.path().string()}, pending.path());
+  pending.publish();
 }
 
 // A one-line progress bar with the time left, redrawn in place on a terminal. Elsewhere (a log, a
@@ -128,8 +131,9 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
   for (const auto& file : files) {
     scenarios.push_back(load_scenario(file, sim::experiment_specs(), repo_root().string(), use, o.max_runs));
   }
-  const fs::path out(o.out);
-  fs::create_directories(out);
+  // Before the first simulation: a folder we cannot write, or one another run writes, costs nothing.
+  core::ensure_writable_folder(o.out);
+  const core::FolderLock lock(o.out);
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
   int failed_claims = 0;
   std::vector<ScenarioFidelity> fidelity;
@@ -140,18 +144,23 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
     for (const auto& c : metrics.claims) failed_claims += c.holds ? 0 : 1;
     const auto markdown = markdown_report(s, records, metrics);
     const auto json = json_report(s, records, metrics);
-    write_file(out / (s.name + ".md"), markdown);
-    write_file(out / (s.name + ".csv"), csv_report(s, records));
-    write_file(out / (s.name + ".json"), json.dump(2) + "\n");
-    if (o.plot) plot(s, out / (s.name + ".csv"), out / (s.name + ".json"), out / (s.name + ".png"));
     fidelity.push_back(scenario_fidelity(s, records, metrics));
+    // Printed before the files are written: if they cannot be, the results are not lost.
     if (o.json) {
       all.push_back(json);
     } else {
-      std::cout << markdown << '\n';
+      std::cout << markdown << '\n' << std::flush;
+    }
+    try {
+      write_reports(o, s, records, markdown, json);
+    } catch (const std::exception& e) {
+      if (o.json) std::cout << all.dump() << '\n';
+      std::cout.flush();
+      throw std::runtime_error(std::string(e.what()) + " (the results of " + s.name +
+                               " are on standard output; earlier files are unchanged)");
     }
   }
-  if (use == ScenarioUse::Replay && scenarios.size() > 1) write_summary(fidelity, out, o.plot);
+  if (use == ScenarioUse::Replay && scenarios.size() > 1) write_summary(fidelity, fs::path(o.out), o.plot);
   if (o.json) std::cout << all.dump() << '\n';
   if (o.check_claims && failed_claims > 0) {
     std::cout.flush();

@@ -15,6 +15,7 @@
 #include "command.hpp"
 #include "options.hpp"
 #include "plot_script.hpp"
+#include "redist/core/atomic_file.hpp"
 #include "redist/analysis/schedule_report.hpp"
 #include "redist/schedule/strategy.hpp"
 
@@ -41,35 +42,17 @@ std::string title_of(Strategy strategy, const Redistribution& redist, const Sche
                      redist.Q, redist.r, redist.s, schedule.step_count(), schedule.total_cost());
 }
 
-// A JSON file in the temporary directory, removed when it goes out of scope.
-class TemporaryJson {
- public:
-  explicit TemporaryJson(const std::string& text) {
-    std::string pattern = (std::filesystem::temp_directory_path() / "redist-schedule-XXXXXX.json").string();
-    const int fd = mkstemps(pattern.data(), 5);
-    if (fd < 0) throw std::runtime_error("cannot create a temporary file in " + std::filesystem::temp_directory_path().string());
-    close(fd);
-    path_ = pattern;
-    std::ofstream(path_) << text;
-  }
-  ~TemporaryJson() {
-    std::error_code ignored;
-    std::filesystem::remove(path_, ignored);
-  }
-  TemporaryJson(const TemporaryJson&) = delete;
-  TemporaryJson& operator=(const TemporaryJson&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
+// The schedule goes to the plot script as a JSON file in the temporary directory (removed
+// afterwards, and on a stop signal); the PNG is published whole or not at all.
 void plot(const Schedule& schedule, const std::string& title, const std::filesystem::path& png) {
-  const TemporaryJson json(schedule_json(schedule).dump());
+  core::PendingFile json(std::filesystem::temp_directory_path() / "redist-schedule.json");
+  json.write(schedule_json(schedule).dump());
+  core::PendingFile image(png);
   run_plot_script(REDIST_PLOT_SCHEDULE_SCRIPT,
-                  {json.path().string(), png.string(), "--P", std::to_string(schedule.P), "--Q",
+                  {json.path().string(), image.path().string(), "--P", std::to_string(schedule.P), "--Q",
                    std::to_string(schedule.Q), "--title", title},
-                  png);
+                  image.path());
+  image.publish();
 }
 
 }  // namespace

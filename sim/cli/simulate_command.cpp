@@ -3,10 +3,12 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "redist/core/atomic_file.hpp"
 #include "options.hpp"
 #include "redist/analysis/simulation_report.hpp"
 #include "redist/sim/experiments.hpp"
@@ -64,7 +66,12 @@ int run_simulate(const SimulateOptions& o) {
                    {"work", o.work}};
   const auto& experiment = sim::find_experiment("redistribute");
   for (const auto& [name, value] : params.items()) experiment.spec.check_value(name, value);
-  const auto result = experiment.run(o.platform, params, o.phantom ? sim::Payload::Phantom : sim::Payload::Real, o.trace);
+  // SimGrid writes the trace under a temporary name, published once the run succeeded.
+  std::optional<core::PendingFile> trace;
+  if (!o.trace.empty()) trace.emplace(o.trace);
+  const auto result = experiment.run(o.platform, params, o.phantom ? sim::Payload::Phantom : sim::Payload::Real,
+                                     trace ? trace->path().string() : "");
+  if (trace) trace->publish();
   const RunSummary run{{result.phases.at("index"), result.phases.at("pack"), result.phases.at("comm"),
                         result.phases.at("unpack"), result.phases.at("total")},
                        result.messages, result.bytes, result.verified, 0};

@@ -4,10 +4,12 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "redist/core/atomic_file.hpp"
 #include "options.hpp"
 #include "redist/sim/experiments.hpp"
 
@@ -45,8 +47,12 @@ int run_sra(const SraOptions& o) {
   const auto& experiment = sim::find_experiment("sra");
   for (const auto& [name, value] : params.items()) experiment.spec.check_value(name, value);
   if (!std::filesystem::is_regular_file(o.platform)) throw std::invalid_argument("no platform file '" + o.platform + "'");
-  const auto result =
-      experiment.run(o.platform, params, o.phantom ? sim::Payload::Phantom : sim::Payload::Auto, o.trace);
+  // SimGrid writes the trace under a temporary name, published once the run succeeded.
+  std::optional<core::PendingFile> trace;
+  if (!o.trace.empty()) trace.emplace(o.trace);
+  const auto result = experiment.run(o.platform, params, o.phantom ? sim::Payload::Phantom : sim::Payload::Auto,
+                                     trace ? trace->path().string() : "");
+  if (trace) trace->publish();
   const std::string platform = std::filesystem::path(o.platform).stem().string();
   if (o.json) {
     nlohmann::ordered_json phases;

@@ -14,6 +14,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "redist/core/stop_signals.hpp"
+
 namespace redist::sim {
 namespace {
 
@@ -193,8 +195,10 @@ std::vector<std::string> run_isolated(const std::function<std::vector<std::strin
   if (::pipe(fds) != 0) throw system_error("pipe");
   std::cout.flush();
   std::fflush(nullptr);  // or the child would write our buffered output a second time
-  const pid_t pid = ::fork();
-  if (pid < 0) {
+  pid_t pid = 0;
+  try {
+    pid = core::fork_child();  // dies with us, and on our stop signal
+  } catch (const std::exception&) {
     ::close(fds[0]);
     ::close(fds[1]);
     throw system_error("fork");
@@ -206,9 +210,7 @@ std::vector<std::string> run_isolated(const std::function<std::vector<std::strin
   ::close(fds[1]);
   const Report report = decode(read_all(fds[0]));
   ::close(fds[0]);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = core::wait_child(pid);
   const std::string child_stderr = read_file(captured.get());
 
   if (!report.complete) throw std::runtime_error(one_line(death_message(label, status, child_stderr)));

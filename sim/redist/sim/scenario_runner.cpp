@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "redist/core/stop_signals.hpp"
+
 namespace redist::sim {
 namespace {
 
@@ -70,8 +72,7 @@ std::vector<std::string> run_in_workers(std::size_t count, int workers,
   for (int w = 0; w < workers; ++w) {
     int fds[2];
     if (::pipe(fds) != 0) throw std::runtime_error("cannot create a pipe for a worker");
-    const pid_t pid = ::fork();
-    if (pid < 0) throw std::runtime_error("cannot fork a worker");
+    const pid_t pid = core::fork_child();  // dies with us, and on our stop signal
     if (pid == 0) {
       ::close(fds[0]);
       for (std::size_t k = static_cast<std::size_t>(w); k < count; k += static_cast<std::size_t>(workers)) {
@@ -107,11 +108,7 @@ std::vector<std::string> run_in_workers(std::size_t count, int workers,
       }
     }
   }
-  for (pid_t pid : pids) {
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-  }
+  for (pid_t pid : pids) core::wait_child(pid);
   return lines;
 }
 
