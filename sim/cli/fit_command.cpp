@@ -18,6 +18,7 @@
 #include "fit_spec.hpp"
 #include "least_squares.hpp"
 #include "redist/analysis/fidelity_summary.hpp"
+#include "redist/core/atomic_file.hpp"
 #include "redist/sim/scenario_runner.hpp"
 #include "repo_paths.hpp"
 
@@ -195,14 +196,8 @@ int run_fit(const FitOptions& o) {
   std::vector<std::string> comments;
   for (std::size_t k = 0; k < spec.values.size(); ++k) comments.push_back(value_comment(spec.values[k], fitted[k]));
   const fs::path out = o.out.empty() ? fs::path(spec.fitted) : fs::path(o.out);
-  const fs::path tmp = out.string() + ".tmp";
-  {
-    std::ofstream file(tmp);
-    file << platform.with_values(targets_of(spec), fitted, comments,
-                                 header(spec, fitted, before.size(), error_before, error_after));
-    if (!file) throw std::runtime_error("cannot write " + tmp.string());
-  }
-  fs::rename(tmp, out);
+  core::write_file_atomically(out, platform.with_values(targets_of(spec), fitted, comments,
+                                                        header(spec, fitted, before.size(), error_before, error_after)));
   std::cout << table(spec, fitted, error_before, error_after) << "Fitted platform: " << out.string() << "\n";
   return 0;
 }

@@ -72,12 +72,12 @@ TEST(PaperWork, IntersectionMethodsAllocateAListPerPeerProcessor) {
   for (std::string_view method : {"pitfalls", "prylli"}) {
     const Indexed r0 = index_rank(method, 0);
     const Work w = r0.paper->index(r0.plan, r0.counted);
-    EXPECT_EQ(w.count(WorkKind::Allocation), (4 + 4) + (4 + 2)) << name_of(method);
-    EXPECT_EQ(w.count(WorkKind::IndexOp), r0.counted.count(WorkKind::IndexOp)) << name_of(method);
-    EXPECT_EQ(w.count(WorkKind::Intersection), r0.counted.count(WorkKind::Intersection)) << name_of(method);
-    EXPECT_GT(w.count(WorkKind::Intersection), 0) << name_of(method);
-    EXPECT_EQ(w.count(WorkKind::TableEntry), 0) << name_of(method);
-    EXPECT_EQ(w.count(WorkKind::RunListed), 0) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::Allocation), (4 + 4) + (4 + 2)) << std::string(method);
+    EXPECT_EQ(w.count(WorkKind::IndexOp), r0.counted.count(WorkKind::IndexOp)) << std::string(method);
+    EXPECT_EQ(w.count(WorkKind::Intersection), r0.counted.count(WorkKind::Intersection)) << std::string(method);
+    EXPECT_GT(w.count(WorkKind::Intersection), 0) << std::string(method);
+    EXPECT_EQ(w.count(WorkKind::TableEntry), 0) << std::string(method);
+    EXPECT_EQ(w.count(WorkKind::RunListed), 0) << std::string(method);
   }
 }
 
@@ -90,12 +90,12 @@ TEST(PaperWork, PackingMessageZeroOfTheWorkedExample) {
   for (std::string_view method : {"krr", "pitfalls", "prylli"}) {
     const Indexed r0 = index_rank(method, 0);
     const Work w = r0.paper->pack(peer_of(r0.plan.sends, 0), kElemBytes);
-    EXPECT_EQ(w.count(WorkKind::ByteCopied), 48) << name_of(method);
-    EXPECT_EQ(w.count(WorkKind::RunCopied), 6) << name_of(method);
-    EXPECT_EQ(w.count(WorkKind::Allocation), 1) << name_of(method);
-    EXPECT_EQ(w.count(WorkKind::IndexOp), 0) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::ByteCopied), 48) << std::string(method);
+    EXPECT_EQ(w.count(WorkKind::RunCopied), 6) << std::string(method);
+    EXPECT_EQ(w.count(WorkKind::Allocation), 1) << std::string(method);
+    EXPECT_EQ(w.count(WorkKind::IndexOp), 0) << std::string(method);
     const Index steps = method == "pitfalls" ? 12 : method == "prylli" ? 6 : 0;
-    EXPECT_EQ(w.count(WorkKind::Intersection), steps) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::Intersection), steps) << std::string(method);
   }
 }
 
@@ -108,11 +108,11 @@ TEST(PaperWork, UnpackingMessageZeroUsesTheOptimisedTable) {
     const Indexed r0 = index_rank(method, 0);
     const Work w = r0.paper->unpack(peer_of(r0.plan.receives, 0), kElemBytes);
     const Index pieces = method == "krr" ? 4 : 6;
-    EXPECT_EQ(w.count(WorkKind::ByteCopied), 12 * kElemBytes) << name_of(method);
-    EXPECT_EQ(w.count(WorkKind::RunCopied), pieces) << name_of(method);
-    EXPECT_EQ(w.count(WorkKind::IndexOp), 0) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::ByteCopied), 12 * kElemBytes) << std::string(method);
+    EXPECT_EQ(w.count(WorkKind::RunCopied), pieces) << std::string(method);
+    EXPECT_EQ(w.count(WorkKind::IndexOp), 0) << std::string(method);
     const Index steps = method == "pitfalls" ? 2 * pieces : method == "prylli" ? pieces : 0;
-    EXPECT_EQ(w.count(WorkKind::Intersection), steps) << name_of(method);
+    EXPECT_EQ(w.count(WorkKind::Intersection), steps) << std::string(method);
   }
 }
 

@@ -83,7 +83,7 @@ TEST(MpiAgreement, NegativeFirstRankFailsOnEveryRankWithEverySchedule) {
 TEST(MpiAgreement, OutOfRangeFirstRanksFailOnEveryRank) {
   const RankMap beyond{3, 0};  // sources on ranks 3 and 4 of a 4-rank communicator
   Fixture f(beyond);
-  expect_same_error_everywhere([&] { f.run("async", beyond); }, "rank 0: the layouts need 5 ranks, the communicator has 4");
+  expect_same_error_everywhere([&] { f.run("async", beyond); }, "rank 0: the layouts need 5 ranks, the run has 4");
   const RankMap huge{0, std::numeric_limits<Index>::max() - 1};  // first + Q overflows 64 bits
   Fixture g(huge);
   expect_same_error_everywhere(
@@ -95,7 +95,7 @@ TEST(MpiAgreement, TooFewRanksFailOnEveryRank) {
   const Layout wide = BlockCyclic(96, 4, 6);
   std::vector<std::byte> from(static_cast<std::size_t>(wide.local_size(world_rank()) * 8)), to(from.size());
   expect_same_error_everywhere([&] { redistribute(MPI_COMM_WORLD, wide, wide, from, to); },
-                               "rank 0: the layouts need 6 ranks, the communicator has 4");
+                               "rank 0: the layouts need 6 ranks, the run has 4");
 }
 
 TEST(MpiAgreement, DifferingLayoutsNameTheFirstRankAtFaultOnEveryRank) {

@@ -180,13 +180,13 @@ TEST(FitCommand, RefusesTheRepositorysTestAndClaimsScenarios) {
   const fs::path dir = fresh_dir("redist-test-fit-repo");
   for (const char* name : {"paper000-table2", "paper004-example1"}) {
     const fs::path spec = dir / "sp2.fit.yaml";
-    std::ofstream(spec) << "platform: sp2.xml\nfitted: sp2-fitted.xml\ntrain: [" << name << "]\nvalues:\n"
+    std::ofstream(spec) << "platform: sp2.xml\nfitted: refused-fitted.xml\ntrain: [" << name << "]\nvalues:\n"
                         << value_entry(kKnown[0]);
     const auto result = run_command(redist("fit " + spec.string()));
     test::expect_one_error_line(result);
     EXPECT_NE(result.err.find(std::string("scenario '") + name + "' has role '"), std::string::npos) << result.err;
   }
-  EXPECT_FALSE(fs::exists(kSource + "/platforms/sp2-fitted.xml"));
+  EXPECT_FALSE(fs::exists(kSource + "/platforms/refused-fitted.xml"));
 }
 
 struct BadSpec {

@@ -107,7 +107,6 @@ struct Scenario {
   std::vector<PublishedValue> published;
   std::vector<RatioSpec> ratios;
   std::vector<ClaimSpec> claims;
-  std::string role;  ///< train | test | claims (empty when not given): who may fit to its published cells
 
   /// Every combination of the swept values, each merged over the fixed parameters.
   std::vector<Params> parameter_sets() const;

@@ -83,8 +83,8 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   const Index elem_bytes = params.contains("elem_bytes") ? count(params, "elem_bytes") : 8;
   RedistributeOptions options{elem_bytes, text(params, "indexing", "naive"), text(params, "schedule", "async"),
                                     text(params, "placement", "shared") == "disjoint" ? RankMap::disjoint(P)
-                                                                                      : RankMap::shared(),
-                                    text(params, kWorkParameter, "redist")};
+                                                                                      : RankMap::shared()};
+  options.work = text(params, kWorkParameter, "redist");
   indexing_method(options.indexing);
   schedule_from_name(options.schedule);
   refuse_endless_naive(options.indexing, N);
