@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "redist/analysis/yaml_reader.hpp"
 #include "redist/sim/experiments.hpp"
 
 namespace redist::cli {
@@ -15,33 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class SpecReader {
+class SpecReader : public YamlReader<FitSpecError> {
  public:
-  explicit SpecReader(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void fail(const YAML::Node& at, const std::string& reason) const {
-    const int line = at.Mark().line;
-    throw FitSpecError(file_ + (line >= 0 ? ":" + std::to_string(line + 1) : "") + ": " + reason);
-  }
-
-  void require_keys(const YAML::Node& map, const std::vector<std::string>& allowed, const std::string& where) const {
-    if (!map.IsMap()) fail(map, where + " must be a mapping of keys to values");
-    for (const auto& item : map) {
-      const auto key = item.first.as<std::string>();
-      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-        std::string list;
-        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-        fail(item.first, "unknown key '" + key + "' in " + where + " (expected one of: " + list + ")");
-      }
-    }
-  }
-
-  std::string text(const YAML::Node& map, const std::string& key) const {
-    const YAML::Node node = map[key];
-    if (!node) fail(map, "missing required key '" + key + "'");
-    if (!node.IsScalar() || node.as<std::string>().empty()) fail(node, "'" + key + "' must be a non-empty single value");
-    return node.as<std::string>();
-  }
+  using YamlReader::YamlReader;
 
   double number(const YAML::Node& node, const std::string& what) const {
     try {
@@ -55,9 +32,6 @@ class SpecReader {
     }
     fail(node, what + " must be a number");
   }
-
- private:
-  std::string file_;
 };
 
 std::string resolve(const std::string& name, const std::string& spec_file, const std::string& repo_root) {
@@ -69,6 +43,7 @@ std::string resolve(const std::string& name, const std::string& spec_file, const
 }
 
 PlatformTarget read_target(const SpecReader& in, const YAML::Node& set) {
+  in.require_map(set, "'set'");
   in.require_keys(set, {"host_property", "host_speed", "link_bandwidth", "link_latency"}, "'set'");
   if (set.size() != 1) in.fail(set, "'set' needs exactly one of host_property, host_speed, link_bandwidth, link_latency");
   const auto key = set.begin()->first.as<std::string>();
@@ -79,17 +54,18 @@ PlatformTarget read_target(const SpecReader& in, const YAML::Node& set) {
   const auto kind = key == "host_property"    ? PlatformTarget::Kind::HostProperty
                     : key == "link_bandwidth" ? PlatformTarget::Kind::LinkBandwidth
                                               : PlatformTarget::Kind::LinkLatency;
-  return {kind, in.text(set, key)};
+  return {kind, in.required_text(set, key)};
 }
 
 FittedValue read_value(const SpecReader& in, const YAML::Node& item, const PlatformFile& platform) {
+  in.require_map(item, "a value");
   in.require_keys(item, {"name", "set", "meaning", "range", "initial"}, "a value");
   FittedValue v;
-  v.name = in.text(item, "name");
+  v.name = in.required_text(item, "name");
   if (v.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != std::string::npos) {
     in.fail(item["name"], "value name '" + v.name + "' may use only letters, digits and '_'");
   }
-  v.meaning = in.text(item, "meaning");
+  v.meaning = in.required_text(item, "meaning");
   if (!item["set"]) in.fail(item, "missing required key 'set'");
   v.target = read_target(in, item["set"]);
   const YAML::Node range = item["range"];
@@ -140,13 +116,14 @@ FitSpec load_fit_spec(const std::string& file, const std::string& repo_root) {
     throw FitSpecError(file + ": cannot be read: " + e.msg);
   }
   if (!root.IsMap()) throw FitSpecError(file + ": a fit specification must be a YAML mapping");
+  in.require_map(root, "the fit specification");
   in.require_keys(root, {"platform", "fitted", "train", "values"}, "the fit specification");
   FitSpec spec;
   spec.file = file;
-  const auto platform_name = in.text(root, "platform");
+  const auto platform_name = in.required_text(root, "platform");
   spec.platform = resolve(platform_name, file, repo_root);
   if (spec.platform.empty()) in.fail(root["platform"], "platform file '" + platform_name + "' not found");
-  const auto fitted_name = in.text(root, "fitted");
+  const auto fitted_name = in.required_text(root, "fitted");
   if (fitted_name.find('/') != std::string::npos) in.fail(root["fitted"], "'fitted' is a file name, written beside the platform");
   spec.fitted = (fs::path(spec.platform).parent_path() / fitted_name).string();
   if (fitted_name == fs::path(spec.platform).filename().string()) {

@@ -1,5 +1,7 @@
 #include "redist/analysis/scenario.hpp"
 
+#include "redist/analysis/yaml_reader.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -26,42 +28,9 @@ const std::vector<std::string> kTopLevelKeys = {"scenario", "paper",  "table",  
                                                 "claims",      "role"};
 
 // Builds "file:line: reason" errors for one scenario file.
-class Reader {
+class Reader : public YamlReader<ScenarioError> {
  public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void fail(const YAML::Node& at, const std::string& reason) const {
-    const int line = at.Mark().line;
-    throw ScenarioError(file_ + (line >= 0 ? ":" + std::to_string(line + 1) : "") + ": " + reason);
-  }
-
-  void require_map(const YAML::Node& node, const std::string& what) const {
-    if (!node.IsMap()) fail(node, what + " must be a mapping of keys to values");
-  }
-
-  void require_keys(const YAML::Node& map, const std::vector<std::string>& allowed, const std::string& where) const {
-    for (const auto& item : map) {
-      const auto key = item.first.as<std::string>();
-      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-        std::string list;
-        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-        fail(item.first, "unknown key '" + key + "' in " + where + " (expected one of: " + list + ")");
-      }
-    }
-  }
-
-  std::string text(const YAML::Node& node, const std::string& key) const {
-    if (!node.IsScalar()) fail(node, "'" + key + "' must be a single value");
-    return node.as<std::string>();
-  }
-
-  std::string required_text(const YAML::Node& map, const std::string& key) const {
-    const YAML::Node node = map[key];
-    if (!node) fail(map, "missing required key '" + key + "'");
-    const auto value = text(node, key);
-    if (value.empty()) fail(node, "'" + key + "' must not be empty");
-    return value;
-  }
+  using YamlReader::YamlReader;
 
   long long integer(const YAML::Node& node, const std::string& key) const {
     try {
@@ -105,8 +74,6 @@ class Reader {
     return out;
   }
 
- private:
-  std::string file_;
 };
 
 const ExperimentSpec& find_experiment(const Reader& in, const YAML::Node& at, const std::string& name,
