@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "../run_command.hpp"
@@ -44,6 +45,34 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
   }
   EXPECT_GE(json.at("median_relative_error").get<double>(), 0);
   std::filesystem::remove(platform);
+}
+
+// Issue "Nothing lost": on a full disk `calibrate --out` exited 0 over a 0-byte platform. The disk is
+// a file size limit (SIGXFSZ ignored, so writes fail with EFBIG); mpirun gets the limit lifted by a
+// wrapper, since Open MPI sizes shared-memory files with ftruncate: only the output is "full".
+TEST(Calibrate, AFullDiskIsAnErrorAndKeepsTheOldPlatform) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("redist-calibrate-full-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path platform = dir / "machine.xml";
+  const std::string old_platform = "<platform>an earlier calibration</platform>\n";
+  std::ofstream(platform) << old_platform;
+  const fs::path mpirun = dir / "mpirun-without-limit";
+  std::ofstream(mpirun) << "#!/bin/sh\nulimit -S -f unlimited\nexec mpirun \"$@\"\n";
+  fs::permissions(mpirun, fs::perms::owner_all);
+
+  // dash counts -f in 512-byte blocks: 2 KiB, less than any calibrated platform (its fit report alone).
+  const auto result = run_command("(trap '' XFSZ; ulimit -S -f 4; " +
+                                  redist("calibrate --max-bytes 1024 --seconds-per-size 0.001 --cores 2 --mpirun " +
+                                         mpirun.string() + " --out " + platform.string()) + ")");
+  expect_one_error_line(result);
+  EXPECT_NE(result.err.find("File too large"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find(platform.string()), std::string::npos) << result.err;
+  EXPECT_EQ(slurp(platform), old_platform);
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    EXPECT_TRUE(entry.path() == platform || entry.path() == mpirun) << "left behind: " << entry.path();
+  }
+  fs::remove_all(dir);
 }
 
 TEST(Calibrate, BadArgumentsGiveOneErrorLine) {
