@@ -106,16 +106,7 @@ Scenario read_train_scenario(const SpecReader& in, const YAML::Node& at, const s
 
 FitSpec load_fit_spec(const std::string& file, const std::string& repo_root) {
   const SpecReader in(file);
-  if (!fs::is_regular_file(file)) throw FitSpecError(file + ": no such fit specification");
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(file);
-  } catch (const YAML::ParserException& e) {
-    throw FitSpecError(file + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
-  } catch (const YAML::Exception& e) {
-    throw FitSpecError(file + ": cannot be read: " + e.msg);
-  }
-  if (!root.IsMap()) throw FitSpecError(file + ": a fit specification must be a YAML mapping");
+  const YAML::Node root = in.load("fit specification");
   in.require_map(root, "the fit specification");
   in.require_keys(root, {"platform", "fitted", "train", "values"}, "the fit specification");
   FitSpec spec;

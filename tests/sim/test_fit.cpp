@@ -241,6 +241,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadSpec{"unknown_key", kIndex + "    range: [1e-8, 1e-5]\n    ranges: [1, 2]\n", 9, "unknown key 'ranges'"},
         BadSpec{"missing_meaning", "  - {name: x, set: {host_speed: true}, range: [1e8, 1e9]}\n", 5,
                 "missing required key 'meaning'"},
+        // yaml-cpp would keep both keys, the first read by lookup: a spec that says one thing and fits another.
+        BadSpec{"repeated_key", kIndex + "    range: [1e-8, 1e-5]\n    range: [1e-7, 1e-6]\n", 9,
+                "key 'range' appears twice in one mapping (lines 8 and 9)"},
         BadSpec{"duplicate_name", kIndex + "    range: [1e-8, 1e-5]\n" + kIndex + "    range: [1e-8, 1e-5]\n", 9,
                 "value 'index_op' appears twice"},
         BadSpec{"same_site_twice",

@@ -10,7 +10,6 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "redist/analysis/duplicate_keys.hpp"
 
 namespace redist {
 namespace {
@@ -436,22 +435,6 @@ void read_role(const Reader& in, const YAML::Node& root, ScenarioUse use, Scenar
   }
 }
 
-// Run after the document parsed: a syntax error is reported by the loader, with its line.
-void refuse_duplicate_keys(const std::string& file) {
-  std::ifstream stream(file);
-  std::optional<DuplicateKey> duplicate;
-  try {
-    duplicate = find_duplicate_key(stream);
-  } catch (const YAML::Exception& e) {
-    throw ScenarioError(file + ": cannot be read: " + e.msg);
-  }
-  if (duplicate) {
-    throw ScenarioError(file + ":" + std::to_string(duplicate->second_line) + ": key '" + duplicate->key +
-                        "' appears twice in one mapping (lines " + std::to_string(duplicate->first_line) + " and " +
-                        std::to_string(duplicate->second_line) + ")");
-  }
-}
-
 }  // namespace
 
 bool run_in(const Params& where, const Params& run) {
@@ -491,17 +474,7 @@ double Scenario::seconds_per_unit() const { return unit == "ms" ? 1e-3 : unit ==
 Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec>& experiments,
                        const std::string& repo_root, ScenarioUse use, std::uint64_t max_runs) {
   const Reader in(file);
-  if (!fs::is_regular_file(file)) throw ScenarioError(file + ": no such scenario file");
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(file);
-  } catch (const YAML::ParserException& e) {
-    throw ScenarioError(file + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
-  } catch (const YAML::Exception& e) {
-    throw ScenarioError(file + ": cannot be read: " + e.msg);
-  }
-  refuse_duplicate_keys(file);
-  if (!root.IsMap()) throw ScenarioError(file + ": a scenario must be a YAML mapping");
+  const YAML::Node root = in.load("scenario");
   in.require_keys(root, kTopLevelKeys, "the scenario");
 
   Scenario s;

@@ -3,11 +3,16 @@
 #pragma once
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
+
+#include "redist/analysis/duplicate_keys.hpp"
 
 namespace redist {
 
@@ -15,6 +20,23 @@ template <class Error>
 class YamlReader {
  public:
   explicit YamlReader(std::string file) : file_(std::move(file)) {}
+
+  /// The file's document, a mapping without repeated keys; `kind` names the file in errors ("a
+  /// scenario must be a YAML mapping"). Syntax errors give their line.
+  YAML::Node load(const std::string& kind) const {
+    if (!std::filesystem::is_regular_file(file_)) throw Error(file_ + ": no such " + kind + " file");
+    YAML::Node root;
+    try {
+      root = YAML::LoadFile(file_);
+    } catch (const YAML::ParserException& e) {
+      throw Error(file_ + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
+    } catch (const YAML::Exception& e) {
+      throw Error(file_ + ": cannot be read: " + e.msg);
+    }
+    refuse_duplicate_keys();
+    if (!root.IsMap()) throw Error(file_ + ": a " + kind + " must be a YAML mapping");
+    return root;
+  }
 
   [[noreturn]] void fail(const YAML::Node& at, const std::string& reason) const {
     const int line = at.Mark().line;
@@ -51,6 +73,22 @@ class YamlReader {
   }
 
  private:
+  // Run after the document parsed: a syntax error is reported by the loader, with its line.
+  void refuse_duplicate_keys() const {
+    std::ifstream stream(file_);
+    std::optional<DuplicateKey> duplicate;
+    try {
+      duplicate = find_duplicate_key(stream);
+    } catch (const YAML::Exception& e) {
+      throw Error(file_ + ": cannot be read: " + e.msg);
+    }
+    if (duplicate) {
+      throw Error(file_ + ":" + std::to_string(duplicate->second_line) + ": key '" + duplicate->key +
+                  "' appears twice in one mapping (lines " + std::to_string(duplicate->first_line) + " and " +
+                  std::to_string(duplicate->second_line) + ")");
+    }
+  }
+
   std::string file_;
 };
 
