@@ -153,6 +153,32 @@ TEST(PaperSchedules, CaterpillarMatchesTable19) {
   EXPECT_EQ(published.total, 18);
 }
 
+// Paper 004's program (§3.2: the total exchange makes "no attempt [...] to exploit the fact that
+// some processor pairs may not need to communicate"): each step with data pairs every source with
+// its ring partner, empty messages included; table 19's empty steps stay empty, costs unchanged.
+TEST(PaperSchedules, CaterpillarWithIdlePairsKeepsTable19sCosts) {
+  const Redistribution redist{12, 4, 8, 3};
+  const LengthMatrix lengths(comm_grid(redist));
+  const Schedule plain = caterpillar_schedule(lengths);
+  const Schedule idle = caterpillar_schedule(lengths, IdlePairs::ExchangeEmpty);
+  EXPECT_EQ(step_costs(idle), step_costs(plain));
+  for (std::size_t k = 0; k < idle.steps.size(); ++k) {
+    SCOPED_TRACE(k);
+    const auto& messages = idle.steps[k].messages;
+    if (plain.steps[k].messages.empty()) {
+      EXPECT_TRUE(messages.empty());
+      continue;
+    }
+    ASSERT_EQ(messages.size(), 8u);  // the 8 sources whose ring partner (p - k) mod 12 is a destination
+    for (const auto& m : messages) {
+      EXPECT_EQ(m.dst, floor_mod(m.src - static_cast<Index>(k), 12));
+      EXPECT_EQ(m.length, lengths.at(m.src, m.dst));
+    }
+  }
+  EXPECT_EQ(idle.message_count(), 6 * 8);
+  EXPECT_EQ(plain.message_count(), 24);
+}
+
 // §5.2: "The caterpillar algorithm requires 16 steps, too, but at each step at least one processor
 // sends a message of length 7, hence a total cost of 112."
 TEST(PaperSchedules, CaterpillarOfExample2Costs112) {

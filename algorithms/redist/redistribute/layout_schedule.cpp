@@ -4,6 +4,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "redist/schedule/caterpillar.hpp"
 #include "redist/schedule/layout_lengths.hpp"
 #include "redist/schedule/strategy.hpp"
 #include "redist/schedule/walker_otto.hpp"
@@ -42,11 +43,12 @@ class ScheduleMemo {
  public:
   struct Key {
     Strategy strategy;
+    StepProcedure procedure;
     Layout source;
     Layout dest;
     RankMap ranks;
     bool operator==(const Key& o) const {
-      return strategy == o.strategy && source == o.source && dest == o.dest && ranks.source_first == o.ranks.source_first &&
+      return strategy == o.strategy && procedure == o.procedure && source == o.source && dest == o.dest && ranks.source_first == o.ranks.source_first &&
              ranks.dest_first == o.ranks.dest_first;
     }
   };
@@ -79,14 +81,17 @@ class ScheduleMemo {
 }  // namespace
 
 std::shared_ptr<const Schedule> layout_schedule(ScheduleChoice choice, const Layout& source, const Layout& dest,
-                                                const RankMap& ranks) {
+                                                const RankMap& ranks, StepProcedure procedure) {
   if (!choice) return nullptr;
   const Strategy strategy = *choice;
   static ScheduleMemo memo;
-  return memo.get({strategy, source, dest, ranks}, [&] {
+  return memo.get({strategy, procedure, source, dest, ranks}, [&] {
     if (strategy == Strategy::WalkerOtto) return walker_otto_for(source, dest);
     LengthMatrix lengths = message_lengths(source, dest);
     drop_local_copies(lengths, ranks);
+    if (strategy == Strategy::Caterpillar && procedure == StepProcedure::Paper004) {
+      return caterpillar_schedule(lengths, IdlePairs::ExchangeEmpty);
+    }
     return make_schedule(strategy, lengths);
   });
 }

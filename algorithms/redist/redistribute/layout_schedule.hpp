@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "redist/layout/layout.hpp"
+#include "redist/redistribute/redistribute.hpp"
 #include "redist/schedule/schedule_choice.hpp"
 #include "redist/indexing/rank_map.hpp"
 #include "redist/schedule/schedule.hpp"
@@ -16,8 +17,9 @@ namespace redist {
 /// Pairs of processors that sit on the same rank are local copies and are left out before
 /// scheduling. Walker-otto needs two 1-D block-cyclic layouts CYCLIC(r) -> CYCLIC(K·r) on the same
 /// P processors (std::invalid_argument otherwise). The last few schedules are memoised, since in
-/// the simulator every rank of a run asks for the same one in the same process.
+/// the simulator every rank of a run asks for the same one in the same process. Under
+/// StepProcedure::Paper004 the caterpillar has its empty messages (IdlePairs::ExchangeEmpty).
 std::shared_ptr<const Schedule> layout_schedule(ScheduleChoice choice, const Layout& source, const Layout& dest,
-                                                const RankMap& ranks);
+                                                const RankMap& ranks, StepProcedure procedure = StepProcedure::Redist);
 
 }  // namespace redist

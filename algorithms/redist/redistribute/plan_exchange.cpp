@@ -12,7 +12,7 @@ namespace redist {
 void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes, std::span<const std::byte> source_local,
                    std::span<std::byte> dest_local, const std::shared_ptr<const Schedule>& schedule,
                    const RankMap& ranks, RedistributeReport& report, const AfterUnpack& after_unpack,
-                   StepUnpacking unpacking, const WorkAccounting& accounting) {
+                   StepProcedure procedure, const WorkAccounting& accounting) {
   const bool real = !transport.phantom();
   const double start = transport.now();
 
@@ -39,7 +39,7 @@ void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes,
     }
     transport.charge(work);
   };
-  const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_arrived, schedule, ranks, unpacking)
+  const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_arrived, schedule, ranks, procedure)
                                        : exchange_async(transport, plan, buffers, unpack_arrived);
   report.phases.comm = times.comm;
   report.phases.unpack = times.unpack;

@@ -18,14 +18,14 @@ namespace redist {
 /// its modelled work (SRA rebuilds the twins of the local part).
 using AfterUnpack = std::function<Work(const PeerPlan&)>;
 
-/// Packs, exchanges and unpacks `plan` (`schedule` null: the asynchronous exchange; `unpacking`
-/// says when a scheduled exchange unpacks). Fills the pack, comm and unpack phases and the message
+/// Packs, exchanges and unpacks `plan` (`schedule` null: the asynchronous exchange; `procedure`
+/// says how a scheduled exchange runs its steps). Fills the pack, comm and unpack phases and the message
 /// counts of `report`; on a phantom transport only the modelled work is charged, as `accounting`
 /// counts it.
 void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes, std::span<const std::byte> source_local,
                    std::span<std::byte> dest_local, const std::shared_ptr<const Schedule>& schedule,
                    const RankMap& ranks, RedistributeReport& report, const AfterUnpack& after_unpack = {},
-                   StepUnpacking unpacking = StepUnpacking::OnArrival,
+                   StepProcedure procedure = StepProcedure::Redist,
                    const WorkAccounting& accounting = redist_work_accounting());
 
 }  // namespace redist

@@ -48,7 +48,7 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   const ScheduleChoice schedule = schedule_from_name(options.schedule);
   const auto accounting = work_accounting(options.work, indexing.name, source, dest, options.ranks, transport.rank());
   // Computed by every rank from the layouts, before the timed phases, as paper 004 §5.1 does.
-  const auto steps = layout_schedule(schedule, source, dest, options.ranks);
+  const auto steps = layout_schedule(schedule, source, dest, options.ranks, options.step_procedure);
   const bool real = !transport.phantom();
   const Index eb = options.elem_bytes;
   RedistributeReport report;
@@ -61,7 +61,7 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   t.index = transport.now() - start;
 
   exchange_plan(transport, plan, eb, source_local, dest_local, schedule ? steps : nullptr, options.ranks, report, {},
-                options.step_unpacking, *accounting);
+                options.step_procedure, *accounting);
   t.total = transport.now() - start;
   return report;
 }

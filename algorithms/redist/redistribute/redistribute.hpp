@@ -19,11 +19,15 @@
 
 namespace redist {
 
-/// When a scheduled exchange unpacks what it receives: as each step's message arrives (redist's
-/// own way), or every buffer after the last step, outside the timed communication, as paper 004's
-/// program does (§5.1: pack, barrier, timer, steps, timer, unpack). The asynchronous exchange
-/// always unpacks on arrival.
-enum class StepUnpacking { OnArrival, AfterSteps };
+/// How a scheduled exchange runs its steps. `Redist`, redist's own way: each step's message is
+/// unpacked as it arrives, and pairs without data sit the step out. `Paper004`, the program paper
+/// 004 timed (§5.1: pack, barrier, timer, steps, timer, unpack): the steps only move data, every
+/// buffer is unpacked after the timer, and its caterpillar is ScaLAPACK's, which makes "no attempt
+/// [...] to exploit the fact that some processor pairs may not need to communicate" (§3.2): in each
+/// step that carries data, the caterpillar's pairs without data exchange empty messages (a step
+/// with no data at all costs nothing, as table 19's theoretical ratio 4/6 assumes). The
+/// asynchronous exchange is the same under both.
+enum class StepProcedure { Redist, Paper004 };
 
 /// The name that lets redist choose the indexing method or the schedule.
 inline constexpr const char* kDefaultName = "default";
@@ -33,7 +37,7 @@ struct RedistributeOptions {
   std::string indexing = kDefaultName; ///< naive, krr, pitfalls, prylli (redist/indexing/indexing_methods.hpp) or default
   std::string schedule = kDefaultName; ///< async, caterpillar, walker-otto, stepwise, greedy or default
   RankMap ranks = RankMap::shared();   ///< where source and destination processors sit among the ranks
-  StepUnpacking step_unpacking = StepUnpacking::OnArrival;  ///< scheduled exchanges only
+  StepProcedure step_procedure = StepProcedure::Redist;  ///< scheduled exchanges only
   /// Whose local work is charged: "redist" (this library's code) or "paper" (the program a paper
   /// timed, for replays of its tables: work_accounting.hpp). The data moved is the same.
   std::string work = "redist";

@@ -12,10 +12,15 @@ namespace {
 
 constexpr std::ptrdiff_t kNoMessage = -1;
 
-// This rank's part of one step: the plan entries it sends and receives, if any.
+constexpr Rank kNoRank = -1;
+
+// This rank's part of one step: the plan entries it sends and receives, if any, and the ranks it
+// exchanges an empty message with (a caterpillar's pair without data, IdlePairs::ExchangeEmpty).
 struct StepRole {
   std::ptrdiff_t send = kNoMessage;
   std::ptrdiff_t receive = kNoMessage;
+  Rank empty_to = kNoRank;
+  Rank empty_from = kNoRank;
 };
 
 // Plan index of the message exchanged with each rank, kNoMessage for none or for the rank itself.
@@ -44,18 +49,24 @@ void require_all_taken(const std::vector<std::ptrdiff_t>& index, const char* dir
 // For each source and each destination processor, the (step, peer) pairs it takes part in: built
 // once per schedule, so that a rank finds its own steps without scanning every message (P·Q of them
 // in an all-to-all, for each of the P ranks).
+struct StepPeer {
+  std::size_t step;
+  Index peer;  ///< the processor at the other end
+  bool empty;  ///< an empty message (length 0)
+};
+
 struct ProcessorSteps {
-  std::vector<std::vector<std::pair<std::size_t, Index>>> sends;     ///< by source: (step, destination)
-  std::vector<std::vector<std::pair<std::size_t, Index>>> receives;  ///< by destination: (step, source)
+  std::vector<std::vector<StepPeer>> sends;     ///< by source: peer = destination
+  std::vector<std::vector<StepPeer>> receives;  ///< by destination: peer = source
 };
 
 ProcessorSteps index_by_processor(const Schedule& schedule) {
-  ProcessorSteps index{std::vector<std::vector<std::pair<std::size_t, Index>>>(static_cast<std::size_t>(schedule.P)),
-                       std::vector<std::vector<std::pair<std::size_t, Index>>>(static_cast<std::size_t>(schedule.Q))};
+  ProcessorSteps index{std::vector<std::vector<StepPeer>>(static_cast<std::size_t>(schedule.P)),
+                       std::vector<std::vector<StepPeer>>(static_cast<std::size_t>(schedule.Q))};
   for (std::size_t k = 0; k < schedule.steps.size(); ++k) {
     for (const auto& m : schedule.steps[k].messages) {
-      index.sends[static_cast<std::size_t>(m.src)].emplace_back(k, m.dst);
-      index.receives[static_cast<std::size_t>(m.dst)].emplace_back(k, m.src);
+      index.sends[static_cast<std::size_t>(m.src)].push_back({k, m.dst, m.length == 0});
+      index.receives[static_cast<std::size_t>(m.dst)].push_back({k, m.src, m.length == 0});
     }
   }
   return index;
@@ -81,13 +92,25 @@ std::vector<StepRole> roles_of(const std::shared_ptr<const Schedule>& schedule, 
   const auto index = processor_steps(schedule);
   std::vector<StepRole> roles(schedule->steps.size());
   if (const auto p = ranks.source_of(me, schedule->P)) {
-    for (const auto& [step, dst] : index->sends[static_cast<std::size_t>(*p)]) {
-      if (ranks.dest_rank(dst) != me) roles[step].send = take(sends, ranks.dest_rank(dst));
+    for (const auto& [step, dst, empty] : index->sends[static_cast<std::size_t>(*p)]) {
+      const Rank to = ranks.dest_rank(dst);
+      if (to == me) continue;
+      if (empty) {
+        roles[step].empty_to = to;
+      } else {
+        roles[step].send = take(sends, to);
+      }
     }
   }
   if (const auto q = ranks.dest_of(me, schedule->Q)) {
-    for (const auto& [step, src] : index->receives[static_cast<std::size_t>(*q)]) {
-      if (ranks.source_rank(src) != me) roles[step].receive = take(receives, ranks.source_rank(src));
+    for (const auto& [step, src, empty] : index->receives[static_cast<std::size_t>(*q)]) {
+      const Rank from = ranks.source_rank(src);
+      if (from == me) continue;
+      if (empty) {
+        roles[step].empty_from = from;
+      } else {
+        roles[step].receive = take(receives, from);
+      }
     }
   }
   require_all_taken(sends, "to", me);
@@ -102,11 +125,16 @@ std::ptrdiff_t self_index(const std::vector<PeerPlan>& peers, Rank me) {
   return kNoMessage;
 }
 
-// One step: post the receive, send, wait for both. Returns whether a message arrived.
+// One step: post the receive, send, wait for both. Returns whether a message with data arrived.
 bool run_step(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers, const StepRole& role,
               ExchangeTimes& times) {
   std::array<Request, 2> pending{};
   std::size_t count = 0;
+  if (role.empty_from != kNoRank) pending[count++] = transport.irecv(role.empty_from, nullptr, 0, kDataTag);
+  if (role.empty_to != kNoRank) {
+    pending[count++] = transport.isend(role.empty_to, nullptr, 0, kDataTag);
+    ++times.messages_sent;
+  }
   if (role.receive != kNoMessage) {
     const auto k = static_cast<std::size_t>(role.receive);
     pending[count++] = transport.irecv(plan.receives[k].peer, buffers.recv_data(k), buffers.recv_bytes(k), kDataTag);
@@ -126,7 +154,7 @@ bool run_step(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffe
 
 ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
                                  const UnpackMessages& unpack_messages, const std::shared_ptr<const Schedule>& schedule,
-                                 const RankMap& ranks, StepUnpacking unpacking) {
+                                 const RankMap& ranks, StepProcedure procedure) {
   const Rank me = transport.rank();
   const std::vector<StepRole> roles = roles_of(schedule, plan, ranks, me, transport.size());
   ExchangeTimes times;
@@ -141,7 +169,7 @@ ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, Exc
 
   transport.barrier();
   const double start = transport.now();
-  if (unpacking == StepUnpacking::AfterSteps) {
+  if (procedure == StepProcedure::Paper004) {
     for (const StepRole& role : roles) run_step(transport, plan, buffers, role, times);
     times.comm = transport.now() - start;
     // Every buffer, the local part included, in plan order.

@@ -4,8 +4,9 @@
 // one message at a time and no receiver is a hot spot. Ranks synchronise only pairwise, through the
 // messages: a rank with nothing to do in a step moves on. The same code runs in the simulator and
 // on MPI; the schedule is computed identically on every rank (layout_schedule.hpp). With
-// StepUnpacking::AfterSteps the steps only move data and every buffer is unpacked after the timed
-// part, as paper 004's program does (§5.1).
+// StepProcedure::Paper004 the steps only move data and every buffer is unpacked after the timed
+// part, as paper 004's program does (§5.1); a scheduled message of length 0 is an empty message
+// both ends still exchange (its caterpillar's idle pairs, caterpillar.hpp).
 #pragma once
 
 #include <memory>
@@ -24,6 +25,6 @@ namespace redist {
 /// the schedule misses a message of the plan.
 ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
                                  const UnpackMessages& unpack_messages, const std::shared_ptr<const Schedule>& schedule,
-                                 const RankMap& ranks, StepUnpacking unpacking = StepUnpacking::OnArrival);
+                                 const RankMap& ranks, StepProcedure procedure = StepProcedure::Redist);
 
 }  // namespace redist

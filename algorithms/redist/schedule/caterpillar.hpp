@@ -6,6 +6,10 @@
 // destination q receives from source (q + k) mod max(P, Q), when that processor exists and the
 // length is non-zero. Step 0 pairs p with q = p. Empty steps are kept: each still costs a
 // synchronisation, which is why table 19 lists 12 steps, six of them of cost 0 (TC = 18).
+//
+// IdlePairs::ExchangeEmpty is the caterpillar as ScaLAPACK's program runs it in paper 004's
+// experiments: in each step that carries data, every pair of the step without data exchanges an
+// empty message (length 0), since the total exchange ignores which pairs need to communicate.
 #pragma once
 
 #include "redist/schedule/length_matrix.hpp"
@@ -13,6 +17,8 @@
 
 namespace redist {
 
-Schedule caterpillar_schedule(const LengthMatrix& lengths);
+enum class IdlePairs { Skip, ExchangeEmpty };
+
+Schedule caterpillar_schedule(const LengthMatrix& lengths, IdlePairs idle = IdlePairs::Skip);
 
 }  // namespace redist

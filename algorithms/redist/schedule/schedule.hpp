@@ -14,7 +14,7 @@ namespace redist {
 struct ScheduledMessage {
   Index src = 0;
   Index dst = 0;
-  Index length = 0;
+  Index length = 0;  ///< 0: an empty message (IdlePairs::ExchangeEmpty, caterpillar.hpp)
   friend bool operator==(const ScheduledMessage&, const ScheduledMessage&) = default;
 };
 

@@ -89,7 +89,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   schedule_from_name(options.schedule);
   refuse_endless_naive(options.indexing, N);
   // Paper 004's procedure (§5.1): the timed steps only move data, every buffer is unpacked after.
-  if (paper_work(params)) options.step_unpacking = StepUnpacking::AfterSteps;
+  if (paper_work(params)) options.step_procedure = StepProcedure::Paper004;
   const Layout source = BlockCyclic(N, r, P);
   const Layout dest = BlockCyclic(N, s, Q);
   const Index bytes = checked_mul(N, elem_bytes, "N x element size");
