@@ -40,7 +40,6 @@ struct RunOptions {
   bool json = false;
 };
 
-
 nlohmann::ordered_json descriptor_json(const ScalapackDescriptor& d) {
   return {{"grid", {d.grid_rows, d.grid_cols}}, {"block", {d.row_block, d.col_block}},
           {"first", {d.first_row, d.first_col}}};

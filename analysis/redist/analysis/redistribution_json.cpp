@@ -3,7 +3,8 @@
 namespace redist {
 
 const std::vector<Phase>& redistribution_phases() {
-  static const std::vector<Phase> phases = {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::Total};
+  static const std::vector<Phase> phases = {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking,
+                                            Phase::Total};
   return phases;
 }
 

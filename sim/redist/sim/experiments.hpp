@@ -51,7 +51,7 @@ std::vector<ExperimentSpec> experiment_specs();
 const Experiment& find_experiment(const std::string& name);
 
 /// The 1-D redistribution CYCLIC(r)/P -> CYCLIC(s)/Q of N elements (phases index, pack, comm,
-/// unpack, total). Real payloads are verified element by element; a failed verification throws.
+/// unpack, pack_unpack, total). Real payloads are verified element by element; a failed verification throws.
 Experiment redistribute_experiment();
 
 /// Paper 003's hole compression: generating one processor's compressed local array `iterations`

@@ -282,7 +282,8 @@ Experiment pack_experiment() {
                       {"operation", "d", "N", "L", "P", "W", "density", "seed", "scheme", "prs", "redistribution",
                        "vector_block", "work"},
                       {"P", "W"},
-                      {Phase::LocalComputation, Phase::PrefixSums, Phase::Communication, Phase::Preredistribution, Phase::Total},
+                      {Phase::LocalComputation, Phase::PrefixSums, Phase::Communication, Phase::Preredistribution,
+                       Phase::Total},
                       check_pack_parameter,
                       {"size", "slices", "model_local_sss", "model_local_css"}};
   return {spec, run};

@@ -126,7 +126,8 @@ Experiment redistribute_experiment() {
                       {"P", "Q", "r", "s", "k", "direction", "N", "elem_bytes", "indexing", "schedule", "placement",
                        kWorkParameter},
                       {"P", "Q", "N"},
-                      {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::PackingUnpacking, Phase::Total},
+                      {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::PackingUnpacking,
+                       Phase::Total},
                       check_value, {}};
   return {spec, run};
 }

@@ -26,7 +26,8 @@ Params with_options(Params params, const Params& options) {
   return params;
 }
 
-// What one job reports, as one line of JSON: {"job":k,"phases":[...],"quantities":{...}} or {"job":k,"error":"..."}.
+// What one job reports, as one line of JSON: {"job":k,"phases":[...],"quantities":{...}} or
+// {"job":k,"error":"..."}.
 std::string run_job(const Scenario& scenario, const Experiment& experiment, const std::vector<Params>& runs,
                     const std::vector<Job>& work, std::size_t k) {
   const Params params = with_options(runs[work[k].run], scenario.methods[work[k].method].options);

@@ -143,7 +143,8 @@ Experiment sra_experiment() {
   ExperimentSpec spec{"sra",
                       {"n", "rows_per_proc", "P", "x", "y", "method", "orientation", "elem_bytes", kWorkParameter},
                       {"P", "x", "y"},
-                      {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::Computation, Phase::Total},
+                      {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::Computation,
+                       Phase::Total},
                       check_value,
                       {"elements_sent", "D", "sra_avoided_share"}};
   return {spec, run};
