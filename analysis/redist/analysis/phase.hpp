@@ -17,7 +17,7 @@ enum class Phase {
   Preredistribution, Generation, Total
 };
 
-/// "index", "pack", "comm", "unpack", "pack_unpack", "comp", "local", "prs", "redist", "generate", "total".
+/// Each phase's name, as scenarios, commands and JSON spell it.
 const NameTable<Phase>& phase_names();
 
 /// Seconds of `phase` in a run's phases (each the maximum over ranks).
