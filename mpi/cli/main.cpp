@@ -25,6 +25,7 @@
 #include "layout_options.hpp"
 #include "memory_check.hpp"
 #include "pingpong.hpp"
+#include "redist/analysis/redistribution_json.hpp"
 #include "redist/core/memory_budget.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
 
@@ -39,14 +40,16 @@ struct RunOptions {
   bool json = false;
 };
 
-
-nlohmann::ordered_json phases_json(const PhaseTimes& t) {
-  return {{"index", t.index}, {"pack", t.pack}, {"comm", t.comm}, {"unpack", t.unpack}, {"total", t.total}};
-}
-
 nlohmann::ordered_json descriptor_json(const ScalapackDescriptor& d) {
   return {{"grid", {d.grid_rows, d.grid_cols}}, {"block", {d.row_block, d.col_block}},
           {"first", {d.first_row, d.first_col}}};
+}
+
+// The layouts' own fields of the run JSON: 2-D descriptors, or the 1-D block sizes.
+nlohmann::ordered_json layouts_json(const LayoutOptions& layout) {
+  if (!layout.two_dimensional()) return {{"r", layout.r}, {"s", layout.s}};
+  const auto [from, to] = layout.descriptors();
+  return {{"rows", layout.rows}, {"cols", layout.cols}, {"src", descriptor_json(from)}, {"dst", descriptor_json(to)}};
 }
 
 // The project's version, the SimGrid version the project was built with (the simulator is `redist`;
@@ -95,28 +98,9 @@ int run(const RunOptions& o) {
   if (world_rank() != 0) return summary.verified && (!reference || reference->identical) ? 0 : 2;
 
   const RedistributeOptions resolved = resolve_defaults(options);
-  nlohmann::ordered_json json = {{"platform", "mpi"}, {"ranks", ranks}, {"P", source.processors()},
-                                 {"Q", dest.processors()}};
-  if (o.layout.two_dimensional()) {
-    const auto [from, to] = o.layout.descriptors();
-    json["rows"] = o.layout.rows;
-    json["cols"] = o.layout.cols;
-    json["src"] = descriptor_json(from);
-    json["dst"] = descriptor_json(to);
-  } else {
-    json["r"] = o.layout.r;
-    json["s"] = o.layout.s;
-  }
-  json["N"] = source.size();
-  json["phases"] = phases_json(summary.phases);
-  json["messages"] = summary.messages;
-  json["bytes"] = summary.bytes;
-  json["verified"] = summary.verified;
-  json["elem_bytes"] = o.elem_bytes;
-  json["indexing"] = resolved.indexing;
-  json["schedule"] = resolved.schedule;
-  json["placement"] = o.layout.placement;
-  json["phantom"] = false;
+  auto json = redistribution_json({"mpi", ranks, source.processors(), dest.processors(), layouts_json(o.layout),
+                                   source.size(), summary.phases, summary.messages, summary.bytes, summary.verified,
+                                   o.elem_bytes, resolved.indexing, resolved.schedule, o.layout.placement, false});
   if (reference) {
     json["pdgemr2d"] = {{"seconds", reference->pdgemr2d_seconds}, {"redist_seconds", reference->redist_seconds},
                         {"identical", reference->identical}, {"verified", reference->verified}};

@@ -16,6 +16,7 @@
 #include "command.hpp"
 #include "redist/core/atomic_file.hpp"
 #include "options.hpp"
+#include "redist/analysis/phase.hpp"
 #include "redist/sim/pack_experiment.hpp"
 
 namespace redist::cli {
@@ -71,6 +72,7 @@ int run_pack_command(const PackCommandOptions& o, bool unpack) {
   const auto run = sim::run_pack(o.platform, c, trace ? trace->path().string() : "");
   if (trace) trace->publish();
   const auto& r = run.experiment;
+  const auto& reported = sim::find_experiment("pack").spec.phases;
   const std::string platform = std::filesystem::path(o.platform).stem().string();
   if (o.json) {
     nlohmann::ordered_json json = {{"operation", unpack ? "unpack" : "pack"},
@@ -84,9 +86,7 @@ int run_pack_command(const PackCommandOptions& o, bool unpack) {
                                    {"prs", o.prs},
                                    {"redistribution", o.redistribution},
                                    {"size", run.size}};
-    nlohmann::ordered_json phases;
-    for (const char* phase : {"local", "prs", "comm", "redist", "total"}) phases[phase] = r.phases.at(phase);
-    json["phases"] = phases;
+    json["phases"] = phases_json(r.phases, reported);
     json["messages"] = r.messages;
     json["bytes"] = r.bytes;
     json["verified"] = r.verified.value_or(false);
@@ -100,8 +100,7 @@ int run_pack_command(const PackCommandOptions& o, bool unpack) {
                            fmt::join(std::vector<Index>(c.blocks.rbegin(), c.blocks.rend()), " x "), o.mask,
                            o.mask == "random" ? fmt::format(" ({}%)", o.density) : "", o.scheme, o.prs,
                            o.redistribution == "none" ? "" : ", after redistribution of " + o.redistribution + " data to BLOCK");
-  std::cout << fmt::format("Size = {} true elements\nphase     seconds (max over ranks)\n", run.size);
-  for (const char* phase : {"local", "prs", "comm", "redist", "total"}) std::cout << fmt::format("{:<9} {:.6e}\n", phase, r.phases.at(phase));
+  std::cout << fmt::format("Size = {} true elements\n", run.size) << phases_text(r.phases, reported);
   std::cout << fmt::format("messages {}, bytes {}, verified {}\n", r.messages, r.bytes, r.verified.value_or(false) ? "yes" : "NO");
   return 0;
 }

@@ -10,7 +10,7 @@
 #include "command.hpp"
 #include "redist/core/atomic_file.hpp"
 #include "options.hpp"
-#include "redist/analysis/simulation_report.hpp"
+#include "redist/analysis/redistribution_json.hpp"
 #include "redist/sim/experiments.hpp"
 
 namespace redist::cli {
@@ -31,33 +31,21 @@ struct SimulateOptions {
 
 std::string platform_name(const std::string& path) { return std::filesystem::path(path).stem().string(); }
 
-void print_text(const SimulateOptions& o, const RunSummary& run) {
+void print_text(const SimulateOptions& o, const sim::ExperimentResult& run) {
   std::cout << fmt::format("{}: CYCLIC({}) on {} -> CYCLIC({}) on {}, N = {} elements of {} bytes\n",
                            platform_name(o.platform), o.r, o.P, o.s, o.Q, o.N, o.elem_bytes);
   std::cout << fmt::format("indexing {}, schedule {}, {} processor sets{}\n", o.indexing, o.schedule, o.placement,
                            o.phantom ? ", phantom payload" : "");
-  std::cout << "phase     seconds (max over ranks)\n";
-  const PhaseTimes& t = run.phases;
-  for (const auto& [name, value] : {std::pair{"index", t.index}, std::pair{"pack", t.pack}, std::pair{"comm", t.comm},
-                                    std::pair{"unpack", t.unpack}, std::pair{"total", t.total}}) {
-    std::cout << fmt::format("{:<9} {:.6e}\n", name, value);
-  }
+  std::cout << phases_text(run.phases, redistribution_phases());
   std::cout << fmt::format("messages {}, bytes {}, verified {}\n", run.messages, run.bytes,
                            run.verified ? (*run.verified ? "yes" : "NO") : "n/a (phantom)");
 }
 
-nlohmann::ordered_json to_json(const SimulateOptions& o, const RunSummary& run) {
-  nlohmann::ordered_json json = {{"platform", platform_name(o.platform)},
-                                 {"P", o.P}, {"Q", o.Q}, {"r", o.r}, {"s", o.s}, {"N", o.N},
-                                 {"phases", phases_json(run.phases)},
-                                 {"messages", run.messages}, {"bytes", run.bytes}};
-  json["verified"] = run.verified ? nlohmann::ordered_json(*run.verified) : nlohmann::ordered_json(nullptr);
-  json["elem_bytes"] = o.elem_bytes;
-  json["indexing"] = o.indexing;
-  json["schedule"] = o.schedule;
-  json["placement"] = o.placement;
-  json["phantom"] = o.phantom;
-  return json;
+nlohmann::ordered_json to_json(const SimulateOptions& o, const sim::ExperimentResult& run) {
+  return redistribution_json({platform_name(o.platform), std::nullopt, o.P, o.Q,
+                              nlohmann::ordered_json{{"r", o.r}, {"s", o.s}}, o.N,
+                              run.phases, run.messages, run.bytes, run.verified, o.elem_bytes, o.indexing,
+                              o.schedule, o.placement, o.phantom});
 }
 
 int run_simulate(const SimulateOptions& o) {
@@ -72,13 +60,10 @@ int run_simulate(const SimulateOptions& o) {
   const auto result = experiment.run(o.platform, params, o.phantom ? sim::Payload::Phantom : sim::Payload::Real,
                                      trace ? trace->path().string() : "");
   if (trace) trace->publish();
-  const RunSummary run{{result.phases.at("index"), result.phases.at("pack"), result.phases.at("comm"),
-                        result.phases.at("unpack"), result.phases.at("total")},
-                       result.messages, result.bytes, result.verified, 0};
   if (o.json) {
-    std::cout << to_json(o, run).dump() << '\n';
+    std::cout << to_json(o, result).dump() << '\n';
   } else {
-    print_text(o, run);
+    print_text(o, result);
   }
   return 0;
 }

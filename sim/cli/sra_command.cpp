@@ -11,6 +11,7 @@
 #include "command.hpp"
 #include "redist/core/atomic_file.hpp"
 #include "options.hpp"
+#include "redist/analysis/phase.hpp"
 #include "redist/sim/experiments.hpp"
 
 namespace redist::cli {
@@ -39,8 +40,6 @@ nlohmann::json block_parameter(const std::string& text, const char* option) {
 
 std::string block_text(const nlohmann::json& block) { return block.is_string() ? block.get<std::string>() : block.dump(); }
 
-constexpr const char* kPhases[] = {"index", "pack", "comm", "unpack", "comp", "total"};
-
 int run_sra(const SraOptions& o) {
   Params params = {{"n", o.n}, {"P", o.P}, {"x", block_parameter(o.x, "-x")}, {"y", block_parameter(o.y, "-y")},
                    {"method", o.method}, {"orientation", o.orientation}, {"elem_bytes", o.elem_bytes}};
@@ -55,11 +54,9 @@ int run_sra(const SraOptions& o) {
   if (trace) trace->publish();
   const std::string platform = std::filesystem::path(o.platform).stem().string();
   if (o.json) {
-    nlohmann::ordered_json phases;
-    for (const char* phase : kPhases) phases[phase] = result.phases.at(phase);
     nlohmann::ordered_json json = {{"platform", platform}, {"n", o.n}, {"P", o.P}, {"x", params["x"]},
                                    {"y", params["y"]}, {"method", o.method}, {"orientation", o.orientation},
-                                   {"elem_bytes", o.elem_bytes}, {"phases", phases}, {"messages", result.messages},
+                                   {"elem_bytes", o.elem_bytes}, {"phases", phases_json(result.phases, experiment.spec.phases)}, {"messages", result.messages},
                                    {"bytes", result.bytes}};
     json["verified"] = result.verified ? nlohmann::ordered_json(*result.verified) : nlohmann::ordered_json(nullptr);
     json["phantom"] = result.phantom;
@@ -70,8 +67,7 @@ int run_sra(const SraOptions& o) {
   std::cout << fmt::format("{}: {} symmetric {}x{} matrix, BC({}) -> BC({}) {}-wise over {} processors, {} bytes per element\n",
                            platform, o.method, o.n, o.n, block_text(params["x"]), block_text(params["y"]), o.orientation, o.P,
                            o.elem_bytes);
-  std::cout << "phase     seconds (max over ranks)\n";
-  for (const char* phase : kPhases) std::cout << fmt::format("{:<9} {:.6e}\n", phase, result.phases.at(phase));
+  std::cout << phases_text(result.phases, experiment.spec.phases);
   std::cout << fmt::format("messages {}, bytes {}, verified {}\n", result.messages, result.bytes,
                            result.verified ? (*result.verified ? "yes" : "NO") : "n/a (phantom)");
   return 0;

@@ -154,7 +154,7 @@ TEST(ParallelRanking, EqualsSequentialPrefixCountWithDirectAndSplit) {
       world.run([&](Transport& t) {
         const auto mask = pack::local_mask(g, c.mask, t.rank());
         Work work;
-        pack::PhaseTimes times;
+        Phases times;
         const auto ranking = pack::finish_ranking(t, g, pack::count_slices(g, mask, work), algorithm, times);
         const auto local = pack::element_ranks(g, mask, ranking);
         const std::lock_guard guard(lock);
@@ -194,7 +194,7 @@ TEST(ParallelRanking, CountedWorkFollowsThePapersComplexity) {
     test::ThreadWorld world(1);
     world.run([&](Transport& inner) {
       CountingTransport t(inner);
-      pack::PhaseTimes times;
+      Phases times;
       pack::finish_ranking(t, g, counts, pack::PrsAlgorithm::Auto, times);
       if (t.work.count(WorkKind::ElementScanned) != expected || t.messages != 0) throw std::runtime_error(c.describe());
     });
@@ -205,7 +205,7 @@ TEST(ParallelRanking, CountedWorkFollowsThePapersComplexity) {
     test::ThreadWorld world(1);
     world.run([&](Transport& inner) {
       CountingTransport t(inner);
-      pack::PhaseTimes times;
+      Phases times;
       pack::finish_ranking(t, g, std::vector<Index>(static_cast<std::size_t>(256 / w), 1), pack::PrsAlgorithm::Auto, times);
       if (t.work.count(WorkKind::ElementScanned) != 256 / w + 1) throw std::runtime_error("1-D ranking work");
     });

@@ -33,7 +33,7 @@ RankWork paper_pack_work(const Geometry& g, const std::vector<std::vector<std::u
     inner.barrier();
     CountingTransport ranking(inner);
     Work ignored;
-    pack::PhaseTimes times;
+    Phases times;
     pack::finish_ranking(ranking, g, pack::count_slices(g, masks[me], ignored), pack::PrsAlgorithm::Direct, times);
     const std::lock_guard guard(lock);
     out.scanned[me] = whole.work.count(WorkKind::ElementScanned) - ranking.work.count(WorkKind::ElementScanned);

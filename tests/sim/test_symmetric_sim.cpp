@@ -31,8 +31,8 @@ TEST(SraExperiment, PaperWorkCountsTheListingsOwnerDivisionsPerElement) {
   const auto paper_work = run(params, sim::Payload::Real);
   ASSERT_TRUE(paper_work.verified.has_value() && *paper_work.verified);
   const double index_op = 2.639e-08;  // cost.index_op of platforms/linux-fe-2003.xml
-  EXPECT_NEAR(paper_work.phases.at("comp") - redist_work.phases.at("comp"), 192 * index_op, 1e-12);
-  EXPECT_DOUBLE_EQ(paper_work.phases.at("comm"), redist_work.phases.at("comm"));
+  EXPECT_NEAR(paper_work.phases.comp - redist_work.phases.comp, 192 * index_op, 1e-12);
+  EXPECT_DOUBLE_EQ(paper_work.phases.comm, redist_work.phases.comm);
   params["work"] = "fast";
   EXPECT_THROW(run(params, sim::Payload::Real), std::invalid_argument);
 }
@@ -57,10 +57,10 @@ TEST(SraExperiment, RealRunsVerifyAndSendWhatLemma3Leaves) {
       EXPECT_EQ(result.messages, messages);
       const auto& t = result.phases;
       // comp is the largest per-rank index + pack + unpack: between the largest part and the sum of maxima.
-      EXPECT_LE(t.at("comp"), t.at("index") + t.at("pack") + t.at("unpack") + 1e-12);
-      EXPECT_GE(t.at("comp"), std::max({t.at("index"), t.at("pack"), t.at("unpack")}));
-      EXPECT_GT(t.at("comm"), 0);
-      EXPECT_LE(t.at("comm") + t.at("index") + t.at("pack"), t.at("total") + 1e-12);
+      EXPECT_LE(t.comp, t.index + t.pack + t.unpack + 1e-12);
+      EXPECT_GE(t.comp, std::max({t.index, t.pack, t.unpack}));
+      EXPECT_GT(t.comm, 0);
+      EXPECT_LE(t.comm + t.index + t.pack, t.total + 1e-12);
     }
   }
 }
@@ -84,15 +84,15 @@ TEST(SraExperiment, PhantomRunTimesLikeTheRealOne) {
 TEST(SraExperiment, ReducedTable1ShowsThePapersFindings) {
   double previous_gain = 0;
   for (Index P : {3, 6, 9}) {
-    std::map<std::string, std::map<std::string, double>> t;
+    std::map<std::string, Phases> t;
     for (const char* method : {"tr", "sra"}) {
       const Params params = {{"rows_per_proc", 100}, {"P", P}, {"x", "block"}, {"y", "cyclic"}, {"method", method}};
       t[method] = run(params, sim::Payload::Phantom).phases;
     }
-    EXPECT_GT(t["sra"]["comp"], t["tr"]["comp"]) << "P=" << P;
-    EXPECT_LT(t["sra"]["comm"], t["tr"]["comm"]) << "P=" << P;
-    EXPECT_LT(t["sra"]["total"], t["tr"]["total"]) << "P=" << P;
-    const double gain = t["tr"]["total"] / t["sra"]["total"];
+    EXPECT_GT(t["sra"].comp, t["tr"].comp) << "P=" << P;
+    EXPECT_LT(t["sra"].comm, t["tr"].comm) << "P=" << P;
+    EXPECT_LT(t["sra"].total, t["tr"].total) << "P=" << P;
+    const double gain = t["tr"].total / t["sra"].total;
     if (previous_gain > 0) {
       EXPECT_LT(gain, previous_gain) << "P=" << P;
     }

@@ -39,7 +39,7 @@ std::vector<Index> segmented_prefix(const Geometry& g, std::size_t i, std::vecto
 }  // namespace
 
 Ranking finish_ranking(Transport& transport, const Geometry& g, std::vector<Index> slice_count, PrsAlgorithm algorithm,
-                       PhaseTimes& times) {
+                       Phases& times) {
   const std::size_t d = g.rank();
   const Index me = transport.rank();
   Ranking ranking;

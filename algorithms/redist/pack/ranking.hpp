@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "redist/pack/geometry.hpp"
-#include "redist/pack/phase_times.hpp"
+#include "redist/transport/phases.hpp"
 #include "redist/pack/prefix_reduction_sum.hpp"
 
 namespace redist::pack {
@@ -32,7 +32,7 @@ std::vector<Index> count_slices(const Geometry& geometry, std::span<const std::u
 /// Intermediate and final steps on every rank of the grid (all ranks call it). Charges its local
 /// work; time in prefix-reduction-sums is added to times.prs. Tags 100..100+2d are used.
 Ranking finish_ranking(Transport& transport, const Geometry& geometry, std::vector<Index> slice_count,
-                       PrsAlgorithm algorithm, PhaseTimes& times);
+                       PrsAlgorithm algorithm, Phases& times);
 
 /// Global rank of every local element (-1 where the mask is false), from a finished ranking.
 std::vector<Index> element_ranks(const Geometry& geometry, std::span<const std::uint8_t> mask, const Ranking& ranking);

@@ -22,7 +22,7 @@
 #include "redist/layout/block_cyclic.hpp"
 #include "redist/pack/geometry.hpp"
 #include "redist/pack/paper_work.hpp"
-#include "redist/pack/phase_times.hpp"
+#include "redist/transport/phases.hpp"
 #include "redist/pack/prefix_reduction_sum.hpp"
 
 namespace redist::pack {
@@ -45,7 +45,7 @@ struct PackOptions {
 struct PackResult {
   std::vector<Index> vector;  ///< this rank's part of V, in local order of vector_layout(size, ...)
   Index size = 0;             ///< Size: elements of V
-  PhaseTimes times;
+  Phases times;  ///< prs, comm and total of this rank
 };
 
 /// PACK of this rank's local arrays `values` and `mask` (local storage order). Every rank calls it.
@@ -64,7 +64,7 @@ struct UnpackOptions {
 struct UnpackResult {
   std::vector<Index> array;  ///< this rank's part of A, local storage order
   Index size = 0;            ///< Size: true elements of the mask
-  PhaseTimes times;
+  Phases times;  ///< prs, comm and total of this rank
 };
 
 /// UNPACK(V, MASK, FIELD): `vector` is this rank's part of V laid out by

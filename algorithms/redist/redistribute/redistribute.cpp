@@ -52,7 +52,7 @@ RedistributeReport redistribute(Transport& transport, const Layout& source, cons
   const bool real = !transport.phantom();
   const Index eb = options.elem_bytes;
   RedistributeReport report;
-  PhaseTimes& t = report.phases;
+  Phases& t = report.phases;
   const double start = transport.now();
 
   Work counted;

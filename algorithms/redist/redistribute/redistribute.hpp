@@ -15,6 +15,7 @@
 
 #include "redist/layout/layout.hpp"
 #include "redist/indexing/rank_map.hpp"
+#include "redist/transport/phases.hpp"
 #include "redist/transport/transport.hpp"
 
 namespace redist {
@@ -47,17 +48,8 @@ struct RedistributeOptions {
 /// async, the fastest combination measured on MPI (mpi/README.md).
 RedistributeOptions resolve_defaults(RedistributeOptions options);
 
-/// Seconds spent by one rank in each phase (simulated or wall-clock, from Transport::now()).
-struct PhaseTimes {
-  double index = 0;   ///< computing send and receive sets
-  double pack = 0;    ///< packing send buffers (and the local copy of data that stays on the rank)
-  double comm = 0;    ///< exchanging messages, excluding unpacking done on arrival
-  double unpack = 0;  ///< unpacking received messages
-  double total = 0;   ///< from the start of indexing to the end of the exchange
-};
-
 struct RedistributeReport {
-  PhaseTimes phases;
+  Phases phases;            ///< this rank's index, pack, comm, unpack and total
   Index messages_sent = 0;  ///< messages to other ranks
   Index bytes_sent = 0;     ///< bytes to other ranks
 };

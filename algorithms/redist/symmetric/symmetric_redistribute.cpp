@@ -58,7 +58,7 @@ RedistributeReport redistribute_symmetric(Transport& transport, const SymmetricP
   const bool real = !transport.phantom();
   const Rank me = transport.rank();
   RedistributeReport report;
-  PhaseTimes& t = report.phases;
+  Phases& t = report.phases;
   const double start = transport.now();
 
   // Steps 1 and 4 (indexing of both distributions; SRA: both dimensions and the intersection).

@@ -437,6 +437,13 @@ void read_role(const Reader& in, const YAML::Node& root, ScenarioUse use, Scenar
 
 }  // namespace
 
+bool ExperimentSpec::reports(const std::string& value) const {
+  for (const Phase phase : phases) {
+    if (phase_names().name_of(phase) == value) return true;
+  }
+  return std::find(quantities.begin(), quantities.end(), value) != quantities.end();
+}
+
 bool run_in(const Params& where, const Params& run) {
   for (const auto& [key, wanted] : where.items()) {
     if (!run.contains(key)) return false;
@@ -530,8 +537,8 @@ Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec
   if (!root["phases"]) in.fail(root, "missing required key 'phases'");
   s.phases = in.text_list(root["phases"], "phases");
   for (std::size_t k = 0; k < s.phases.size(); ++k) {
-    if (std::find(experiment.phases.begin(), experiment.phases.end(), s.phases[k]) == experiment.phases.end()) {
-      in.fail(root["phases"][k], "experiment " + experiment.name + " has no phase '" + s.phases[k] + "'");
+    if (!experiment.reports(s.phases[k])) {
+      in.fail(root["phases"][k], "experiment " + experiment.name + " has no phase or quantity '" + s.phases[k] + "'");
     }
   }
   if (root["repetitions"]) {

@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "redist/analysis/phase.hpp"
+
 namespace redist {
 
 /// Parameter values of one run, by name (integers or strings), in a stable order.
@@ -29,10 +31,13 @@ struct ExperimentSpec {
   std::string name;
   std::vector<std::string> parameters;  ///< allowed parameter names (fixed, swept or method options)
   std::vector<std::string> required;    ///< parameters every run must set
-  std::vector<std::string> phases;      ///< phases it reports
+  std::vector<Phase> phases;            ///< phases it reports
   /// Throws std::invalid_argument with a reason when `value` is not acceptable for `parameter`.
   std::function<void(const std::string& parameter, const nlohmann::json& value)> check_value;
   std::vector<std::string> quantities;  ///< model quantities each run reports (for `follows` claims)
+
+  /// Whether a scenario may report `value`: the name of one of its phases or of one of its quantities.
+  bool reports(const std::string& value) const;
 };
 
 struct MethodSpec {
@@ -99,7 +104,7 @@ struct Scenario {
   Params fixed = Params::object();
   std::vector<SweepAxis> sweep;
   std::vector<MethodSpec> methods;
-  std::vector<std::string> phases;
+  std::vector<std::string> phases;  ///< the experiment's phases or quantities reported (ExperimentSpec::reports)
   int repetitions = 1;
   std::string payload = "auto";  ///< real | phantom | auto
   std::string unit = "s";        ///< unit of published and reported values: s, ms or us; "elements"

@@ -1,20 +1,15 @@
 #include "redist/analysis/simulation_report.hpp"
 
-#include <algorithm>
+#include "redist/analysis/phases_transfer.hpp"
 
 namespace redist {
 
-nlohmann::ordered_json phases_json(const PhaseTimes& phases) {
-  return {{"index", phases.index}, {"pack", phases.pack}, {"comm", phases.comm}, {"unpack", phases.unpack},
-          {"total", phases.total}};
-}
-
 std::string rank_report_to_json(const VerifiedReport& report) {
-  nlohmann::ordered_json json = {{"phases", phases_json(report.report.phases)},
-                                 {"messages", report.report.messages_sent},
-                                 {"bytes", report.report.bytes_sent},
-                                 {"misplaced", report.misplaced}};
-  json["verified"] = report.verified ? nlohmann::ordered_json(*report.verified) : nlohmann::ordered_json(nullptr);
+  nlohmann::json json = {{"phases", report.report.phases},
+                         {"messages", report.report.messages_sent},
+                         {"bytes", report.report.bytes_sent},
+                         {"misplaced", report.misplaced}};
+  json["verified"] = report.verified ? nlohmann::json(*report.verified) : nlohmann::json(nullptr);
   return json.dump();
 }
 
@@ -23,13 +18,7 @@ RunSummary summarize_ranks(const std::vector<std::string>& rank_reports) {
   bool any_verified = false, all_verified = true;
   for (const auto& text : rank_reports) {
     const auto json = nlohmann::json::parse(text);
-    const auto& phases = json.at("phases");
-    PhaseTimes& t = summary.phases;
-    t.index = std::max(t.index, phases.at("index").get<double>());
-    t.pack = std::max(t.pack, phases.at("pack").get<double>());
-    t.comm = std::max(t.comm, phases.at("comm").get<double>());
-    t.unpack = std::max(t.unpack, phases.at("unpack").get<double>());
-    t.total = std::max(t.total, phases.at("total").get<double>());
+    summary.phases = slowest(summary.phases, with_derived(json.at("phases").get<Phases>()));
     summary.messages += json.at("messages").get<Index>();
     summary.bytes += json.at("bytes").get<Index>();
     summary.misplaced += json.at("misplaced").get<Index>();

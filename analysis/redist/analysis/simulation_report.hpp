@@ -6,17 +6,15 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "redist/redistribute/verified_run.hpp"
 
 namespace redist {
 
-/// One rank's report as a JSON text (what a simulated rank sends back to the engine).
+/// One rank's report as a JSON text (what a simulated rank sends back out of the simulation's process).
 std::string rank_report_to_json(const VerifiedReport& report);
 
 struct RunSummary {
-  PhaseTimes phases;              ///< maximum over ranks, phase by phase
+  Phases phases;                  ///< maximum over ranks, phase by phase (with_derived for each rank)
   Index messages = 0;             ///< messages between distinct ranks, all ranks together
   Index bytes = 0;                ///< bytes of those messages
   std::optional<bool> verified;   ///< all ranks verified; empty on phantom runs
@@ -25,8 +23,5 @@ struct RunSummary {
 
 /// Parses the ranks' JSON reports and summarises them.
 RunSummary summarize_ranks(const std::vector<std::string>& rank_reports);
-
-/// {"index":..,"pack":..,"comm":..,"unpack":..,"total":..}
-nlohmann::ordered_json phases_json(const PhaseTimes& phases);
 
 }  // namespace redist

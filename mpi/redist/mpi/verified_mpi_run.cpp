@@ -61,11 +61,13 @@ std::size_t local_bytes(const Layout& layout, std::optional<Index> proc, Index e
 }
 
 // Keeps, over repetitions, the phases of the one whose slowest rank was fastest.
-void keep_fastest(MPI_Comm comm, const PhaseTimes& mine, std::optional<PhaseTimes>& best) {
+void keep_fastest(MPI_Comm comm, const Phases& mine, std::optional<Phases>& best) {
   double local[5] = {mine.index, mine.pack, mine.comm, mine.unpack, mine.total};
   double most[5];
   MPI_Allreduce(local, most, 5, MPI_DOUBLE, MPI_MAX, comm);
-  if (!best || most[4] < best->total) best = PhaseTimes{most[0], most[1], most[2], most[3], most[4]};
+  if (!best || most[4] < best->total) {
+    best = Phases{.index = most[0], .pack = most[1], .comm = most[2], .unpack = most[3], .total = most[4]};
+  }
 }
 
 double slowest(MPI_Comm comm, double seconds) {
@@ -92,13 +94,13 @@ MpiRunSummary verified_redistribute(MPI_Comm comm, const Layout& source, const L
     for (std::size_t l = 0; l < globals.size(); ++l) fill_element(globals[l], &from[l * static_cast<std::size_t>(eb)], eb);
   }
   MpiRunSummary summary;
-  std::optional<PhaseTimes> best;
+  std::optional<Phases> best;
   RedistributeReport report;
   for (int k = 0; k < repeat; ++k) {
     report = redistribute(comm, source, dest, from, to, options);
     keep_fastest(comm, report.phases, best);
   }
-  summary.phases = best.value_or(PhaseTimes{});
+  summary.phases = best.value_or(Phases{});
   Index misplaced = 0;
   if (me.dest) {
     std::vector<std::byte> expected(static_cast<std::size_t>(eb));

@@ -11,7 +11,7 @@
 namespace redist::mpi {
 
 struct MpiRunSummary {
-  PhaseTimes phases;    ///< maximum over ranks of the fastest repetition (by total)
+  Phases phases;    ///< maximum over ranks of the fastest repetition (by total)
   Index messages = 0;   ///< messages between distinct ranks, all ranks together
   Index bytes = 0;
   bool verified = false;  ///< every destination element on every rank holds its own value

@@ -30,10 +30,6 @@ RunSummary verified_summary(const std::vector<std::string>& rank_reports) {
   return summary;
 }
 
-std::map<std::string, double> phase_seconds(const PhaseTimes& t) {
-  return {{"index", t.index}, {"pack", t.pack}, {"comm", t.comm}, {"unpack", t.unpack}, {"total", t.total}};
-}
-
 std::vector<ExperimentSpec> experiment_specs() {
   std::vector<ExperimentSpec> specs;
   for (const auto& e : experiment_catalog()) specs.push_back(e.spec);

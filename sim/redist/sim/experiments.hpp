@@ -25,7 +25,7 @@ bool runs_phantom(Payload payload, Index bytes);
 
 /// What one simulated run reports.
 struct ExperimentResult {
-  std::map<std::string, double> phases;  ///< seconds per phase, maximum over ranks
+  Phases phases;  ///< seconds per phase, each the maximum over ranks (ExperimentSpec::phases name those reported)
   Index messages = 0;
   Index bytes = 0;
   std::optional<bool> verified;  ///< empty on phantom runs
@@ -43,8 +43,6 @@ struct Experiment {
 
 /// The ranks' reports of a redistribution, summarised; throws when real data arrived misplaced.
 RunSummary verified_summary(const std::vector<std::string>& rank_reports);
-/// A summary's phases index, pack, comm, unpack and total, in seconds.
-std::map<std::string, double> phase_seconds(const PhaseTimes& phases);
 
 /// Every experiment kind, in a stable order.
 const std::vector<Experiment>& experiment_catalog();
@@ -53,7 +51,7 @@ std::vector<ExperimentSpec> experiment_specs();
 const Experiment& find_experiment(const std::string& name);
 
 /// The 1-D redistribution CYCLIC(r)/P -> CYCLIC(s)/Q of N elements (phases index, pack, comm,
-/// unpack, total). Real payloads are verified element by element; a failed verification throws.
+/// unpack, pack_unpack, total). Real payloads are verified element by element; a failed verification throws.
 Experiment redistribute_experiment();
 
 /// Paper 003's hole compression: generating one processor's compressed local array `iterations`
@@ -69,7 +67,7 @@ Experiment sra_experiment();
 Experiment pack_experiment();
 
 /// Paper 001's Table I: β1, the block size from which CSS's local computation is no slower than
-/// SSS's (phase beta1, a block size in elements); see pack_beta1_experiment.cpp.
+/// SSS's (quantity beta1, a block size in elements; no phases); see pack_beta1_experiment.cpp.
 Experiment pack_beta1_experiment();
 
 }  // namespace redist::sim

@@ -114,7 +114,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload,
     return nlohmann::json(transport.now() - start).dump();  // round-trip precision
   });
   ExperimentResult result;
-  result.phases["generate"] = std::stod(seconds.front());
+  result.phases.total = std::stod(seconds.front());
   result.quantities = model_quantities(mapping, procs);
   return result;
 }
@@ -123,7 +123,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload,
 
 Experiment holes_experiment() {
   ExperimentSpec spec{"holes", {"P", "x", "s", "o", "n", "iterations", "proc", "method"}, {"P", "x", "s", "n"},
-                      {"generate"}, check_value, {"n_pb", "inv_gcd_px_s", "virtual_processors", "active_virtual_processors", "elements"}};
+                      {Phase::Generation}, check_value, {"n_pb", "inv_gcd_px_s", "virtual_processors", "active_virtual_processors", "elements"}};
   return {spec, run};
 }
 

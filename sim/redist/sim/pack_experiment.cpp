@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "redist/analysis/phases_transfer.hpp"
 #include "redist/pack/ranking.hpp"
 #include "redist/pack/reference.hpp"
 #include "redist/sim/engine.hpp"
@@ -61,12 +62,10 @@ std::pair<std::uint64_t, Index> expected_checksum(const pack::Geometry& g, const
   return {sum, size};
 }
 
-nlohmann::json report(const CountingTransport& t, std::uint64_t checksum, Index size, const pack::PhaseTimes& times,
+nlohmann::json report(const CountingTransport& t, std::uint64_t checksum, Index size, const Phases& times,
                       Index true_local) {
-  return nlohmann::json{{"checksum", checksum}, {"size", size},       {"local", times.local()},
-                        {"prs", times.prs},     {"comm", times.comm}, {"redist", times.redist},
-                        {"total", times.total}, {"messages", t.messages}, {"bytes", t.bytes_sent},
-                        {"true_local", true_local}};
+  return nlohmann::json{{"checksum", checksum},     {"size", size},         {"phases", times},
+                        {"messages", t.messages}, {"bytes", t.bytes_sent}, {"true_local", true_local}};
 }
 
 // Section 6.4's model of local computation (in units of one memory access), from L, C = slices,
@@ -80,13 +79,13 @@ std::map<std::string, double> model_quantities(const pack::Geometry& g, Index si
           {"model_local_css", 2 * l + 2 * c + 3 * e + 2 * ea}};
 }
 
-// One rank's run; returns {"checksum", "size", phase seconds, "messages", "bytes"} as JSON text.
+// One rank's run; returns {"checksum", "size", "phases", "messages", "bytes", "true_local"}.
 nlohmann::json rank_body(Transport& inner, const pack::Geometry& g, const PackRunConfig& c, Index vector_length) {
   CountingTransport t(inner);
   const Index me = t.rank();
   const auto mask = pack::local_mask(g, c.mask, me);
   std::uint64_t checksum = 0;
-  pack::PhaseTimes times;
+  Phases times;
   if (c.unpack) {  // V is the input: `vector_length` elements, V(r) = vector_value(r)
     const auto v = pack::vector_layout(vector_length, c.vector_block, t.size());
     std::vector<Index> local_v(static_cast<std::size_t>(vector_length == 0 ? 0 : v.local_size(me)));
@@ -170,15 +169,13 @@ std::vector<PackRunResult> run_packs(const std::string& platform, const std::vec
   std::vector<PackRunResult> results(configs.size());
   std::vector<std::uint64_t> checksums(configs.size(), 0);
   std::vector<Index> most_true(configs.size(), 0);
-  for (auto& run : results) {
-    for (const char* phase : {"local", "prs", "comm", "redist", "total"}) run.experiment.phases[phase] = 0;
-  }
   for (const auto& text : reports) {
     const auto runs = nlohmann::json::parse(text);
     for (std::size_t k = 0; k < configs.size(); ++k) {
       const auto& r = runs[k];
       checksums[k] += r["checksum"].get<std::uint64_t>();
-      for (auto& [phase, seconds] : results[k].experiment.phases) seconds = std::max(seconds, r[phase].get<double>());
+      auto& phases = results[k].experiment.phases;
+      phases = slowest(phases, with_derived(r["phases"].get<Phases>()));
       results[k].experiment.messages += r["messages"].get<Index>();
       results[k].experiment.bytes += r["bytes"].get<Index>();
       most_true[k] = std::max(most_true[k], r["true_local"].get<Index>());
@@ -285,7 +282,8 @@ Experiment pack_experiment() {
                       {"operation", "d", "N", "L", "P", "W", "density", "seed", "scheme", "prs", "redistribution",
                        "vector_block", "work"},
                       {"P", "W"},
-                      {"local", "prs", "comm", "redist", "total"},
+                      {Phase::LocalComputation, Phase::PrefixSums, Phase::Communication, Phase::Preredistribution,
+                       Phase::Total},
                       check_pack_parameter,
                       {"size", "slices", "model_local_sss", "model_local_css"}};
   return {spec, run};

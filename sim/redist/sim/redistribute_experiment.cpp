@@ -110,9 +110,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
     return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));
   });
   const RunSummary summary = verified_summary(reports);
-  auto phases = phase_seconds(summary.phases);
-  phases["pack_unpack"] = summary.phases.pack + summary.phases.unpack;
-  return {std::move(phases),
+  return {summary.phases,
           summary.messages,
           summary.bytes,
           summary.verified,
@@ -128,7 +126,8 @@ Experiment redistribute_experiment() {
                       {"P", "Q", "r", "s", "k", "direction", "N", "elem_bytes", "indexing", "schedule", "placement",
                        kWorkParameter},
                       {"P", "Q", "N"},
-                      {"index", "pack", "comm", "unpack", "pack_unpack", "total"},
+                      {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::PackingUnpacking,
+                       Phase::Total},
                       check_value, {}};
   return {spec, run};
 }

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "redist/analysis/phases_transfer.hpp"
 #include "redist/core/stop_signals.hpp"
 
 namespace redist::sim {
@@ -20,14 +21,13 @@ struct Job {
   std::size_t method;  ///< index in the scenario's methods
 };
 
-using PhaseSeconds = std::map<std::string, double>;
-
 Params with_options(Params params, const Params& options) {
   for (const auto& [key, value] : options.items()) params[key] = value;
   return params;
 }
 
-// What one job reports, as one line of JSON: {"job":k,"phases":{...}} or {"job":k,"error":"..."}.
+// What one job reports, as one line of JSON: {"job":k,"phases":[...],"quantities":{...}} or
+// {"job":k,"error":"..."}.
 std::string run_job(const Scenario& scenario, const Experiment& experiment, const std::vector<Params>& runs,
                     const std::vector<Job>& work, std::size_t k) {
   const Params params = with_options(runs[work[k].run], scenario.methods[work[k].method].options);
@@ -35,17 +35,25 @@ std::string run_job(const Scenario& scenario, const Experiment& experiment, cons
   try {
     // Simulations are deterministic: repetitions re-run the same simulation and the mean is kept,
     // so that a scenario meant for real machines keeps its shape here.
-    PhaseSeconds sum;
+    Phases mean;
     for (int rep = 0; rep < scenario.repetitions; ++rep) {
       const auto result = experiment.run(scenario.platform, params, payload_of(scenario), "");
-      for (const auto& [phase, seconds] : result.phases) sum[phase] += seconds / scenario.repetitions;
+      for (const auto field : kPhaseFields) mean.*field += result.phases.*field / scenario.repetitions;
       line["quantities"] = result.quantities;
     }
-    line["phases"] = sum;
+    line["phases"] = mean;
   } catch (const std::exception& e) {
     line["error"] = scenario.name + ": run " + params.dump() + " failed: " + e.what();
   }
   return line.dump();
+}
+
+// A scenario reports a phase in its unit, or one of the run's quantities as it is (pack-beta1's beta1).
+double reported_value(const Scenario& scenario, const std::string& name, const Phases& phases,
+                      const std::map<std::string, double>& quantities) {
+  const auto quantity = quantities.find(name);
+  if (quantity != quantities.end()) return quantity->second;
+  return seconds(phases, phase_names().from_name(name)) / scenario.seconds_per_unit();
 }
 
 void write_line(int fd, const std::string& text) {
@@ -142,11 +150,11 @@ std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::
     if (lines[k].empty()) throw std::runtime_error(scenario.name + ": a worker process died before reporting");
     const auto line = nlohmann::json::parse(lines[k]);
     if (line.contains("error")) throw std::runtime_error(line["error"].get<std::string>());
-    const auto phases = line.at("phases").get<PhaseSeconds>();
+    const auto phases = line.at("phases").get<Phases>();
     const auto quantities = line.at("quantities").get<std::map<std::string, double>>();
-    for (const auto& phase : scenario.phases) {
-      records.push_back({runs[work[k].run], scenario.methods[work[k].method].name, phase,
-                         phases.at(phase) / scenario.seconds_per_unit(), std::nullopt, quantities});
+    for (const auto& name : scenario.phases) {
+      records.push_back({runs[work[k].run], scenario.methods[work[k].method].name, name,
+                         reported_value(scenario, name, phases, quantities), std::nullopt, quantities});
     }
   }
   attach_published(scenario, records);

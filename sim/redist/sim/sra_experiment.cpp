@@ -99,17 +99,6 @@ std::map<std::string, double> lemma3_quantities(const SymmetricProblem& problem,
           {"sra_avoided_share", traditional > 0 ? static_cast<double>(avoided) / static_cast<double>(traditional) : 0.0}};
 }
 
-// comp is the maximum over ranks of each rank's own index + pack + unpack.
-double max_comp(const std::vector<std::string>& reports) {
-  double comp = 0;
-  for (const auto& text_report : reports) {
-    const auto phases = nlohmann::json::parse(text_report).at("phases");
-    comp = std::max(comp, phases.at("index").get<double>() + phases.at("pack").get<double>() +
-                              phases.at("unpack").get<double>());
-  }
-  return comp;
-}
-
 ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
   for (const char* name : {"x", "y"}) {
     if (!params.contains(name)) throw std::invalid_argument(std::string("parameter '") + name + "' is not set");
@@ -139,9 +128,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
     return rank_report_to_json(redistribute_symmetric_and_verify(transport, problem, method, elem_bytes, work));
   });
   const RunSummary summary = verified_summary(reports);
-  auto phases = phase_seconds(summary.phases);
-  phases["comp"] = max_comp(reports);
-  return {std::move(phases),
+  return {summary.phases,
           summary.messages,
           summary.bytes,
           summary.verified,
@@ -156,7 +143,8 @@ Experiment sra_experiment() {
   ExperimentSpec spec{"sra",
                       {"n", "rows_per_proc", "P", "x", "y", "method", "orientation", "elem_bytes", kWorkParameter},
                       {"P", "x", "y"},
-                      {"index", "pack", "comm", "unpack", "comp", "total"},
+                      {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::Computation,
+                       Phase::Total},
                       check_value,
                       {"elements_sent", "D", "sra_avoided_share"}};
   return {spec, run};
