@@ -91,27 +91,26 @@ std::vector<StepRole> roles_of(const std::shared_ptr<const Schedule>& schedule, 
   auto receives = by_peer(plan.receives, me, size);
   const auto index = processor_steps(schedule);
   std::vector<StepRole> roles(schedule->steps.size());
-  if (const auto p = ranks.source_of(me, schedule->P)) {
-    for (const auto& [step, dst, empty] : index->sends[static_cast<std::size_t>(*p)]) {
-      const Rank to = ranks.dest_rank(dst);
-      if (to == me) continue;
+  // One end of this rank's scheduled pairs: an empty message, or the plan entry the pair carries.
+  const auto assign = [me](const std::vector<StepPeer>& steps, auto rank_of, auto empty_end, auto entry_end,
+                           std::vector<std::ptrdiff_t>& entries, std::vector<StepRole>& out) {
+    for (const auto& [step, peer, empty] : steps) {
+      const Rank other = rank_of(peer);
+      if (other == me) continue;
       if (empty) {
-        roles[step].empty_to = to;
+        out[step].*empty_end = other;
       } else {
-        roles[step].send = take(sends, to);
+        out[step].*entry_end = take(entries, other);
       }
     }
+  };
+  if (const auto p = ranks.source_of(me, schedule->P)) {
+    assign(index->sends[static_cast<std::size_t>(*p)], [&](Index q) { return ranks.dest_rank(q); },
+           &StepRole::empty_to, &StepRole::send, sends, roles);
   }
   if (const auto q = ranks.dest_of(me, schedule->Q)) {
-    for (const auto& [step, src, empty] : index->receives[static_cast<std::size_t>(*q)]) {
-      const Rank from = ranks.source_rank(src);
-      if (from == me) continue;
-      if (empty) {
-        roles[step].empty_from = from;
-      } else {
-        roles[step].receive = take(receives, from);
-      }
-    }
+    assign(index->receives[static_cast<std::size_t>(*q)], [&](Index p) { return ranks.source_rank(p); },
+           &StepRole::empty_from, &StepRole::receive, receives, roles);
   }
   require_all_taken(sends, "to", me);
   require_all_taken(receives, "from", me);
