@@ -1,5 +1,7 @@
 #include "redist/sim/simgrid_setup.hpp"
 
+#include <malloc.h>
+
 #include <vector>
 
 #include <xbt/config.hpp>
@@ -41,6 +43,18 @@ void install_model_defaults() {
   simgrid::config::set_default<double>("network/TCP-gamma", kTcpGamma);
 }
 
+// Every rank of a run builds and frees its plan in turn: with paper 000's BLOCK -> CYCLIC at 128M
+// elements, a hundred megabytes of intersection lists per rank, fifty times a run. glibc gives freed
+// memory back to the kernel (trimming, and mmap for large blocks) and takes it back page fault by
+// page fault; keeping it in the process made those runs 7x faster (paper000-table2). The peak
+// memory is unchanged; only what is already freed stays mapped.
+void keep_freed_memory() {
+  constexpr int kMmapThreshold = 256 << 20;  // blocks below this come from the reusable heap
+  constexpr int kTrimThreshold = 1 << 30;    // free memory at the heap's top that stays mapped
+  mallopt(M_MMAP_THRESHOLD, kMmapThreshold);
+  mallopt(M_TRIM_THRESHOLD, kTrimThreshold);
+}
+
 void enable_tracing(const std::string& trace_file) {
   simgrid::s4u::Engine::set_config("tracing", true);
   simgrid::s4u::Engine::set_config("tracing/filename", trace_file);
@@ -54,6 +68,7 @@ void enable_tracing(const std::string& trace_file) {
 }  // namespace
 
 std::unique_ptr<simgrid::s4u::Engine> create_engine(const std::string& trace_file) {
+  keep_freed_memory();
   xbt_log_control_set("root.thresh:critical");  // before the engine: its creation already logs
   auto args = engine_arguments();
   std::vector<char*> argv;
