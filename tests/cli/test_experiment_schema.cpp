@@ -112,8 +112,7 @@ TEST(Payload, OneDefaultForScenariosAndCommands) {
   EXPECT_EQ(load(scenario_text(sim::find_experiment("holes").spec, "o", 0)).payload, kDefaultPayload);
   for (const char* command : {"simulate", "sra"}) {
     const auto help = run_command(redist(std::string(command) + " --help"));
-    EXPECT_NE(help.out.find("--payload"), std::string::npos) << help.out;
-    EXPECT_NE(help.out.find("[auto]"), std::string::npos) << help.out;
+    EXPECT_NE(help.out.find("--payload TEXT:{real,phantom,auto}=auto"), std::string::npos) << help.out;
   }
 }
 
