@@ -17,6 +17,8 @@ struct Command {
 using Commands = std::vector<Command>;
 
 void add_grid_command(CLI::App& root, Commands& commands);
+/// `redist experiments`: the experiments' parameters (scenarios/README.md's table).
+void add_experiments_command(CLI::App& root, Commands& commands);
 void add_holes_command(CLI::App& root, Commands& commands);
 /// `redist pack` and `redist unpack` (paper 001).
 void add_pack_commands(CLI::App& root, Commands& commands);

@@ -7,6 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "redist/analysis/experiment_schema.hpp"
+#include "redist/analysis/payload.hpp"
 #include "redist/core/memory_budget.hpp"
 
 namespace redist::cli {
@@ -32,6 +34,20 @@ inline void add_max_memory_option(CLI::App* app) {
          "--max-memory", [](const std::uint64_t& bytes) { set_memory_limit(bytes); },
          "bytes a run may use (default: MemAvailable of /proc/meminfo)")
       ->check(CLI::PositiveNumber);
+}
+
+/// `--payload real|phantom|auto` (default kDefaultPayload, as in scenarios) and its shorthand
+/// `--phantom`; `payload` must outlive the parse.
+inline void add_payload_options(CLI::App* app, Payload& payload) {
+  const auto& names = payload_names();
+  auto* option = app->add_option_function<std::string>(
+                        "--payload", [&payload](const std::string& name) { payload = payload_names().from_name(name); },
+                        "real (moved and verified), phantom (sizes only, for sizes that do not fit in memory) or auto "
+                        "(phantom above 64 MiB per array)")
+                     ->check(CLI::IsMember(names_of(names)))
+                     ->default_str(std::string(names.name_of(kDefaultPayload)));
+  app->add_flag_callback("--phantom", [&payload] { payload = Payload::Phantom; }, "the same as --payload phantom")
+      ->excludes(option);
 }
 
 }  // namespace redist::cli

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
+#include "experiment_options.hpp"
 #include "redist/core/atomic_file.hpp"
 #include "options.hpp"
 #include "redist/analysis/phase.hpp"
@@ -25,8 +26,8 @@ namespace {
 struct PackCommandOptions {
   std::string platform, shape, grid, block;
   std::string mask = "random";
-  Index density = 50, seed = 1, vector_block = 0;
-  std::string scheme = "sss", prs = "auto", redistribution = "none", trace;
+  std::shared_ptr<ExperimentOptions> run;  ///< the pack experiment's density, seed, scheme, ...
+  std::string trace;
   bool json = false;
 };
 
@@ -54,6 +55,7 @@ nlohmann::ordered_json fortran_order(const std::vector<Index>& by_dimension) {
 }
 
 int run_pack_command(const PackCommandOptions& o, bool unpack) {
+  const ParameterValues v = o.run->values();
   sim::PackRunConfig c;
   c.unpack = unpack;
   c.extents = parse_extents(o.shape, "--shape");
@@ -61,11 +63,11 @@ int run_pack_command(const PackCommandOptions& o, bool unpack) {
   c.blocks = parse_extents(o.block, "--block");
   if (c.blocks.size() == 1) c.blocks.assign(c.extents.size(), c.blocks.front());
   if (c.extents.size() > 3) throw std::invalid_argument("--shape: arrays of rank 1 to 3 are supported");
-  c.mask = pack::MaskSpec::named(o.mask, o.density, static_cast<std::uint64_t>(o.seed));
-  c.scheme = pack::scheme_from_name(o.scheme);
-  c.prs = pack::prs_algorithm_from_name(o.prs);
-  c.redistribution = pack::preredistribution_from_name(o.redistribution);
-  c.vector_block = o.vector_block;
+  // --density LT is the triangle mask, as in scenarios.
+  const std::string mask = v.is_name("density") ? "triangle" : o.mask;
+  const Index density = v.is_name("density") ? 0 : v.integer("density");
+  c.mask = pack::MaskSpec::named(mask, density, static_cast<std::uint64_t>(v.integer("seed")));
+  sim::apply_run_options(v, c);
   // SimGrid writes the trace under a temporary name, published once the run succeeded.
   std::optional<core::PendingFile> trace;
   if (!o.trace.empty()) trace.emplace(o.trace);
@@ -80,11 +82,11 @@ int run_pack_command(const PackCommandOptions& o, bool unpack) {
                                    {"shape", fortran_order(c.extents)},
                                    {"grid", fortran_order(c.procs)},
                                    {"block", fortran_order(c.blocks)},
-                                   {"mask", o.mask},
-                                   {"density", o.mask == "random" ? nlohmann::ordered_json(o.density) : nlohmann::ordered_json(nullptr)},
-                                   {"scheme", o.scheme},
-                                   {"prs", o.prs},
-                                   {"redistribution", o.redistribution},
+                                   {"mask", mask},
+                                   {"density", mask == "random" ? nlohmann::ordered_json(density) : nlohmann::ordered_json(nullptr)},
+                                   {"scheme", v.text("scheme")},
+                                   {"prs", v.text("prs")},
+                                   {"redistribution", v.text("redistribution")},
                                    {"size", run.size}};
     json["phases"] = phases_json(r.phases, reported);
     json["messages"] = r.messages;
@@ -97,9 +99,11 @@ int run_pack_command(const PackCommandOptions& o, bool unpack) {
                            "prefix-reduction-sum {}{}\n",
                            platform, unpack ? "UNPACK" : "PACK", fmt::join(std::vector<Index>(c.extents.rbegin(), c.extents.rend()), " x "),
                            fmt::join(std::vector<Index>(c.procs.rbegin(), c.procs.rend()), " x "),
-                           fmt::join(std::vector<Index>(c.blocks.rbegin(), c.blocks.rend()), " x "), o.mask,
-                           o.mask == "random" ? fmt::format(" ({}%)", o.density) : "", o.scheme, o.prs,
-                           o.redistribution == "none" ? "" : ", after redistribution of " + o.redistribution + " data to BLOCK");
+                           fmt::join(std::vector<Index>(c.blocks.rbegin(), c.blocks.rend()), " x "), mask,
+                           mask == "random" ? fmt::format(" ({}%)", density) : "", v.text("scheme"), v.text("prs"),
+                           c.redistribution == pack::Preredistribution::None
+                               ? ""
+                               : ", after redistribution of " + v.text("redistribution") + " data to BLOCK");
   std::cout << fmt::format("Size = {} true elements\n", run.size) << phases_text(r.phases, reported);
   std::cout << fmt::format("messages {}, bytes {}, verified {}\n", r.messages, r.bytes, r.verified.value_or(false) ? "yes" : "NO");
   return 0;
@@ -115,15 +119,9 @@ void add_one(CLI::App& root, Commands& commands, bool unpack) {
   app->add_option("--grid", o->grid, "processor grid P_{d-1}x...xP_0, e.g. 4x4")->required();
   app->add_option("--block", o->block, "block sizes W_{d-1}x...xW_0, or one for every dimension")->required();
   app->add_option("--mask", o->mask, "random (of --density) or triangle (paper 001's LT mask)")->capture_default_str();
-  app->add_option("--density", o->density, "percentage of true mask values (random mask)")->check(whole_number())->capture_default_str();
-  app->add_option("--seed", o->seed, "seed of the random mask")->check(whole_number())->capture_default_str();
-  app->add_option("--scheme", o->scheme, unpack ? "sss or css" : "sss, css or cms")->capture_default_str();
-  app->add_option("--prs", o->prs, "prefix-reduction-sum: auto, direct or split")->capture_default_str();
-  if (!unpack) {
-    app->add_option("--redistribution", o->redistribution, "preliminary redistribution to BLOCK: none, selected or whole")
-        ->capture_default_str();
-  }
-  app->add_option("--vector-block", o->vector_block, "block size W' of the vector (0 = BLOCK)")->check(whole_number())->capture_default_str();
+  // UNPACK has no preliminary redistribution (paper 001, section 6.3).
+  o->run = ExperimentOptions::add(app, sim::pack_schema(), unpack ? std::vector<std::string>{"redistribution"}
+                                                                 : std::vector<std::string>{});
   app->add_option("--trace", o->trace, "write SimGrid's Paje trace to this file");
   app->add_flag("--json", o->json, "print the phases as JSON");
   add_max_memory_option(app);

@@ -17,8 +17,7 @@
 #include "command.hpp"
 #include "mpi_launch.hpp"
 #include "options.hpp"
-#include "redist/analysis/simulation_report.hpp"
-#include "redist/sim/engine.hpp"
+#include "redist/sim/experiments.hpp"
 
 namespace redist::cli {
 namespace {
@@ -79,17 +78,14 @@ double measured_total(const ValidateOptions& o, const Case& c) {
   return json.at("phases").at("total").get<double>();
 }
 
+// The redistribute experiment of `redist simulate` and scenarios, its ranks on the platform's hosts in turn.
 double simulated_total(const ValidateOptions& o, const Case& c, int hosts) {
-  sim::SimulationOptions sim;
-  sim.platform_file = o.platform;
-  sim.ranks = static_cast<int>(c.ranks());
-  for (int k = 0; k < sim.ranks; ++k) sim.rank_hosts.push_back("node-" + std::to_string(k % hosts));
-  const Layout source = BlockCyclic(c.N, c.r, c.P), dest = BlockCyclic(c.N, c.s, c.Q);
-  const RedistributeOptions options{8, c.indexing, c.schedule, c.disjoint ? RankMap::disjoint(c.P) : RankMap::shared()};
-  const auto summary = summarize_ranks(sim::simulate(
-      sim, [&](Transport& t) { return rank_report_to_json(redistribute_and_verify(t, source, dest, options)); }));
-  if (!summary.verified.value_or(false)) throw std::runtime_error("simulated run not verified: " + c.label());
-  return summary.phases.total;
+  const Params params = {{"P", c.P}, {"r", c.r}, {"Q", c.Q}, {"s", c.s}, {"N", c.N},
+                         {"indexing", c.indexing}, {"schedule", c.schedule},
+                         {"placement", c.disjoint ? "disjoint" : "shared"}, {"hosts", hosts}};
+  const auto result = sim::find_experiment("redistribute").run(o.platform, params, Payload::Real, "");
+  if (!result.verified.value_or(false)) throw std::runtime_error("simulated run not verified: " + c.label());
+  return result.phases.total;
 }
 
 int run_validate(const ValidateOptions& o) {

@@ -94,7 +94,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"misspelled_key", replace(kGood, "platform:", "platfrom:"), 4, "unknown key 'platfrom'"},
         BadCase{"unknown_platform", replace(kGood, "paragon.xml", "nowhere.xml"), 4, "platform file 'nowhere.xml' not found"},
         BadCase{"unknown_experiment", replace(kGood, "experiment: redistribute", "experiment: teleport"), 5, "unknown experiment 'teleport'"},
-        BadCase{"unknown_schedule", replace(kGood, "schedule: async", "schedule: caterpilar"), 11, "unknown schedule 'caterpilar'"},
+        BadCase{"unknown_schedule", replace(kGood, "schedule: async", "schedule: caterpilar"), 11, "parameter 'schedule' must be async, caterpillar, walker-otto, stepwise or greedy, got \"caterpilar\""},
         BadCase{"wrong_type", replace(kGood, "P: 16,", "P: sixteen,"), 6, "must be a positive whole number"},
         BadCase{"empty_sweep", replace(kGood, "{from: 1200, to: 19200, factor: 4}", "[]"), 8, "sweep 'N' is empty"},
         BadCase{"empty_range", replace(kGood, "{from: 1200, to: 19200, factor: 4}", "{from: 9, to: 1, step: 1}"), 8, "sweep 'N' is empty"},

@@ -50,15 +50,15 @@ void expect_refusal(const Timed& t, const std::string& need, const std::string& 
 }
 
 TEST(MemoryGuard, SimulateWithRealPayloadBeyondMemoryIsRefused) {
-  // 10^12 doubles: 32 TB estimated, more than any machine this runs on.
-  const auto t = redist("simulate --platform " + kTwoHosts + " -P 2 -r 1 -Q 2 -s 3 -N 1000000000000 --indexing pitfalls");
+  // 10^12 doubles: 32 TB estimated, more than any machine this runs on (payload auto would go phantom).
+  const auto t = redist("simulate --platform " + kTwoHosts + " -P 2 -r 1 -Q 2 -s 3 -N 1000000000000 --indexing pitfalls --payload real");
   expect_refusal(t, "a redistribution of N = 1000000000000 elements with real payload needs about 29.1 TiB",
                  "(MemAvailable); use --phantom");
 }
 
 TEST(MemoryGuard, SimulateOfABillionElementsIsRefusedUnderTheLimitGiven) {
   // The case: -N 1e9 reached 3.4 GB and ended in bad_alloc. 4 x 8 GB estimated.
-  const auto t = redist("simulate --platform " + kTwoHosts + " -P 2 -r 1 -Q 2 -s 3 -N 1000000000 --max-memory 4000000000");
+  const auto t = redist("simulate --platform " + kTwoHosts + " -P 2 -r 1 -Q 2 -s 3 -N 1000000000 --payload real --max-memory 4000000000");
   expect_refusal(t, "needs about 29.8 GiB (32000000000 bytes) of memory, more than the 3.7 GiB available (--max-memory)",
                  "use --phantom");
 }

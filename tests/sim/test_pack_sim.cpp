@@ -100,7 +100,7 @@ TEST(PackOnSimulator, OneDimensionalRankingUsesTheControlNetwork) {
 TEST(PackBeta1, IsTheBlockSizeFromWhichCssStaysAhead) {
   for (const auto& [d, n, procs, density] : {std::tuple{1, 2048, 16, 30}, std::tuple{2, 64, 4, 50}}) {
     const Params params = {{"d", d}, {"N", n}, {"P", procs}, {"density", density}};
-    const auto result = sim::find_experiment("pack-beta1").run(kCm5, params, sim::Payload::Real, "");
+    const auto result = sim::find_experiment("pack-beta1").run(kCm5, params, Payload::Real, "");
     const auto beta1 = static_cast<Index>(result.quantities.at("beta1"));
     std::vector<sim::PackRunConfig> configs;
     std::vector<Index> blocks;
@@ -134,7 +134,7 @@ TEST(PackPreredistribution, WholeArraysIgnoreTheDensitySelectedDataFollowIt) {
   const auto& experiment = sim::find_experiment("pack");
   const auto redist_time = [&](const char* how, int density) {
     const Params p = {{"d", 2}, {"N", 64}, {"P", 4}, {"W", 1}, {"density", density}, {"scheme", "cms"}, {"redistribution", how}};
-    return experiment.run(kCm5, p, sim::Payload::Real, "").phases.redist;
+    return experiment.run(kCm5, p, Payload::Real, "").phases.redist;
   };
   EXPECT_DOUBLE_EQ(redist_time("whole", 10), redist_time("whole", 90));
   EXPECT_LT(redist_time("selected", 10), redist_time("selected", 50));

@@ -16,7 +16,7 @@ namespace {
 const std::string kSource = REDIST_SOURCE_DIR;
 const std::string kCluster = kSource + "/platforms/linux-fe-2003.xml";
 
-sim::ExperimentResult run(const Params& params, sim::Payload payload) {
+sim::ExperimentResult run(const Params& params, Payload payload) {
   return sim::find_experiment("sra").run(kCluster, params, payload, "");
 }
 
@@ -26,22 +26,22 @@ sim::ExperimentResult run(const Params& params, sim::Payload payload) {
 // and each of the 48 unpacked: 2 x (48 + 48) = 192 index operations more on every rank.
 TEST(SraExperiment, PaperWorkCountsTheListingsOwnerDivisionsPerElement) {
   Params params = {{"n", 12}, {"P", 3}, {"x", "block"}, {"y", 2}, {"method", "tr"}};
-  const auto redist_work = run(params, sim::Payload::Real);
+  const auto redist_work = run(params, Payload::Real);
   params["work"] = "paper";
-  const auto paper_work = run(params, sim::Payload::Real);
+  const auto paper_work = run(params, Payload::Real);
   ASSERT_TRUE(paper_work.verified.has_value() && *paper_work.verified);
   const double index_op = 2.639e-08;  // cost.index_op of platforms/linux-fe-2003.xml
   EXPECT_NEAR(paper_work.phases.comp - redist_work.phases.comp, 192 * index_op, 1e-12);
   EXPECT_DOUBLE_EQ(paper_work.phases.comm, redist_work.phases.comm);
   params["work"] = "fast";
-  EXPECT_THROW(run(params, sim::Payload::Real), std::invalid_argument);
+  EXPECT_THROW(run(params, Payload::Real), std::invalid_argument);
 }
 
 TEST(SraExperiment, RealRunsVerifyAndSendWhatLemma3Leaves) {
   for (const char* orientation : {"row", "column"}) {
     for (const char* method : {"tr", "sra"}) {
       const Params params = {{"n", 53}, {"P", 4}, {"x", 3}, {"y", 2}, {"method", method}, {"orientation", orientation}};
-      const auto result = run(params, sim::Payload::Real);
+      const auto result = run(params, Payload::Real);
       ASSERT_TRUE(result.verified.has_value());
       EXPECT_TRUE(*result.verified) << orientation << ' ' << method;
       const SymmetricProblem problem{53, 4, 3, 2, orientation_from_name(orientation)};
@@ -67,7 +67,7 @@ TEST(SraExperiment, RealRunsVerifyAndSendWhatLemma3Leaves) {
 
 TEST(SraExperiment, PhantomRunTimesLikeTheRealOne) {
   const Params params = {{"n", 240}, {"P", 6}, {"x", "block"}, {"y", "cyclic"}, {"method", "sra"}};
-  const auto real = run(params, sim::Payload::Real), phantom = run(params, sim::Payload::Phantom);
+  const auto real = run(params, Payload::Real), phantom = run(params, Payload::Phantom);
   EXPECT_EQ(real.phases, phantom.phases);
   EXPECT_EQ(real.bytes, phantom.bytes);
   EXPECT_FALSE(phantom.verified.has_value());
@@ -87,7 +87,7 @@ TEST(SraExperiment, ReducedTable1ShowsThePapersFindings) {
     std::map<std::string, Phases> t;
     for (const char* method : {"tr", "sra"}) {
       const Params params = {{"rows_per_proc", 100}, {"P", P}, {"x", "block"}, {"y", "cyclic"}, {"method", method}};
-      t[method] = run(params, sim::Payload::Phantom).phases;
+      t[method] = run(params, Payload::Phantom).phases;
     }
     EXPECT_GT(t["sra"].comp, t["tr"].comp) << "P=" << P;
     EXPECT_LT(t["sra"].comm, t["tr"].comm) << "P=" << P;
@@ -109,9 +109,9 @@ TEST(SraExperiment, BadParametersAreRejected) {
   EXPECT_THROW(spec.check_value("orientation", 3), std::invalid_argument);
   EXPECT_NO_THROW(spec.check_value("y", "cyclic"));
   // n and rows_per_proc together, or neither.
-  EXPECT_THROW(run({{"n", 10}, {"rows_per_proc", 5}, {"P", 2}, {"x", 1}, {"y", 1}}, sim::Payload::Real),
+  EXPECT_THROW(run({{"n", 10}, {"rows_per_proc", 5}, {"P", 2}, {"x", 1}, {"y", 1}}, Payload::Real),
                std::invalid_argument);
-  EXPECT_THROW(run({{"P", 2}, {"x", 1}, {"y", 1}}, sim::Payload::Real), std::invalid_argument);
+  EXPECT_THROW(run({{"P", 2}, {"x", 1}, {"y", 1}}, Payload::Real), std::invalid_argument);
 }
 
 std::string redist(const std::string& args) { return std::string(REDIST_BIN) + " " + args; }

@@ -45,14 +45,7 @@ class Reader : public YamlReader<ScenarioError> {
   // A parameter value: a whole number when it reads as one, a string otherwise.
   nlohmann::json value(const YAML::Node& node, const std::string& key) const {
     if (!node.IsScalar()) fail(node, "parameter '" + key + "' must be a single value, not a list or mapping");
-    const auto raw = node.as<std::string>();
-    try {
-      std::size_t used = 0;
-      const long long n = std::stoll(raw, &used);
-      if (used == raw.size()) return n;
-    } catch (const std::logic_error&) {
-    }
-    return raw;
+    return parameter_value(node.as<std::string>());
   }
 
   double real(const YAML::Node& node, const std::string& key) const {
@@ -85,15 +78,11 @@ const ExperimentSpec& find_experiment(const Reader& in, const YAML::Node& at, co
   in.fail(at, "unknown experiment '" + name + "' (known: " + known + ")");
 }
 
+// `check_value` false: only the name is checked (a claim's range of a parameter).
 void check_parameter(const Reader& in, const YAML::Node& at, const ExperimentSpec& experiment, const std::string& name,
                      const nlohmann::json& value, bool check_value = true) {
-  if (std::find(experiment.parameters.begin(), experiment.parameters.end(), name) == experiment.parameters.end()) {
-    std::string list;
-    for (const auto& p : experiment.parameters) list += (list.empty() ? "" : ", ") + p;
-    in.fail(at, "unknown parameter '" + name + "' for experiment " + experiment.name + " (expected one of: " + list + ")");
-  }
   try {
-    if (check_value && experiment.check_value) experiment.check_value(name, value);
+    if (check_value || experiment.parameter(name) == nullptr) experiment.check_value(name, value);
   } catch (const std::invalid_argument& e) {
     in.fail(at, e.what());
   }
@@ -412,7 +401,9 @@ std::vector<ClaimSpec> read_claims(const Reader& in, const YAML::Node& node, con
 
 void require_every_parameter(const Reader& in, const YAML::Node& root, const Scenario& s,
                              const ExperimentSpec& experiment) {
-  for (const auto& name : experiment.required) {
+  for (const auto& parameter : experiment.parameters) {
+    if (!parameter.required) continue;
+    const std::string& name = parameter.name;
     const bool everywhere = s.fixed.contains(name) ||
                             std::any_of(s.sweep.begin(), s.sweep.end(), [&](const SweepAxis& a) { return a.name == name; }) ||
                             std::all_of(s.methods.begin(), s.methods.end(), [&](const MethodSpec& m) { return m.options.contains(name); });
@@ -436,13 +427,6 @@ void read_role(const Reader& in, const YAML::Node& root, ScenarioUse use, Scenar
 }
 
 }  // namespace
-
-bool ExperimentSpec::reports(const std::string& value) const {
-  for (const Phase phase : phases) {
-    if (phase_names().name_of(phase) == value) return true;
-  }
-  return std::find(quantities.begin(), quantities.end(), value) != quantities.end();
-}
 
 bool run_in(const Params& where, const Params& run) {
   for (const auto& [key, wanted] : where.items()) {
@@ -547,9 +531,10 @@ Scenario load_scenario(const std::string& file, const std::vector<ExperimentSpec
     s.repetitions = static_cast<int>(n);
   }
   if (root["payload"]) {
-    s.payload = in.text(root["payload"], "payload");
-    if (s.payload != "real" && s.payload != "phantom" && s.payload != "auto") {
-      in.fail(root["payload"], "'payload' must be real, phantom or auto");
+    try {
+      s.payload = payload_names().from_name(in.text(root["payload"], "payload"));
+    } catch (const std::invalid_argument& e) {
+      in.fail(root["payload"], e.what());
     }
   }
   if (root["role"]) {  // what a calibration may do with the scenario's published cells

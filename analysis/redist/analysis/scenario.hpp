@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -13,31 +12,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "redist/analysis/phase.hpp"
+#include "redist/analysis/experiment_schema.hpp"
+#include "redist/analysis/payload.hpp"
 
 namespace redist {
-
-/// Parameter values of one run, by name (integers or strings), in a stable order.
-using Params = nlohmann::ordered_json;
 
 /// A scenario file is wrong; what() is "file:line: reason".
 class ScenarioError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
-};
-
-/// What an experiment kind accepts, so that scenarios are validated before anything runs.
-struct ExperimentSpec {
-  std::string name;
-  std::vector<std::string> parameters;  ///< allowed parameter names (fixed, swept or method options)
-  std::vector<std::string> required;    ///< parameters every run must set
-  std::vector<Phase> phases;            ///< phases it reports
-  /// Throws std::invalid_argument with a reason when `value` is not acceptable for `parameter`.
-  std::function<void(const std::string& parameter, const nlohmann::json& value)> check_value;
-  std::vector<std::string> quantities;  ///< model quantities each run reports (for `follows` claims)
-
-  /// Whether a scenario may report `value`: the name of one of its phases or of one of its quantities.
-  bool reports(const std::string& value) const;
 };
 
 struct MethodSpec {
@@ -106,7 +89,7 @@ struct Scenario {
   std::vector<MethodSpec> methods;
   std::vector<std::string> phases;  ///< the experiment's phases or quantities reported (ExperimentSpec::reports)
   int repetitions = 1;
-  std::string payload = "auto";  ///< real | phantom | auto
+  Payload payload = kDefaultPayload;
   std::string unit = "s";        ///< unit of published and reported values: s, ms or us; "elements"
                                  ///< for experiments whose phases are not times (paper 001's β1)
   std::vector<PublishedValue> published;

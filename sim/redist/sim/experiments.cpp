@@ -10,17 +10,6 @@ const std::vector<Experiment>& experiment_catalog() {
   return catalog;
 }
 
-const NameTable<Payload>& payload_names() {
-  static const NameTable<Payload> table("payload",
-                                        {{Payload::Real, "real"}, {Payload::Phantom, "phantom"}, {Payload::Auto, "auto"}});
-  return table;
-}
-
-bool runs_phantom(Payload payload, Index bytes) {
-  constexpr Index kAutoPhantomBytes = Index{64} << 20;
-  return payload == Payload::Phantom || (payload == Payload::Auto && bytes > kAutoPhantomBytes);
-}
-
 RunSummary verified_summary(const std::vector<std::string>& rank_reports) {
   RunSummary summary = summarize_ranks(rank_reports);
   if (summary.verified && !*summary.verified) {

@@ -3,25 +3,18 @@
 // with the same parameters give the same figures.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "redist/analysis/scenario.hpp"
+#include "redist/analysis/experiment_schema.hpp"
+#include "redist/analysis/payload.hpp"
 #include "redist/analysis/simulation_report.hpp"
 #include "redist/core/int_math.hpp"
-#include "redist/core/name_table.hpp"
 
 namespace redist::sim {
-
-enum class Payload { Real, Phantom, Auto };
-/// "real", "phantom", "auto" (a scenario's `payload`).
-const NameTable<Payload>& payload_names();
-
-/// Whether a run whose array holds `bytes` bytes goes phantom: always for Phantom, never for Real,
-/// above 64 MiB for Auto (the timing needs no bytes; verifying them would only cost memory).
-bool runs_phantom(Payload payload, Index bytes);
 
 /// What one simulated run reports.
 struct ExperimentResult {
@@ -34,7 +27,7 @@ struct ExperimentResult {
 };
 
 struct Experiment {
-  ExperimentSpec spec;
+  ExperimentSpec spec;  ///< its parameters: what scenarios, the command line and run() accept
   /// Runs one simulation on `platform`. Throws on bad parameters or a failed run.
   std::function<ExperimentResult(const std::string& platform, const Params& params, Payload payload,
                                  const std::string& trace_file)>

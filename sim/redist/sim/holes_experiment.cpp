@@ -14,30 +14,33 @@
 namespace redist::sim {
 namespace {
 
-const std::vector<std::string> kCounts = {"P", "x", "s", "o", "n", "iterations", "proc"};
-const std::vector<std::string> kMethods = {"table", "virtual-block", "virtual-cyclic"};
-
-Index count(const Params& params, const char* name, Index fallback) {
-  if (!params.contains(name)) {
-    if (fallback < 0) throw std::invalid_argument(std::string("parameter '") + name + "' is not set");
-    return fallback;
-  }
-  return params[name].get<Index>();
-}
-
-void check_value(const std::string& name, const nlohmann::json& value) {
-  if (name == "method") {
-    if (!value.is_string() || std::find(kMethods.begin(), kMethods.end(), value.get<std::string>()) == kMethods.end()) {
-      throw std::invalid_argument("method must be table, virtual-block or virtual-cyclic, got " + value.dump());
-    }
-    return;
-  }
-  if (name == "proc" && value == "all") return;
-  const bool offset = name == "o" || name == "proc";
-  if (!value.is_number_integer() || value.get<Index>() < (offset ? 0 : 1)) {
-    throw std::invalid_argument("parameter '" + name + "' must be a " + (offset ? "non-negative" : "positive") +
-                                " whole number, got " + value.dump());
-  }
+// `redist holes` prints one processor's tables instead of timing them: no command runs this.
+const ExperimentSpec& schema() {
+  static const ExperimentSpec spec{
+      "holes",
+      "Paper 003's generation of one processor's compressed local array of ALIGN A(i) WITH T(s·i + o), "
+      "DISTRIBUTE T(CYCLIC(x)) ONTO P, `iterations` times, on one host",
+      "",
+      {{.name = "P", .meaning = "processors", .min = 1, .required = true},
+       {.name = "x", .meaning = "distribution block size of CYCLIC(x)", .min = 1, .required = true},
+       {.name = "s", .meaning = "alignment stride", .min = 1, .required = true},
+       {.name = "o", .meaning = "alignment offset", .min = 0, .default_value = 0},
+       {.name = "n", .meaning = "array elements N_A", .min = 1, .required = true},
+       {.name = "iterations", .meaning = "generations timed", .min = 1, .default_value = 100},
+       {.name = "proc",
+        .meaning = "the processor generated, or all: one iteration generates every processor's array",
+        .min = 0,
+        .names = {"all"},
+        .default_value = 0},
+       {.name = "method",
+        .meaning = "the table method, or a virtual-processor baseline",
+        .names = {"table", "virtual-block", "virtual-cyclic"},
+        .default_value = "table"}},
+      {Phase::Generation},
+      {"n_pb", "inv_gcd_px_s", "virtual_processors", "active_virtual_processors", "elements"},
+      "Generate in seconds; quantities (summed over the processors generated): n_pb (N_pb^p), inv_gcd_px_s "
+      "(1 / gcd(P·x, s)), virtual_processors, active_virtual_processors, elements"};
+  return spec;
 }
 
 // One generation of processor `proc`'s local array by `method`, counting its work.
@@ -80,24 +83,24 @@ std::map<std::string, double> model_quantities(const TwoLevelMapping& m, const s
 }
 
 // The processors whose arrays one iteration generates: `proc`, or every one for proc = all.
-std::vector<Index> processors(const Params& params, Index procs) {
+std::vector<Index> processors(const ParameterValues& v, Index procs) {
   std::vector<Index> out;
-  if (params.contains("proc") && params["proc"] == "all") {
+  if (v.is_name("proc")) {
     for (Index p = 0; p < procs; ++p) out.push_back(p);
     return out;
   }
-  const Index proc = count(params, "proc", 0);
+  const Index proc = v.integer("proc");
   if (proc >= procs) throw std::invalid_argument("proc must be below P");
   return {proc};
 }
 
 ExperimentResult run(const std::string& platform, const Params& params, Payload, const std::string& trace) {
-  const TwoLevelMapping mapping{count(params, "n", -1), count(params, "s", -1), count(params, "o", 0),
-                                count(params, "x", -1), count(params, "P", -1)};
+  const ParameterValues v(schema(), params);
+  const TwoLevelMapping mapping{v.integer("n"), v.integer("s"), v.integer("o"), v.integer("x"), v.integer("P")};
   mapping.validate();
-  const auto procs = processors(params, mapping.procs);
-  const Index iterations = count(params, "iterations", 100);
-  const std::string method = params.contains("method") ? params["method"].get<std::string>() : "table";
+  const auto procs = processors(v, mapping.procs);
+  const Index iterations = v.integer("iterations");
+  const std::string method = v.text("method");
 
   SimulationOptions sim;
   sim.platform_file = platform;
@@ -121,10 +124,6 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload,
 
 }  // namespace
 
-Experiment holes_experiment() {
-  ExperimentSpec spec{"holes", {"P", "x", "s", "o", "n", "iterations", "proc", "method"}, {"P", "x", "s", "n"},
-                      {Phase::Generation}, check_value, {"n_pb", "inv_gcd_px_s", "virtual_processors", "active_virtual_processors", "elements"}};
-  return {spec, run};
-}
+Experiment holes_experiment() { return {schema(), run}; }
 
 }  // namespace redist::sim

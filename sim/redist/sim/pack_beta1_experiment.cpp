@@ -22,11 +22,34 @@ Index beta1(const std::vector<Index>& blocks, const std::vector<double>& sss, co
   return found;
 }
 
+// The pack experiment's parameters but those it sweeps or compares itself (W, scheme) and those of
+// other runs (operation, redistribution).
+const ExperimentSpec& schema() {
+  static const ExperimentSpec spec = [] {
+    ExperimentSpec beta1{
+        "pack-beta1",
+        "Paper 001's Table I: β1, the block size from which CSS's local computation is no slower than SSS's, "
+        "from PACK by both schemes at every power-of-two W",
+        "",
+        {},
+        {},
+        {"beta1"},
+        "beta1 is a block size (unit elements, not a time): the smallest power-of-two W from "
+        "which CSS's local time is at most SSS's for every larger W, 0 if none up to BLOCK"};
+    for (const char* name : {"d", "N", "L", "P", "density", "seed", "prs", "vector_block", "work"}) {
+      beta1.parameters.push_back(*pack_schema().parameter(name));
+    }
+    return beta1;
+  }();
+  return spec;
+}
+
 ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
   if (payload == Payload::Phantom) throw std::invalid_argument("pack runs need real payloads: the mask's counts drive the ranking");
   if (params.contains("W") || params.contains("scheme") || params.contains("operation") || params.contains("redistribution")) {
     throw std::invalid_argument("pack-beta1 sweeps W and compares sss with css itself");
   }
+  (void)ParameterValues(schema(), params);  // every value checked, as in a scenario
   const PackRunConfig base = pack_config(params, 1);
   const Index local = base.extents.front() / base.procs.front();
   std::vector<Index> blocks;
@@ -57,14 +80,6 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 
 }  // namespace
 
-Experiment pack_beta1_experiment() {
-  ExperimentSpec spec{"pack-beta1",
-                      {"d", "N", "L", "P", "density", "seed", "prs", "vector_block", "work"},
-                      {"P"},
-                      {},
-                      check_pack_parameter,
-                      {"beta1"}};
-  return {spec, run};
-}
+Experiment pack_beta1_experiment() { return {schema(), run}; }
 
 }  // namespace redist::sim

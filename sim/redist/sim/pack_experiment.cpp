@@ -18,6 +18,7 @@
 #include "redist/pack/reference.hpp"
 #include "redist/sim/engine.hpp"
 #include "redist/core/memory_budget.hpp"
+#include "redist/sim/work_accounting.hpp"
 #include "redist/transport/counting_transport.hpp"
 
 namespace redist::sim {
@@ -197,74 +198,73 @@ PackRunResult run_pack(const std::string& platform, const PackRunConfig& c, cons
 }  // namespace redist::sim
 
 namespace redist::sim {
-namespace {
 
-const std::vector<std::string> kCounts = {"d", "N", "L", "P", "W", "seed", "vector_block"};
-
-Index count(const Params& params, const char* name, Index fallback) {
-  if (!params.contains(name)) {
-    if (fallback < 0) throw std::invalid_argument(std::string("parameter '") + name + "' is not set");
-    return fallback;
-  }
-  return params[name].get<Index>();
+const ExperimentSpec& pack_schema() {
+  // `redist pack|unpack` take the array's geometry as --shape, --grid and --block instead.
+  static const ExperimentSpec spec{
+      "pack",
+      "Paper 001's PACK or UNPACK of a d-dimensional block-cyclic array with a mask, P processors and block "
+      "size W on every dimension",
+      "pack",
+      {{.name = "operation", .meaning = "the command: pack or unpack", .names = {"pack", "unpack"}, .default_value = "pack", .on_command_line = false},
+       {.name = "d", .meaning = "rank of the array", .min = 1, .max = 3, .default_value = 1, .on_command_line = false},
+       {.name = "N", .meaning = "extent per dimension, or L instead", .min = 1, .on_command_line = false},
+       {.name = "L", .meaning = "local extent N/P per dimension, for scaled runs", .min = 1, .on_command_line = false},
+       {.name = "P", .meaning = "processors per dimension", .min = 1, .required = true, .on_command_line = false},
+       {.name = "W",
+        .meaning = "block size on every dimension: block = L, cyclic = 1",
+        .min = 1,
+        .names = {"block", "cyclic"},
+        .required = true,
+        .on_command_line = false},
+       {.name = "density",
+        .meaning = "percentage of true mask values (a random mask), or LT: paper 001's triangle mask",
+        .min = 0,
+        .max = 100,
+        .names = {"LT"},
+        .default_value = 50},
+       {.name = "seed", .meaning = "seed of the random mask", .min = 1, .default_value = 1},
+       {.name = "scheme", .meaning = "storage scheme (UNPACK: sss or css)", .names = names_of(pack::scheme_names()), .default_value = "sss"},
+       {.name = "prs", .meaning = "prefix-reduction-sum algorithm", .names = names_of(pack::prs_algorithm_names()), .default_value = "auto"},
+       {.name = "redistribution",
+        .meaning = "preliminary redistribution to BLOCK (PACK only)",
+        .names = names_of(pack::preredistribution_names()),
+        .default_value = "none"},
+       {.name = "vector_block", .meaning = "block size W' of the vector (0 = BLOCK)", .min = 0, .default_value = 0},
+       work_parameter("section 6.4's memory accesses, a division per destination found, the communication "
+                      "detection of a preliminary redistribution")},
+      {Phase::LocalComputation, Phase::PrefixSums, Phase::Communication, Phase::Preredistribution, Phase::Total},
+      {"size", "slices", "model_local_sss", "model_local_css"},
+      "`redist unpack` takes the same flags but --redistribution. Seconds, each the maximum over ranks; local = total − prs − comm − redist, per rank; quantities: size "
+      "(Size), slices (C), model_local_sss (L + C + 6E_i + 2E_a) and model_local_css (2L + 2C + 3E_i + 2E_a): "
+      "section 6.4's local-computation models, E_i the most true elements on one processor, E_a = ⌈Size/P⌉"};
+  return spec;
 }
 
-std::string text(const Params& params, const char* name, const char* fallback) {
-  return params.contains(name) ? params[name].get<std::string>() : fallback;
-}
-
-}  // namespace
-
-void check_pack_parameter(const std::string& name, const nlohmann::json& value) {
-  if (name == "W" && (value == "block" || value == "cyclic")) return;
-  if (std::find(kCounts.begin(), kCounts.end(), name) != kCounts.end()) {
-    const bool may_be_zero = name == "vector_block";
-    if (!value.is_number_integer() || value.get<Index>() < (may_be_zero ? 0 : 1)) {
-      throw std::invalid_argument("parameter '" + name + "' must be a " + (may_be_zero ? "non-negative" : "positive") +
-                                  " whole number, got " + value.dump());
-    }
-    if (name == "d" && value.get<Index>() > 3) throw std::invalid_argument("parameter 'd' must be 1, 2 or 3");
-    return;
-  }
-  if (name == "density") {  // a percentage of true values, or LT: the paper's triangle mask
-    if (value.is_number_integer() && value.get<Index>() >= 0 && value.get<Index>() <= 100) return;
-    if (value == "LT") return;
-    throw std::invalid_argument("density must be a percentage 0..100 or \"LT\" (the triangle mask), got " + value.dump());
-  }
-  if (name == "W") throw std::invalid_argument("W must be a positive whole number, block or cyclic, got " + value.dump());
-  if (!value.is_string()) throw std::invalid_argument("parameter '" + name + "' must be a name, got " + value.dump());
-  const auto v = value.get<std::string>();
-  if (name == "scheme") pack::scheme_from_name(v);
-  if (name == "prs") pack::prs_algorithm_from_name(v);
-  if (name == "redistribution") pack::preredistribution_from_name(v);
-  if (name == "work") pack::work_accounting_from_name(v);
-  if (name == "operation" && v != "pack" && v != "unpack") {
-    throw std::invalid_argument("operation must be pack or unpack, got '" + v + "'");
-  }
+void apply_run_options(const ParameterValues& v, PackRunConfig& c) {
+  c.scheme = pack::scheme_from_name(v.text("scheme"));
+  c.prs = pack::prs_algorithm_from_name(v.text("prs"));
+  c.redistribution = pack::preredistribution_from_name(v.text("redistribution"));
+  c.vector_block = v.integer("vector_block");
+  c.accounting = pack::work_accounting_from_name(v.text("work"));
 }
 
 PackRunConfig pack_config(const Params& params, Index block) {
+  const ParameterValues v(pack_schema(), params);
   PackRunConfig c;
-  const auto d = static_cast<std::size_t>(count(params, "d", 1));
-  const Index procs = count(params, "P", -1);
-  if (params.contains("N") == params.contains("L")) throw std::invalid_argument("set one of N (extent) and L (local extent N/P)");
-  const Index extent = params.contains("N") ? count(params, "N", -1) : checked_mul(count(params, "L", -1), procs, "L x P");
+  const auto d = static_cast<std::size_t>(v.integer("d"));
+  const Index procs = v.integer("P");
+  if (v.given("N") == v.given("L")) throw std::invalid_argument("set one of N (extent) and L (local extent N/P)");
+  const Index extent = v.given("N") ? v.integer("N") : checked_mul(v.integer("L"), procs, "L x P");
   c.extents.assign(d, extent);
   c.procs.assign(d, procs);
-  if (block == 0 && params.contains("W") && params["W"].is_string()) block = params["W"] == "block" ? extent / procs : 1;
-  c.blocks.assign(d, block > 0 ? block : count(params, "W", -1));
-  const auto seed = static_cast<std::uint64_t>(count(params, "seed", 1));
-  if (params.contains("density") && params["density"].is_string()) {
-    c.mask = pack::MaskSpec::named("triangle", 0, seed);
-  } else {
-    c.mask = pack::MaskSpec::named("random", count(params, "density", 50), seed);
-  }
-  c.unpack = text(params, "operation", "pack") == "unpack";
-  c.scheme = pack::scheme_from_name(text(params, "scheme", "sss"));
-  c.prs = pack::prs_algorithm_from_name(text(params, "prs", "auto"));
-  c.redistribution = pack::preredistribution_from_name(text(params, "redistribution", "none"));
-  c.vector_block = count(params, "vector_block", 0);
-  c.accounting = pack::work_accounting_from_name(text(params, "work", "redist"));
+  if (block == 0 && v.given("W") && v.is_name("W")) block = v.text("W") == "block" ? extent / procs : 1;
+  c.blocks.assign(d, block > 0 ? block : v.integer("W"));
+  const auto seed = static_cast<std::uint64_t>(v.integer("seed"));
+  c.mask = v.is_name("density") ? pack::MaskSpec::named("triangle", 0, seed)
+                                : pack::MaskSpec::named("random", v.integer("density"), seed);
+  c.unpack = v.text("operation") == "unpack";
+  apply_run_options(v, c);
   return c;
 }
 
@@ -277,16 +277,6 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 
 }  // namespace
 
-Experiment pack_experiment() {
-  ExperimentSpec spec{"pack",
-                      {"operation", "d", "N", "L", "P", "W", "density", "seed", "scheme", "prs", "redistribution",
-                       "vector_block", "work"},
-                      {"P", "W"},
-                      {Phase::LocalComputation, Phase::PrefixSums, Phase::Communication, Phase::Preredistribution,
-                       Phase::Total},
-                      check_pack_parameter,
-                      {"size", "slices", "model_local_sss", "model_local_css"}};
-  return {spec, run};
-}
+Experiment pack_experiment() { return {pack_schema(), run}; }
 
 }  // namespace redist::sim

@@ -28,10 +28,13 @@ struct PackRunResult {
   Index size = 0;               ///< Size: true elements of the mask
 };
 
-/// Checks one parameter of the pack experiments (throws std::invalid_argument with a reason).
-void check_pack_parameter(const std::string& name, const nlohmann::json& value);
+/// The parameters of the pack experiment (pack-beta1 takes some of them).
+const ExperimentSpec& pack_schema();
 /// The run a pack experiment's parameters describe; `block` > 0 replaces parameter W.
 PackRunConfig pack_config(const Params& params, Index block);
+/// Sets what `v` says of a run beyond its geometry and mask: scheme, prs, redistribution,
+/// vector_block and work (`redist pack` gives the geometry by its own flags).
+void apply_run_options(const ParameterValues& v, PackRunConfig& c);
 
 /// One simulated PACK or UNPACK on `platform`, one rank per processor of the grid. Each rank sends
 /// back a checksum of its result; it must equal the sequential Fortran result's, else this throws.

@@ -1,6 +1,7 @@
 // The "redistribute" experiment: one verified 1-D block-cyclic redistribution on a platform.
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "redist/analysis/simulation_report.hpp"
 #include "redist/core/checks.hpp"
@@ -14,52 +15,69 @@
 namespace redist::sim {
 namespace {
 
-const std::vector<std::string> kCountParameters = {"P", "Q", "r", "s", "k", "N", "elem_bytes"};
-const std::vector<std::string> kDirections = {"kr->r", "r->kr", "block->cyclic", "cyclic->block"};
-
-Index count(const Params& params, const char* name) {
-  if (!params.contains(name)) throw std::invalid_argument(std::string("parameter '") + name + "' is not set");
-  const auto& v = params[name];
-  if (!v.is_number_integer()) throw std::invalid_argument(std::string("parameter '") + name + "' must be a whole number");
-  return v.get<Index>();
+std::vector<std::string> indexing_names() {
+  std::vector<std::string> names;
+  for (const auto& method : indexing_methods()) names.emplace_back(method.name);
+  return names;
 }
 
-std::string text(const Params& params, const char* name, const char* fallback) {
-  return params.contains(name) ? params[name].get<std::string>() : fallback;
-}
-
-void check_value(const std::string& name, const nlohmann::json& value) {
-  if (std::find(kCountParameters.begin(), kCountParameters.end(), name) != kCountParameters.end()) {
-    if (!value.is_number_integer() || value.get<Index>() <= 0) {
-      throw std::invalid_argument("parameter '" + name + "' must be a positive whole number, got " + value.dump());
-    }
-    return;
-  }
-  if (name == kWorkParameter) return check_work(value);
-  if (!value.is_string()) throw std::invalid_argument("parameter '" + name + "' must be a name, got " + value.dump());
-  const auto v = value.get<std::string>();
-  if (name == "indexing") indexing_method(v);
-  if (name == "schedule") schedule_from_name(v);
-  if (name == "direction" && std::find(kDirections.begin(), kDirections.end(), v) == kDirections.end()) {
-    throw std::invalid_argument("direction must be kr->r, r->kr, block->cyclic or cyclic->block, got '" + v + "'");
-  }
-  if (name == "work" && v != "redist" && v != "paper") {
-    throw std::invalid_argument("work must be redist (this library's code) or paper (the paper's programs), got '" + v + "'");
-  }
-  if (name == "placement" && v != "shared" && v != "disjoint") {
-    throw std::invalid_argument("placement must be shared or disjoint, got '" + v + "'");
-  }
+// Built on first use, after any indexing method a program registers at start-up.
+const ExperimentSpec& schema() {
+  // `redist simulate` reports the r and s it ran, so k and direction stay in scenarios.
+  static const ExperimentSpec spec{
+      "redistribute",
+      "The 1-D redistribution CYCLIC(r)/P → CYCLIC(s)/Q of N elements",
+      "simulate",
+      {{.name = "P", .meaning = "source processors", .min = 1, .required = true},
+       {.name = "Q", .meaning = "destination processors", .min = 1, .required = true},
+       {.name = "r", .meaning = "source block size (or a direction)", .min = 1},
+       {.name = "s", .meaning = "destination block size (or a direction)", .min = 1},
+       {.name = "k", .meaning = "the factor of directions kr->r and r->kr", .min = 1, .on_command_line = false},
+       {.name = "direction",
+        .meaning = "instead of r and s: kr->r is CYCLIC(k·r) → CYCLIC(r) and r->kr the reverse (with k and r), "
+                   "block->cyclic is CYCLIC(ceil(N/P)) → CYCLIC(1) and cyclic->block the reverse",
+        .names = {"kr->r", "r->kr", "block->cyclic", "cyclic->block"},
+        .on_command_line = false},
+       {.name = "N", .meaning = "array size in elements", .min = 1, .required = true},
+       {.name = "elem_bytes", .meaning = "bytes per element", .min = 1, .default_value = 8},
+       {.name = "indexing",
+        .meaning = "indexing method; naive is refused above N = 2^32, as it visits every element one at a time",
+        .names = indexing_names(),
+        .default_value = "naive"},
+       {.name = "schedule", .meaning = "communication schedule", .names = names_of(schedule_names()), .default_value = "async"},
+       {.name = "placement",
+        .meaning = "source and destination processors: the same ranks, or destinations on ranks P, P+1, ...",
+        .names = {"shared", "disjoint"},
+        .default_value = "shared"},
+       {.name = "hosts",
+        .meaning = "hosts the ranks run on in turn (rank i on node-(i mod hosts)), as oversubscribed MPI ranks "
+                   "share cores (`redist validate`); absent: one host per rank",
+        .min = 1},
+       work_parameter("Krr's full tables, PITFALLS' and Prylli's per-peer intersection lists, element-by-element "
+                      "copies; scheduled exchanges timed as paper 004 §5.1")},
+      {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::PackingUnpacking, Phase::Total},
+      {},
+      "Seconds, each the maximum over ranks; pack_unpack = pack + unpack"};
+  return spec;
 }
 
 // Source and destination block sizes: r and s, or derived from a paper 000 direction — kr->r is
 // CYCLIC(k·r) -> CYCLIC(r), r->kr the reverse, block->cyclic is CYCLIC(ceil(N/P)) -> CYCLIC(1).
-std::pair<Index, Index> block_sizes(const Params& params, Index P, Index Q, Index N) {
-  if (!params.contains("direction")) return {count(params, "r"), count(params, "s")};
-  const auto direction = params["direction"].get<std::string>();
+std::pair<Index, Index> block_sizes(const ParameterValues& v, Index P, Index Q, Index N) {
+  if (!v.given("direction")) return {v.integer("r"), v.integer("s")};
+  const auto direction = v.text("direction");
   if (direction == "block->cyclic") return {ceil_div(N, P), 1};
   if (direction == "cyclic->block") return {1, ceil_div(N, Q)};
-  const Index r = count(params, "r"), kr = checked_mul(count(params, "k"), r, "k*r");
+  const Index r = v.integer("r"), kr = checked_mul(v.integer("k"), r, "k*r");
   return direction == "kr->r" ? std::pair{kr, r} : std::pair{r, kr};
+}
+
+// Rank i on node-(i mod hosts) with `hosts` set, else (empty) rank i on node-i.
+std::vector<std::string> rank_hosts(const ParameterValues& v, Index ranks) {
+  std::vector<std::string> hosts;
+  if (!v.given("hosts")) return hosts;
+  for (Index k = 0; k < ranks; ++k) hosts.push_back("node-" + std::to_string(k % v.integer("hosts")));
+  return hosts;
 }
 
 // The naive method visits every element one at a time on both sides, and the simulation runs every
@@ -78,18 +96,16 @@ void refuse_endless_naive(const std::string& indexing, Index N) {
 }
 
 ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
-  const Index P = count(params, "P"), Q = count(params, "Q"), N = count(params, "N");
-  const auto [r, s] = block_sizes(params, P, Q, N);
-  const Index elem_bytes = params.contains("elem_bytes") ? count(params, "elem_bytes") : 8;
-  RedistributeOptions options{elem_bytes, text(params, "indexing", "naive"), text(params, "schedule", "async"),
-                                    text(params, "placement", "shared") == "disjoint" ? RankMap::disjoint(P)
-                                                                                      : RankMap::shared()};
-  options.work = text(params, kWorkParameter, "redist");
-  indexing_method(options.indexing);
-  schedule_from_name(options.schedule);
+  const ParameterValues v(schema(), params);
+  const Index P = v.integer("P"), Q = v.integer("Q"), N = v.integer("N");
+  const auto [r, s] = block_sizes(v, P, Q, N);
+  const Index elem_bytes = v.integer("elem_bytes");
+  RedistributeOptions options{elem_bytes, v.text("indexing"), v.text("schedule"),
+                              v.text("placement") == "disjoint" ? RankMap::disjoint(P) : RankMap::shared()};
+  options.work = v.text("work");
   refuse_endless_naive(options.indexing, N);
   // Paper 004's procedure (§5.1): the timed steps only move data, every buffer is unpacked after.
-  if (paper_work(params)) options.step_procedure = StepProcedure::Paper004;
+  if (paper_work(v)) options.step_procedure = StepProcedure::Paper004;
   const Layout source = BlockCyclic(N, r, P);
   const Layout dest = BlockCyclic(N, s, Q);
   const Index bytes = checked_mul(N, elem_bytes, "N x element size");
@@ -97,6 +113,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   SimulationOptions sim;
   sim.platform_file = platform;
   sim.ranks = static_cast<int>(options.ranks.ranks_needed(P, Q));
+  sim.rank_hosts = rank_hosts(v, sim.ranks);
   sim.phantom = runs_phantom(payload, bytes);
   sim.trace_file = trace;
   // Real payload: every rank's source and destination arrays, and the send and receive copies of
@@ -120,16 +137,6 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 
 }  // namespace
 
-Experiment redistribute_experiment() {
-  // r and s, or a direction (with k and r for kr->r and r->kr), are checked when a run starts.
-  ExperimentSpec spec{"redistribute",
-                      {"P", "Q", "r", "s", "k", "direction", "N", "elem_bytes", "indexing", "schedule", "placement",
-                       kWorkParameter},
-                      {"P", "Q", "N"},
-                      {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::PackingUnpacking,
-                       Phase::Total},
-                      check_value, {}};
-  return {spec, run};
-}
+Experiment redistribute_experiment() { return {schema(), run}; }
 
 }  // namespace redist::sim

@@ -37,7 +37,7 @@ std::string run_job(const Scenario& scenario, const Experiment& experiment, cons
     // so that a scenario meant for real machines keeps its shape here.
     Phases mean;
     for (int rep = 0; rep < scenario.repetitions; ++rep) {
-      const auto result = experiment.run(scenario.platform, params, payload_of(scenario), "");
+      const auto result = experiment.run(scenario.platform, params, scenario.payload, "");
       for (const auto field : kPhaseFields) mean.*field += result.phases.*field / scenario.repetitions;
       line["quantities"] = result.quantities;
     }
@@ -121,8 +121,6 @@ std::vector<std::string> run_in_workers(std::size_t count, int workers,
 }
 
 }  // namespace
-
-Payload payload_of(const Scenario& scenario) { return payload_names().from_name(scenario.payload); }
 
 std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress) {
   const Experiment& experiment = find_experiment(scenario.experiment);

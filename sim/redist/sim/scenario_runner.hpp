@@ -19,7 +19,4 @@ struct Progress {
 /// The simulations of a scenario. Throws the first failure (naming the run) after all workers stop.
 std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress);
 
-/// Payload mode of a scenario ("real", "phantom", "auto").
-Payload payload_of(const Scenario& scenario);
-
 }  // namespace redist::sim

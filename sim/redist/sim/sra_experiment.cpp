@@ -17,53 +17,47 @@
 namespace redist::sim {
 namespace {
 
-const std::vector<std::string> kCounts = {"n", "rows_per_proc", "P", "elem_bytes"};
-
-Index count(const Params& params, const char* name) {
-  if (!params.contains(name)) throw std::invalid_argument(std::string("parameter '") + name + "' is not set");
-  const auto& v = params[name];
-  if (!v.is_number_integer() || v.get<Index>() <= 0) {
-    throw std::invalid_argument(std::string("parameter '") + name + "' must be a positive whole number, got " + v.dump());
-  }
-  return v.get<Index>();
+const ExperimentSpec& schema() {
+  static const ExperimentSpec spec{
+      "sra",
+      "Paper 002's redistribution of a symmetric n×n matrix BC(x,*) → BC(y,*) (or column-wise) by TR or SRA",
+      "sra",
+      {{.name = "n", .meaning = "matrix order (n × n), or rows_per_proc instead", .min = 1},
+       {.name = "rows_per_proc",
+        .meaning = "n = rows_per_proc × P, as paper 002's table 1 grows n with P",
+        .min = 1,
+        .on_command_line = false},  // `redist sra` reports the n it ran
+       {.name = "P", .meaning = "processors", .min = 1, .required = true},
+       {.name = "x", .meaning = "source block size: block = ceil(n/P), cyclic = 1", .min = 1, .names = {"block", "cyclic"}, .required = true},
+       {.name = "y", .meaning = "destination block size: block = ceil(n/P), cyclic = 1", .min = 1, .names = {"block", "cyclic"}, .required = true},
+       {.name = "method", .meaning = "tr (traditional) or sra", .names = names_of(symmetric_method_names()), .default_value = "sra"},
+       {.name = "orientation",
+        .meaning = "row: BC(x,*) → BC(y,*); column: BC(*,x) → BC(*,y)",
+        .names = names_of(orientation_names()),
+        .default_value = "row"},
+       {.name = "elem_bytes", .meaning = "bytes per element (4: single precision)", .min = 1, .default_value = 4},
+       work_parameter("also the owner of every element packed and unpacked, as paper 002's listing computes it: "
+                      "two integer divisions per element")},
+      {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::Computation, Phase::Total},
+      {"elements_sent", "D", "sra_avoided_share"},
+      "Seconds, each the maximum over ranks; comp is per rank index + pack + unpack (SRA's local rebuild "
+      "included); quantities: elements_sent (between distinct ranks), D (the most elements one processor "
+      "sends: D of the paper's eq. 2), sra_avoided_share (share of TR's elements SRA does not send, Lemma 3)"};
+  return spec;
 }
 
 // A block size: a positive whole number, "block" (ceil(n/P)) or "cyclic" (1).
-Index block_size(const nlohmann::json& value, const std::string& name, Index n, Index P) {
-  if (value.is_string() && value.get<std::string>() == "block") return ceil_div(n, P);
-  if (value.is_string() && value.get<std::string>() == "cyclic") return 1;
-  if (value.is_number_integer() && value.get<Index>() > 0) return value.get<Index>();
-  throw std::invalid_argument("parameter '" + name + "' must be a positive whole number, block or cyclic, got " +
-                              value.dump());
-}
-
-void check_value(const std::string& name, const nlohmann::json& value) {
-  if (name == kWorkParameter) return check_work(value);
-  if (std::find(kCounts.begin(), kCounts.end(), name) != kCounts.end()) {
-    Params single = Params::object();
-    single[name] = value;
-    count(single, name.c_str());
-  } else if (name == "x" || name == "y") {
-    block_size(value, name, 1, 1);
-  } else if (!value.is_string()) {
-    throw std::invalid_argument("parameter '" + name + "' must be a name, got " + value.dump());
-  } else if (name == "method") {
-    symmetric_method_from_name(value.get<std::string>());
-  } else if (name == "orientation") {
-    orientation_from_name(value.get<std::string>());
-  }
-}
-
-std::string text(const Params& params, const char* name, const char* fallback) {
-  return params.contains(name) ? params[name].get<std::string>() : fallback;
+Index block_size(const ParameterValues& v, const std::string& name, Index n, Index P) {
+  if (!v.is_name(name)) return v.integer(name);
+  return v.text(name) == "block" ? ceil_div(n, P) : 1;
 }
 
 // n directly, or rows_per_proc × P (table 1 grows n with P: 500 rows per processor).
-Index matrix_order(const Params& params, Index P) {
-  if (params.contains("n") == params.contains("rows_per_proc")) {
+Index matrix_order(const ParameterValues& v, Index P) {
+  if (v.given("n") == v.given("rows_per_proc")) {
     throw std::invalid_argument("set exactly one of the parameters 'n' and 'rows_per_proc'");
   }
-  return params.contains("n") ? count(params, "n") : checked_mul(count(params, "rows_per_proc"), P, "rows_per_proc x P");
+  return v.given("n") ? v.integer("n") : checked_mul(v.integer("rows_per_proc"), P, "rows_per_proc x P");
 }
 
 // The plans walk lists of line and position intervals: per rank and peer up to ceil(n/x) position
@@ -100,17 +94,15 @@ std::map<std::string, double> lemma3_quantities(const SymmetricProblem& problem,
 }
 
 ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
-  for (const char* name : {"x", "y"}) {
-    if (!params.contains(name)) throw std::invalid_argument(std::string("parameter '") + name + "' is not set");
-  }
-  const Index P = count(params, "P"), n = matrix_order(params, P);
-  const SymmetricProblem problem{n, P, block_size(params["x"], "x", n, P), block_size(params["y"], "y", n, P),
-                                 orientation_from_name(text(params, "orientation", "row"))};
+  const ParameterValues v(schema(), params);
+  const Index P = v.integer("P"), n = matrix_order(v, P);
+  const SymmetricProblem problem{n, P, block_size(v, "x", n, P), block_size(v, "y", n, P),
+                                 orientation_from_name(v.text("orientation"))};
   problem.validate();
   check_size(problem);
-  const SymmetricMethod method = symmetric_method_from_name(text(params, "method", "sra"));
-  const Index elem_bytes = params.contains("elem_bytes") ? count(params, "elem_bytes") : 4;
-  const SymmetricWork work = paper_work(params) ? SymmetricWork::PaperListing : SymmetricWork::Redist;
+  const SymmetricMethod method = symmetric_method_from_name(v.text("method"));
+  const Index elem_bytes = v.integer("elem_bytes");
+  const SymmetricWork work = paper_work(v) ? SymmetricWork::PaperListing : SymmetricWork::Redist;
   const Index bytes = checked_mul(checked_mul(n, n, "n x n"), elem_bytes, "matrix bytes");
 
   SimulationOptions sim;
@@ -138,16 +130,6 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 
 }  // namespace
 
-Experiment sra_experiment() {
-  // n or rows_per_proc (exactly one) is checked when a run starts.
-  ExperimentSpec spec{"sra",
-                      {"n", "rows_per_proc", "P", "x", "y", "method", "orientation", "elem_bytes", kWorkParameter},
-                      {"P", "x", "y"},
-                      {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::Computation,
-                       Phase::Total},
-                      check_value,
-                      {"elements_sent", "D", "sra_avoided_share"}};
-  return {spec, run};
-}
+Experiment sra_experiment() { return {schema(), run}; }
 
 }  // namespace redist::sim

@@ -1,20 +1,14 @@
 #include "redist/sim/work_accounting.hpp"
 
-#include <stdexcept>
-#include <string>
-
 namespace redist::sim {
 
-void check_work(const nlohmann::json& value) {
-  if (!value.is_string() || (value.get<std::string>() != "paper" && value.get<std::string>() != "redist")) {
-    throw std::invalid_argument("work must be paper or redist, got " + value.dump());
-  }
+ParameterSpec work_parameter(const std::string& paper_does) {
+  return {.name = "work",
+          .meaning = "whose local work is charged: redist's own code, or the paper's programs (" + paper_does + ")",
+          .names = {"redist", "paper"},
+          .default_value = "redist"};
 }
 
-bool paper_work(const Params& params) {
-  if (!params.contains(kWorkParameter)) return false;
-  check_work(params[kWorkParameter]);
-  return params[kWorkParameter].get<std::string>() == "paper";
-}
+bool paper_work(const ParameterValues& values) { return values.text("work") == "paper"; }
 
 }  // namespace redist::sim

@@ -4,18 +4,16 @@
 // algorithms unchanged and changing only what the replay does and counts.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <string>
 
-#include "redist/analysis/scenario.hpp"
+#include "redist/analysis/experiment_schema.hpp"
 
 namespace redist::sim {
 
-inline constexpr const char* kWorkParameter = "work";
-
-/// Throws std::invalid_argument unless `value` is "paper" or "redist".
-void check_work(const nlohmann::json& value);
+/// The `work` parameter of an experiment, redist or paper; `paper_does` says what paper charges.
+ParameterSpec work_parameter(const std::string& paper_does);
 
 /// Whether the run models the paper's program (`work: paper`).
-bool paper_work(const Params& params);
+bool paper_work(const ParameterValues& values);
 
 }  // namespace redist::sim
