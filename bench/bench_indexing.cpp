@@ -22,7 +22,7 @@
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/indexing/krr_indexing.hpp"
 #include "redist/indexing/naive_indexing.hpp"
-#include "redist/redistribute/pack.hpp"
+#include "redist/redistribute/message_packing.hpp"
 
 namespace redist {
 namespace {

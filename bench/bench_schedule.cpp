@@ -18,7 +18,7 @@
 #include <new>
 #include <string>
 
-#include "redist/grid/comm_grid.hpp"
+#include "redist/comm_grid/comm_grid.hpp"
 #include "redist/schedule/check_schedule.hpp"
 #include "redist/schedule/matching_schedule.hpp"
 

@@ -5,7 +5,7 @@
 #include "command.hpp"
 #include "options.hpp"
 #include "redist/analysis/grid_report.hpp"
-#include "redist/grid/comm_grid.hpp"
+#include "redist/comm_grid/comm_grid.hpp"
 
 namespace redist::cli {
 

@@ -6,7 +6,7 @@
 #include <functional>
 
 #include "redist/indexing/indexing_methods.hpp"
-#include "redist/redistribute/pack.hpp"
+#include "redist/redistribute/message_packing.hpp"
 
 namespace redist::cli {
 namespace {

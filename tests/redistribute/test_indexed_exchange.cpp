@@ -11,7 +11,7 @@
 #include "every_indexing_method.hpp"
 #include "redist/redistribute/async_exchange.hpp"
 #include "redist/schedule/schedule_choice.hpp"
-#include "redist/redistribute/pack.hpp"
+#include "redist/redistribute/message_packing.hpp"
 #include "redist/redistribute/verified_run.hpp"
 #include "thread_transport.hpp"
 

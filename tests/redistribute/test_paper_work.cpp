@@ -8,7 +8,7 @@
 #include "redist/redistribute/paper_work.hpp"
 #include "redist/indexing/pitfalls_indexing.hpp"
 #include "redist/indexing/prylli_indexing.hpp"
-#include "redist/redistribute/pack.hpp"
+#include "redist/redistribute/message_packing.hpp"
 
 namespace redist {
 namespace {

@@ -8,8 +8,8 @@
 #include <random>
 
 #include "paper_schedule_table.hpp"
-#include "redist/grid/classes.hpp"
-#include "redist/grid/comm_grid.hpp"
+#include "redist/comm_grid/classes.hpp"
+#include "redist/comm_grid/comm_grid.hpp"
 #include "redist/schedule/caterpillar.hpp"
 #include "redist/schedule/check_schedule.hpp"
 #include "redist/schedule/matching_schedule.hpp"

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "redist/redistribute/async_exchange.hpp"
-#include "redist/redistribute/pack.hpp"
+#include "redist/redistribute/message_packing.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 #include "redist/redistribute/scheduled_exchange.hpp"
 

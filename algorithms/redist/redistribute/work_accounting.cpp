@@ -4,7 +4,7 @@
 #include <string>
 
 #include "redist/redistribute/paper_work.hpp"
-#include "redist/redistribute/pack.hpp"
+#include "redist/redistribute/message_packing.hpp"
 
 namespace redist {
 

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "redist/grid/comm_grid.hpp"
+#include "redist/comm_grid/comm_grid.hpp"
 
 namespace redist {
 

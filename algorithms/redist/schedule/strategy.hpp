@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "redist/core/name_table.hpp"
-#include "redist/grid/comm_grid.hpp"
+#include "redist/comm_grid/comm_grid.hpp"
 #include "redist/schedule/length_matrix.hpp"
 #include "redist/schedule/schedule.hpp"
 

@@ -11,7 +11,7 @@
 // Decreasing the block size (r = K·s) runs the same schedule with senders and receivers swapped.
 #pragma once
 
-#include "redist/grid/redistribution.hpp"
+#include "redist/comm_grid/redistribution.hpp"
 #include "redist/schedule/schedule.hpp"
 
 namespace redist {

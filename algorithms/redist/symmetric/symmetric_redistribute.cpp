@@ -9,7 +9,7 @@
 #include "redist/core/splitmix.hpp"
 #include "redist/core/checks.hpp"
 #include "redist/redistribute/plan_exchange.hpp"
-#include "redist/redistribute/pack.hpp"
+#include "redist/redistribute/message_packing.hpp"
 #include "redist/symmetric/symmetric_plan.hpp"
 
 namespace redist {

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "redist/grid/classes.hpp"
+#include "redist/comm_grid/classes.hpp"
 
 namespace redist {
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "redist/grid/comm_grid.hpp"
+#include "redist/comm_grid/comm_grid.hpp"
 
 namespace redist {
 

@@ -1,4 +1,4 @@
-#include "redist/grid/redistribution.hpp"
+#include "redist/comm_grid/redistribution.hpp"
 
 #include <numeric>
 

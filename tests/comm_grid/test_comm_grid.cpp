@@ -6,8 +6,8 @@
 
 #include "paper_table.hpp"
 #include "redist/core/int_math.hpp"
-#include "redist/grid/classes.hpp"
-#include "redist/grid/comm_grid.hpp"
+#include "redist/comm_grid/classes.hpp"
+#include "redist/comm_grid/comm_grid.hpp"
 
 namespace redist {
 namespace {

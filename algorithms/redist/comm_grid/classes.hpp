@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "redist/grid/redistribution.hpp"
+#include "redist/comm_grid/redistribution.hpp"
 
 namespace redist {
 

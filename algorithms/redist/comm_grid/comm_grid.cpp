@@ -1,10 +1,10 @@
-#include "redist/grid/comm_grid.hpp"
+#include "redist/comm_grid/comm_grid.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
-#include "redist/grid/classes.hpp"
+#include "redist/comm_grid/classes.hpp"
 #include "redist/layout/block_cyclic.hpp"
 
 namespace redist {

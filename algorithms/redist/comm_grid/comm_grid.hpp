@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "redist/grid/redistribution.hpp"
+#include "redist/comm_grid/redistribution.hpp"
 
 namespace redist {
 

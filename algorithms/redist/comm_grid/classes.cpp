@@ -1,4 +1,4 @@
-#include "redist/grid/classes.hpp"
+#include "redist/comm_grid/classes.hpp"
 
 #include <algorithm>
 #include <numeric>

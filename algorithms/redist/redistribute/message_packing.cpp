@@ -1,4 +1,4 @@
-#include "redist/redistribute/pack.hpp"
+#include "redist/redistribute/message_packing.hpp"
 
 #include <algorithm>
 #include <cstring>
