@@ -48,8 +48,8 @@ class ScheduleMemo {
     Layout dest;
     RankMap ranks;
     bool operator==(const Key& o) const {
-      return strategy == o.strategy && procedure == o.procedure && source == o.source && dest == o.dest && ranks.source_first == o.ranks.source_first &&
-             ranks.dest_first == o.ranks.dest_first;
+      return strategy == o.strategy && procedure == o.procedure && source == o.source && dest == o.dest &&
+             ranks.source_first == o.ranks.source_first && ranks.dest_first == o.ranks.dest_first;
     }
   };
 
