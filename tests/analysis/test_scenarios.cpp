@@ -179,6 +179,24 @@ TEST(Comparison, OrderingAgreementAndMedianError) {
   EXPECT_DOUBLE_EQ(*metrics.median_relative_error, 0.5);
 }
 
+TEST(Comparison, MethodsThePaperPrintsAsEqualMayComeInAnyOrder) {
+  const Params a = {{"N", 1}}, b = {{"N", 2}}, c = {{"N", 3}}, d = {{"N", 4}};
+  std::vector<Record> records = {
+      // x = y in the paper, both below z: the simulated y < x < z agrees.
+      {a, "x", "comm", 2.0, 3.0, {}}, {a, "y", "comm", 1.0, 3.0, {}}, {a, "z", "comm", 5.0, 4.0, {}},
+      // the same published row, but z simulated below x: disagrees.
+      {b, "x", "comm", 2.0, 3.0, {}}, {b, "y", "comm", 1.0, 3.0, {}}, {b, "z", "comm", 1.5, 4.0, {}},
+      // the paper orders x < y, the simulation ties them: disagrees.
+      {c, "x", "comm", 2.0, 1.0, {}}, {c, "y", "comm", 2.0, 2.0, {}},
+      // every published value equal: the paper orders nothing, the row is not counted.
+      {d, "x", "comm", 2.0, 1.0, {}}, {d, "y", "comm", 1.0, 1.0, {}},
+  };
+  const auto metrics = compare(records);
+  ASSERT_TRUE(metrics.ordering_agreement);
+  EXPECT_EQ(metrics.ordering_rows, 3);
+  EXPECT_DOUBLE_EQ(*metrics.ordering_agreement, 1.0 / 3);
+}
+
 // A scenario over N = 1, 2, 3 and two methods, for claims on hand-made records.
 class Claims : public ::testing::Test {
  protected:

@@ -148,7 +148,8 @@ std::string fidelity_markdown(const std::vector<ScenarioFidelity>& all) {
   std::string out =
       "# Fidelity of the replays\n\n"
       "Relative error: |simulated − published| / published per published cell; ordering: rows (parameters and "
-      "phase) where the simulated ranking of the methods equals the published one; claims: the paper's "
+      "phase) where the simulated values order every pair of methods the published values order (methods "
+      "printed as equal may come in any order); claims: the paper's "
       "statements that hold on the simulated values. Train scenarios may be fitted on (`redist fit`), test "
       "scenarios never are.\n\n"
       "| scenario | role | platform | work | cells | median relative error | ordering | claims |\n"

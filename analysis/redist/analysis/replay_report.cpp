@@ -49,12 +49,23 @@ std::optional<double> ratio_of(const std::vector<Record>& records, const Params&
 
 std::string ratio_label(const RatioSpec& r) { return r.numerator + "/" + r.denominator + " " + r.phase; }
 
-// Method names ordered by value (ties by name, for determinism).
-std::vector<std::string> ranking(std::vector<std::pair<double, std::string>> values) {
-  std::sort(values.begin(), values.end());
-  std::vector<std::string> out;
-  for (auto& v : values) out.push_back(std::move(v.second));
-  return out;
+// Whether the simulated values order every pair of methods that the published values order: a pair
+// the paper prints as equal (a tie at its precision) is not ordered by it, so either order agrees.
+bool orders_agree(const std::vector<const Record*>& cells) {
+  for (const Record* a : cells) {
+    for (const Record* b : cells) {
+      if (*a->published < *b->published && !(a->simulated < b->simulated)) return false;
+    }
+  }
+  return true;
+}
+
+// Whether the published values order at least one pair of the row's methods.
+bool published_orders(const std::vector<const Record*>& cells) {
+  for (const Record* a : cells) {
+    if (*a->published != *cells.front()->published) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -81,14 +92,9 @@ ComparisonMetrics compare(const std::vector<Record>& records) {
   }
   int agree = 0;
   for (const auto& [key, cells] : rows) {
-    if (cells.size() < 2) continue;
-    std::vector<std::pair<double, std::string>> simulated, published;
-    for (const Record* r : cells) {
-      simulated.emplace_back(r->simulated, r->method);
-      published.emplace_back(*r->published, r->method);
-    }
+    if (!published_orders(cells)) continue;
     ++metrics.ordering_rows;
-    agree += ranking(simulated) == ranking(published);
+    agree += orders_agree(cells);
   }
   if (metrics.ordering_rows > 0) metrics.ordering_agreement = static_cast<double>(agree) / metrics.ordering_rows;
   metrics.published_cells = static_cast<int>(errors.size());

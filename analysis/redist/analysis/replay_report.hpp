@@ -31,8 +31,9 @@ struct ClaimResult {
 };
 
 struct ComparisonMetrics {
-  /// Share of rows (parameters, phase) with >= 2 published methods where the simulated ranking of
-  /// those methods equals the published ranking.
+  /// Share of rows (parameters, phase) whose published values order at least two methods where the
+  /// simulated values order every such pair the same way. Methods the paper prints as equal are not
+  /// ordered by it: any simulated order of them agrees.
   std::optional<double> ordering_agreement;
   int ordering_rows = 0;
   /// Median of |simulated − published| / published over published cells.
