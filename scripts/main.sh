@@ -26,3 +26,10 @@ echo "Reports: results/*.md, *.csv, *.json, *.png"
 echo
 # The fidelity of every scenario, paper and role at a glance (also results/summary.json, fidelity.png).
 cat results/SUMMARY.md
+
+# What if the papers' experiments ran on a modern cluster? Their claims there, beside their status
+# on the papers' own machines.
+echo
+"$redist" replay --all --jobs "$(nproc)" --no-plot --platform modern-100g.xml --beside results \
+  --out results/what-if-modern-100g > /dev/null
+cat results/what-if-modern-100g/CLAIMS.md

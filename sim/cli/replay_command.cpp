@@ -22,6 +22,7 @@
 #include "redist/core/folder_lock.hpp"
 #include "redist/analysis/claims.hpp"
 #include "redist/analysis/fidelity_summary.hpp"
+#include "redist/analysis/what_if_claims.hpp"
 #include "redist/sim/scenario_runner.hpp"
 #include "repo_paths.hpp"
 
@@ -40,6 +41,8 @@ struct ReplayOptions {
   bool check_claims = false;
   std::uint64_t max_runs = kDefaultMaxRuns;
   double progress_seconds = 10;  ///< interval of the progress lines printed when stderr is not a terminal
+  std::string platform;          ///< what-if: every scenario replayed on this platform instead of its own
+  std::string beside;            ///< what-if: the folder of an ordinary replay, for CLAIMS.md
 };
 
 // The x axis of a plot: the first swept parameter whose values are all numbers (N, block sizes...).
@@ -117,6 +120,26 @@ class ProgressBar {
   std::shared_ptr<Clock::time_point> last_line_;  // shared: the callback is copied into std::function
 };
 
+// A platform named on the command line: a file, or one of the bundled platforms/.
+std::string find_platform(const std::string& name) {
+  for (const fs::path& candidate : {fs::path(name), repo_root() / "platforms" / name}) {
+    if (fs::is_regular_file(candidate)) return fs::absolute(candidate).string();
+  }
+  throw std::invalid_argument("platform file '" + name + "' not found (looked in the current folder and in platforms/)");
+}
+
+// A what-if replay runs the scenario on another machine: the paper's numbers were measured on its
+// own, so they are not compared (no errors, no ordering); its claims are still checked.
+std::vector<ScenarioClaims> move_to_platform(std::vector<Scenario>& scenarios, const std::string& platform) {
+  std::vector<ScenarioClaims> claims;
+  for (auto& s : scenarios) {
+    claims.push_back({s.name, s.platform, {}});
+    s.platform = platform;
+    s.published.clear();
+  }
+  return claims;
+}
+
 int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
   std::vector<std::string> files = o.files;
   if (o.all) {
@@ -131,6 +154,8 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
   for (const auto& file : files) {
     scenarios.push_back(load_scenario(file, sim::experiment_specs(), repo_root().string(), use, o.max_runs));
   }
+  std::vector<ScenarioClaims> what_if;
+  if (!o.platform.empty()) what_if = move_to_platform(scenarios, find_platform(o.platform));
   // Before the first simulation: a folder we cannot write, or one another run writes, costs nothing.
   core::ensure_writable_folder(o.out);
   const core::FolderLock lock(o.out);
@@ -145,6 +170,7 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
     const auto markdown = markdown_report(s, records, metrics);
     const auto json = json_report(s, records, metrics);
     fidelity.push_back(scenario_fidelity(s, records, metrics));
+    if (!what_if.empty()) what_if[fidelity.size() - 1].claims = metrics.claims;
     // Printed before the files are written: if they cannot be, the results are not lost.
     if (o.json) {
       all.push_back(json);
@@ -162,6 +188,12 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
   }
   if (use == ScenarioUse::Replay && scenarios.size() > 1) write_summary(fidelity, fs::path(o.out), o.plot);
   if (o.json) std::cout << all.dump() << '\n';
+  if (!what_if.empty()) {
+    const auto beside = o.beside.empty() ? std::nullopt : std::optional<fs::path>(o.beside);
+    const auto table = what_if_claims_markdown(what_if, o.platform, beside);
+    core::write_file_atomically(fs::path(o.out) / "CLAIMS.md", table);
+    if (!o.json) std::cout << table << std::flush;
+  }
   if (o.check_claims && failed_claims > 0) {
     std::cout.flush();
     throw std::runtime_error(fmt::format("{} claim(s) of the papers do not hold on the simulated values (see the reports)",
@@ -193,6 +225,13 @@ void add_replay_command(CLI::App& root, Commands& commands) {
   app->add_option("files", o->files, "scenario files")->check(CLI::ExistingFile);
   app->add_flag("--all", o->all, "every scenario in scenarios/");
   app->add_flag("--check-claims", o->check_claims, "exit non-zero when a claim of a paper does not hold");
+  auto* platform = app->add_option("--platform", o->platform,
+                                   "what-if: replay on this platform (a file, or a name in platforms/) instead of each "
+                                   "scenario's own; the papers' claims are checked there and listed in CLAIMS.md");
+  app->add_option("--beside", o->beside,
+                  "what-if: the output folder of an ordinary replay, whose claims CLAIMS.md shows beside")
+      ->needs(platform)
+      ->check(CLI::ExistingDirectory);
   add_common_options(app, *o);
   commands.push_back({app, [o] { return run_scenarios(*o, ScenarioUse::Replay); }});
 }

@@ -142,6 +142,47 @@ TEST(ReplayCommand, ChecksThePapersClaims) {
   EXPECT_EQ(checked.err, "redist: error: 2 claim(s) of the papers do not hold on the simulated values (see the reports)\n");
 }
 
+// Issue 19, what-if replays: the same scenario on another machine model; its claims are checked
+// there and listed beside their status on the paper's own machine; the paper's numbers, measured on
+// its own machine, are not compared.
+TEST(ReplayCommand, WhatIfReplaysTheClaimsOnAnotherPlatform) {
+  const fs::path own = fresh_dir("redist-test-what-if-own"), there = fresh_dir("redist-test-what-if-modern");
+  const std::string scenario = kSource + "/scenarios/paper003-fig9b.yaml --no-plot";
+  ASSERT_EQ(run_command(redist("replay " + scenario + " --out " + own.string())).status, 0);
+  const auto result = run_command(redist("replay " + scenario + " --platform modern-100g.xml --beside " + own.string() +
+                                         " --out " + there.string()));
+  ASSERT_EQ(result.status, 0) << result.err;
+  const auto report = nlohmann::json::parse(test::slurp(there / "paper003-fig9b.json"));
+  EXPECT_EQ(report["platform"], "modern-100g.xml");
+  EXPECT_EQ(report["metrics"]["published_cells"], 0);
+  const auto own_report = nlohmann::json::parse(test::slurp(own / "paper003-fig9b.json"));
+  EXPECT_EQ(own_report["platform"], "alpha3000.xml");
+  const std::string table = test::slurp(there / "CLAIMS.md");
+  EXPECT_NE(result.out.find(table), std::string::npos) << "CLAIMS.md is printed";
+  ASSERT_EQ(report["metrics"]["claims"].size(), own_report["metrics"]["claims"].size());
+  for (std::size_t k = 0; k < report["metrics"]["claims"].size(); ++k) {
+    const auto& here = report["metrics"]["claims"][k];
+    const auto& home = own_report["metrics"]["claims"][k];
+    const auto status = [](const nlohmann::json& c) { return c["holds"].get<bool>() ? "holds" : "FAILS"; };
+    const std::string row = "| paper003-fig9b | alpha3000.xml | " + here["claim"].get<std::string>() + " | " +
+                            status(home) + " | " + status(here) + " |";
+    EXPECT_NE(table.find(row), std::string::npos) << row << "\n" << table;
+  }
+}
+
+TEST(ReplayCommand, WhatIfRefusesAMissingPlatformAndBesideAlone) {
+  const fs::path out = fresh_dir("redist-test-what-if-bad");
+  const std::string scenario = kSource + "/scenarios/paper003-fig9b.yaml --no-plot --out " + out.string();
+  const auto missing = run_command(redist("replay " + scenario + " --platform no-such-machine.xml"));
+  EXPECT_NE(missing.status, 0);
+  EXPECT_EQ(missing.err,
+            "redist: error: platform file 'no-such-machine.xml' not found (looked in the current folder and in platforms/)\n");
+  EXPECT_FALSE(fs::exists(out) && !fs::is_empty(out));
+  const auto alone = run_command(redist("replay " + scenario + " --beside " + fs::temp_directory_path().string()));
+  EXPECT_NE(alone.status, 0);
+  EXPECT_EQ(alone.err, "redist: error: --beside requires --platform\n");
+}
+
 TEST(ReplayCommand, BadScenarioNamesFileAndLineAndWritesNothing) {
   const fs::path out = fresh_dir("redist-test-replay-bad");
   const fs::path bad = fs::temp_directory_path() / ("redist-bad-scenario-" + std::to_string(::getpid()) + ".yaml");

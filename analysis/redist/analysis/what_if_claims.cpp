@@ -1,0 +1,66 @@
+#include "redist/analysis/what_if_claims.hpp"
+
+#include <fstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace redist {
+namespace fs = std::filesystem;
+
+std::map<std::string, bool> claims_in_report(const fs::path& json_report) {
+  std::map<std::string, bool> out;
+  std::ifstream in(json_report);
+  if (!in) return out;
+  try {
+    const auto report = nlohmann::json::parse(in);
+    for (const auto& c : report.at("metrics").at("claims")) out[c.at("claim").get<std::string>()] = c.at("holds").get<bool>();
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(json_report.string() + " is not a replay report: " + e.what());
+  }
+  return out;
+}
+
+namespace {
+
+std::string status(bool holds) { return holds ? "holds" : "FAILS"; }
+
+// Markdown cells may not hold a '|'.
+std::string cell(std::string text) {
+  for (std::size_t at = text.find('|'); at != std::string::npos; at = text.find('|', at + 2)) text.replace(at, 1, "\\|");
+  return text;
+}
+
+}  // namespace
+
+std::string what_if_claims_markdown(const std::vector<ScenarioClaims>& scenarios, const std::string& platform,
+                                    const std::optional<fs::path>& beside) {
+  const std::string there = fs::path(platform).filename().string();
+  std::string out = fmt::format("# The papers' claims on {}\n\n", there);
+  out += beside ? fmt::format("Each claim replayed on `{}`, beside its status on the paper's own machine (the reports in "
+                              "`{}`; — where that replay did not check it).\n\n",
+                              there, beside->string())
+                : fmt::format("Each claim replayed on `{}`.\n\n", there);
+  out += fmt::format("| scenario | paper's machine | claim | on the paper's machine | on {} |\n|---|---|---|---|---|\n", there);
+  int total = 0, holding_here = 0, holding_own = 0, checked_own = 0;
+  for (const auto& s : scenarios) {
+    const auto own = beside ? claims_in_report(*beside / (s.scenario + ".json")) : std::map<std::string, bool>{};
+    for (const auto& c : s.claims) {
+      const auto it = own.find(c.claim);
+      ++total;
+      holding_here += c.holds;
+      if (it != own.end()) {
+        ++checked_own;
+        holding_own += it->second;
+      }
+      out += fmt::format("| {} | {} | {} | {} | {} |\n", s.scenario, fs::path(s.own_platform).filename().string(),
+                         cell(c.claim), it == own.end() ? "—" : status(it->second), status(c.holds));
+    }
+  }
+  out += fmt::format("\nClaims holding on {}: {}/{}", there, holding_here, total);
+  if (beside) out += fmt::format("; on the papers' machines: {}/{}", holding_own, checked_own);
+  return out + ".\n";
+}
+
+}  // namespace redist

@@ -1,0 +1,32 @@
+// A what-if replay (`redist replay --platform FILE`) runs the papers' experiments on another machine
+// model. What carries over is the papers' claims: this table shows each claim on that machine beside
+// its status on the paper's own machine, read from the JSON reports of an ordinary replay.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "redist/analysis/replay_report.hpp"
+
+namespace redist {
+
+/// The claims of one scenario replayed on the what-if platform.
+struct ScenarioClaims {
+  std::string scenario;
+  std::string own_platform;  ///< the file the scenario names (the paper's machine)
+  std::vector<ClaimResult> claims;
+};
+
+/// Claim text -> holds, from a scenario's JSON report (`metrics.claims`); empty when the file is
+/// absent. Throws std::runtime_error naming the file when it is not a report.
+std::map<std::string, bool> claims_in_report(const std::filesystem::path& json_report);
+
+/// Markdown: one row per claim, its status in `beside` (the folder of an ordinary replay, if given)
+/// and on `platform`, then the totals.
+std::string what_if_claims_markdown(const std::vector<ScenarioClaims>& scenarios, const std::string& platform,
+                                    const std::optional<std::filesystem::path>& beside);
+
+}  // namespace redist
