@@ -28,6 +28,7 @@ void add_simulate_command(CLI::App& root, Commands& commands);
 void add_sra_command(CLI::App& root, Commands& commands);
 void add_replay_command(CLI::App& root, Commands& commands);
 void add_sweep_command(CLI::App& root, Commands& commands);
+void add_merge_command(CLI::App& root, Commands& commands);
 void add_calibrate_command(CLI::App& root, Commands& commands);
 void add_validate_command(CLI::App& root, Commands& commands);
 void add_fit_command(CLI::App& root, Commands& commands);

@@ -23,6 +23,7 @@
 #include "redist/analysis/claims.hpp"
 #include "redist/analysis/fidelity_summary.hpp"
 #include "redist/analysis/what_if_claims.hpp"
+#include "sweep_shards.hpp"
 #include "redist/sim/scenario_runner.hpp"
 #include "repo_paths.hpp"
 
@@ -43,6 +44,8 @@ struct ReplayOptions {
   double progress_seconds = 10;  ///< interval of the progress lines printed when stderr is not a terminal
   std::string platform;          ///< what-if: every scenario replayed on this platform instead of its own
   std::string beside;            ///< what-if: the folder of an ordinary replay, for CLAIMS.md
+  std::string shard;             ///< sweep: "K/N" or "auto/N", one slice of its jobs
+  bool resume = false;           ///< sweep: skip the jobs its journal holds
 };
 
 // The x axis of a plot: the first swept parameter whose values are all numbers (N, block sizes...).
@@ -140,6 +143,65 @@ std::vector<ScenarioClaims> move_to_platform(std::vector<Scenario>& scenarios, c
   return claims;
 }
 
+// What a run of several scenarios gathers while it reports them one by one.
+struct Reported {
+  nlohmann::ordered_json all = nlohmann::ordered_json::array();  // --json
+  int failed_claims = 0;
+  std::vector<ScenarioFidelity> fidelity;
+  std::vector<ClaimResult> claims;  // of the last scenario
+};
+
+// Compares one scenario's records with the paper, prints its report and writes its files.
+void report(const ReplayOptions& o, const Scenario& s, const std::vector<Record>& records, Reported& done) {
+  auto metrics = compare(records);
+  metrics.claims = check_claims(s, records);
+  for (const auto& c : metrics.claims) done.failed_claims += c.holds ? 0 : 1;
+  const auto markdown = markdown_report(s, records, metrics);
+  const auto json = json_report(s, records, metrics);
+  done.fidelity.push_back(scenario_fidelity(s, records, metrics));
+  done.claims = metrics.claims;
+  // Printed before the files are written: if they cannot be, the results are not lost.
+  if (o.json) {
+    done.all.push_back(json);
+  } else {
+    std::cout << markdown << '\n' << std::flush;
+  }
+  try {
+    write_reports(o, s, records, markdown, json);
+  } catch (const std::exception& e) {
+    if (o.json) std::cout << done.all.dump() << '\n';
+    std::cout.flush();
+    throw std::runtime_error(std::string(e.what()) + " (the results of " + s.name +
+                             " are on standard output; earlier files are unchanged)");
+  }
+}
+
+// The end of a run: the JSON reports (--json), and the claims that fail when they must hold.
+int finish(const ReplayOptions& o, const Reported& done) {
+  if (o.json) std::cout << done.all.dump() << '\n';
+  if (o.check_claims && done.failed_claims > 0) {
+    std::cout.flush();
+    throw std::runtime_error(fmt::format("{} claim(s) of the papers do not hold on the simulated values (see the reports)",
+                                         done.failed_claims));
+  }
+  return 0;
+}
+
+// The result lines of a sweep's jobs, journalled as they arrive so that --resume can skip them;
+// with --shard, only the slice's jobs (the others stay empty).
+std::vector<std::string> run_sweep_jobs(const ReplayOptions& o, const Scenario& s, const std::optional<Shard>& shard,
+                                        Journal& journal) {
+  sim::JobSelection selection;
+  if (shard) {
+    selection.shard = shard->index;
+    selection.shards = shard->count;
+  }
+  if (o.resume) selection.known = journal.finished();
+  journal.start(selection.known);
+  selection.on_result = [&journal](const std::string& line) { journal.add(line); };
+  return sim::run_jobs(s, o.jobs, ProgressBar(s.name, o.progress_seconds), selection);
+}
+
 int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
   std::vector<std::string> files = o.files;
   if (o.all) {
@@ -149,6 +211,7 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
     std::sort(files.begin(), files.end());
   }
   if (files.empty()) throw std::invalid_argument("no scenario given (name files, or --all)");
+  const auto shard = o.shard.empty() ? std::nullopt : std::optional<Shard>(parse_shard(o.shard));
   // Validate every file before running anything: a bad file costs nothing and leaves nothing.
   std::vector<Scenario> scenarios;
   for (const auto& file : files) {
@@ -159,47 +222,59 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
   // Before the first simulation: a folder we cannot write, or one another run writes, costs nothing.
   core::ensure_writable_folder(o.out);
   const core::FolderLock lock(o.out);
-  nlohmann::ordered_json all = nlohmann::ordered_json::array();
-  int failed_claims = 0;
-  std::vector<ScenarioFidelity> fidelity;
-  for (const auto& s : scenarios) {
-    const auto records = sim::run_scenario(s, o.jobs, ProgressBar(s.name, o.progress_seconds));
-    auto metrics = compare(records);
-    metrics.claims = check_claims(s, records);
-    for (const auto& c : metrics.claims) failed_claims += c.holds ? 0 : 1;
-    const auto markdown = markdown_report(s, records, metrics);
-    const auto json = json_report(s, records, metrics);
-    fidelity.push_back(scenario_fidelity(s, records, metrics));
-    if (!what_if.empty()) what_if[fidelity.size() - 1].claims = metrics.claims;
-    // Printed before the files are written: if they cannot be, the results are not lost.
-    if (o.json) {
-      all.push_back(json);
+  Reported done;
+  for (std::size_t i = 0; i < scenarios.size(); ++i) {
+    const auto& s = scenarios[i];
+    if (use == ScenarioUse::Replay) {
+      report(o, s, sim::run_scenario(s, o.jobs, ProgressBar(s.name, o.progress_seconds)), done);
+      if (!what_if.empty()) what_if[i].claims = done.claims;
+      continue;
+    }
+    const std::string fingerprint = scenario_fingerprint(files[i]);
+    Journal journal(o.out, shard ? shard_file_name(s.name, *shard) : s.name, fingerprint);
+    const auto lines = run_sweep_jobs(o, s, shard, journal);
+    if (shard) {
+      ShardFile slice{s.name, fs::absolute(files[i]).string(), fingerprint, *shard, lines.size(), {}};
+      for (std::size_t job = 0; job < lines.size(); ++job) {
+        if (!lines[job].empty()) slice.lines[job] = lines[job];
+      }
+      write_shard_file(o.out, slice);
     } else {
-      std::cout << markdown << '\n' << std::flush;
+      report(o, s, sim::records_from_lines(s, lines), done);
     }
-    try {
-      write_reports(o, s, records, markdown, json);
-    } catch (const std::exception& e) {
-      if (o.json) std::cout << all.dump() << '\n';
-      std::cout.flush();
-      throw std::runtime_error(std::string(e.what()) + " (the results of " + s.name +
-                               " are on standard output; earlier files are unchanged)");
-    }
+    journal.done();
   }
-  if (use == ScenarioUse::Replay && scenarios.size() > 1) write_summary(fidelity, fs::path(o.out), o.plot);
-  if (o.json) std::cout << all.dump() << '\n';
+  if (use == ScenarioUse::Replay && scenarios.size() > 1) write_summary(done.fidelity, fs::path(o.out), o.plot);
   if (!what_if.empty()) {
     const auto beside = o.beside.empty() ? std::nullopt : std::optional<fs::path>(o.beside);
     const auto table = what_if_claims_markdown(what_if, o.platform, beside);
     core::write_file_atomically(fs::path(o.out) / "CLAIMS.md", table);
     if (!o.json) std::cout << table << std::flush;
   }
-  if (o.check_claims && failed_claims > 0) {
-    std::cout.flush();
-    throw std::runtime_error(fmt::format("{} claim(s) of the papers do not hold on the simulated values (see the reports)",
-                                         failed_claims));
+  return finish(o, done);
+}
+
+// `redist merge DIR...`: the slices of each sweep, checked, then the reports of the unsharded sweep.
+int merge_sweeps(const ReplayOptions& o) {
+  const auto sweeps = read_complete_sweeps(o.files);
+  std::vector<std::pair<Scenario, std::vector<std::string>>> merged;
+  for (const auto& [name, slices] : sweeps) {
+    const std::string& file = slices.front().file;
+    if (!fs::is_regular_file(file) || scenario_fingerprint(file) != slices.front().fingerprint) {
+      throw std::invalid_argument("merge: " + name + ": " + file + " is gone or changed since its slices ran");
+    }
+    std::vector<std::string> lines(slices.front().jobs);
+    for (const auto& slice : slices) {
+      for (const auto& [job, line] : slice.lines) lines.at(job) = line;
+    }
+    merged.emplace_back(load_scenario(file, sim::experiment_specs(), repo_root().string(), ScenarioUse::Sweep, o.max_runs),
+                        std::move(lines));
   }
-  return 0;
+  core::ensure_writable_folder(o.out);
+  const core::FolderLock lock(o.out);
+  Reported done;
+  for (const auto& [scenario, lines] : merged) report(o, scenario, sim::records_from_lines(scenario, lines), done);
+  return finish(o, done);
 }
 
 void add_common_options(CLI::App* app, ReplayOptions& o) {
@@ -240,8 +315,20 @@ void add_sweep_command(CLI::App& root, Commands& commands) {
   auto o = std::make_shared<ReplayOptions>();
   auto* app = root.add_subcommand("sweep", "Run a parameter sweep (a scenario without published values)");
   app->add_option("files", o->files, "sweep files")->required()->check(CLI::ExistingFile);
+  app->add_option("--shard", o->shard,
+                  "run only slice K of N (K/N, 0 <= K < N; auto/N: K from SLURM_ARRAY_TASK_ID) and write "
+                  "NAME.shard-K-of-N.json for `redist merge`");
+  app->add_flag("--resume", o->resume, "skip the runs an interrupted sweep into the same --out has finished");
   add_common_options(app, *o);
   commands.push_back({app, [o] { return run_scenarios(*o, ScenarioUse::Sweep); }});
+}
+
+void add_merge_command(CLI::App& root, Commands& commands) {
+  auto o = std::make_shared<ReplayOptions>();
+  auto* app = root.add_subcommand("merge", "Merge the slices of sharded sweeps (redist sweep --shard) into their reports");
+  app->add_option("folders", o->files, "folders holding NAME.shard-K-of-N.json files")->required();
+  add_common_options(app, *o);
+  commands.push_back({app, [o] { return merge_sweeps(*o); }});
 }
 
 }  // namespace redist::cli

@@ -66,13 +66,12 @@ void write_line(int fd, const std::string& text) {
   }
 }
 
-// Runs the jobs in `workers` processes, job k in worker k mod workers. Processes, not threads: every
+// Runs the jobs in `workers` processes, job k in worker k mod workers, and hands each result line to
+// `arrived` as it comes. Processes, not threads: every
 // simulation forks (engine.hpp), and forking a multi-threaded process can leave a lock held forever
 // in the child. The parent stays single-threaded and reads one result line per job.
-std::vector<std::string> run_in_workers(std::size_t count, int workers,
-                                        const std::function<std::string(std::size_t)>& job,
-                                        const std::function<void(std::size_t)>& finished) {
-  std::vector<std::string> lines(count);
+void run_in_workers(std::size_t count, int workers, const std::function<std::string(std::size_t)>& job,
+                    const std::function<void(const std::string& line, std::size_t done)>& arrived) {
   std::vector<pollfd> pipes;
   std::vector<pid_t> pids;
   std::cout.flush();
@@ -109,40 +108,62 @@ std::vector<std::string> run_in_workers(std::size_t count, int workers,
       }
       partial[w].append(buffer, static_cast<std::size_t>(n));
       for (std::size_t end; (end = partial[w].find('\n')) != std::string::npos; partial[w].erase(0, end + 1)) {
-        const std::string line = partial[w].substr(0, end);
-        const auto k = nlohmann::json::parse(line).at("job").get<std::size_t>();
-        lines.at(k) = line;
-        finished(++done);
+        arrived(partial[w].substr(0, end), ++done);
       }
     }
   }
   for (pid_t pid : pids) core::wait_child(pid);
-  return lines;
 }
 
 }  // namespace
 
-std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress) {
-  const Experiment& experiment = find_experiment(scenario.experiment);
-  const auto runs = scenario.parameter_sets();
+namespace {
+
+std::vector<Job> jobs_of(const Scenario& scenario, std::size_t runs) {
   std::vector<Job> work;
-  for (std::size_t r = 0; r < runs.size(); ++r) {
+  for (std::size_t r = 0; r < runs; ++r) {
     for (std::size_t m = 0; m < scenario.methods.size(); ++m) work.push_back({r, m});
   }
-  const auto job = [&](std::size_t k) { return run_job(scenario, experiment, runs, work, k); };
-  const auto finished = [&](std::size_t done) {
-    if (progress) progress({done, work.size()});
-  };
-  std::vector<std::string> lines;
-  if (jobs <= 1) {
-    for (std::size_t k = 0; k < work.size(); ++k) {
-      lines.push_back(job(k));
-      finished(k + 1);
-    }
-  } else {
-    lines = run_in_workers(work.size(), std::min<int>(jobs, static_cast<int>(work.size())), job, finished);
-  }
+  return work;
+}
 
+}  // namespace
+
+std::size_t job_count(const Scenario& scenario) { return scenario.parameter_sets().size() * scenario.methods.size(); }
+
+std::vector<std::string> run_jobs(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress,
+                                  const JobSelection& selection) {
+  const Experiment& experiment = find_experiment(scenario.experiment);
+  const auto runs = scenario.parameter_sets();
+  const auto work = jobs_of(scenario, runs.size());
+  std::vector<std::string> lines(work.size());
+  std::vector<std::size_t> todo;  // the selected jobs still to run
+  for (std::size_t k = selection.shard; k < work.size(); k += selection.shards) {
+    const auto known = selection.known.find(k);
+    if (known != selection.known.end()) {
+      lines[k] = known->second;
+    } else {
+      todo.push_back(k);
+    }
+  }
+  const auto job = [&](std::size_t i) { return run_job(scenario, experiment, runs, work, todo[i]); };
+  const auto arrived = [&](const std::string& line, std::size_t done) {
+    lines.at(nlohmann::json::parse(line).at("job").get<std::size_t>()) = line;
+    if (selection.on_result) selection.on_result(line);
+    if (progress) progress({done, todo.size()});
+  };
+  if (jobs <= 1) {
+    for (std::size_t i = 0; i < todo.size(); ++i) arrived(job(i), i + 1);
+  } else if (!todo.empty()) {
+    run_in_workers(todo.size(), std::min<int>(jobs, static_cast<int>(todo.size())), job, arrived);
+  }
+  return lines;
+}
+
+std::vector<Record> records_from_lines(const Scenario& scenario, const std::vector<std::string>& lines) {
+  const auto runs = scenario.parameter_sets();
+  const auto work = jobs_of(scenario, runs.size());
+  if (lines.size() != work.size()) throw std::runtime_error(scenario.name + ": the results do not match the scenario's runs");
   std::vector<Record> records;
   for (std::size_t k = 0; k < work.size(); ++k) {
     if (lines[k].empty()) throw std::runtime_error(scenario.name + ": a worker process died before reporting");
@@ -157,6 +178,10 @@ std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::
   }
   attach_published(scenario, records);
   return records;
+}
+
+std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress) {
+  return records_from_lines(scenario, run_jobs(scenario, jobs, progress, {}));
 }
 
 }  // namespace redist::sim

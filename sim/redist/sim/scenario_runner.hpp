@@ -4,6 +4,8 @@
 #pragma once
 
 #include <functional>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "redist/analysis/replay_report.hpp"
@@ -18,5 +20,26 @@ struct Progress {
 
 /// The simulations of a scenario. Throws the first failure (naming the run) after all workers stop.
 std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress);
+
+/// Which of a scenario's jobs (parameter sets × methods, in a fixed order) one invocation runs: the
+/// shard-th of `shards` round-robin slices, less the jobs whose result lines are already known.
+struct JobSelection {
+  std::size_t shard = 0;
+  std::size_t shards = 1;
+  std::map<std::size_t, std::string> known;               ///< job -> its result line, not run again
+  std::function<void(const std::string&)> on_result = {};  ///< each new result line, as it arrives
+};
+
+/// The number of jobs of a scenario.
+std::size_t job_count(const Scenario& scenario);
+
+/// The result lines of the selected jobs (known ones included), indexed by job; the other entries
+/// are empty. A line is JSON: {"job":k,"phases":...,"quantities":...} or {"job":k,"error":...}.
+std::vector<std::string> run_jobs(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress,
+                                  const JobSelection& selection);
+
+/// The records of a scenario from the result lines of all its jobs, with the published values.
+/// Throws the first failed run, or names a job without a line.
+std::vector<Record> records_from_lines(const Scenario& scenario, const std::vector<std::string>& lines);
 
 }  // namespace redist::sim
