@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <cmath>
 #include <random>
 
 #include "pack_case.hpp"
@@ -123,6 +124,10 @@ TEST(PackBeta1, IsTheBlockSizeFromWhichCssStaysAhead) {
         EXPECT_GT(css, sss) << "W = " << blocks[k];
       }
     }
+    // The fit's smooth stand-in: √2 × a crossing inside (β1/2, β1], so within √2 of β1.
+    const double crossing = result.quantities.at("beta1_fit") / std::sqrt(2.0);
+    EXPECT_GT(crossing, static_cast<double>(beta1) / 2);
+    EXPECT_LE(crossing, static_cast<double>(beta1) * (1 + 1e-12));
     EXPECT_EQ(result.phases, Phases{}) << "beta1 is a block size, not a phase";
   }
 }
