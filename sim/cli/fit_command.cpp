@@ -37,6 +37,14 @@ struct FitOptions {
 // logarithm stays finite and such a cell still weighs heavily.
 constexpr double kFloor = 1e-6;
 
+// The value a cell is fitted on: the simulated one, or the run's quantity "<phase>_fit" where it reports
+// one, the smooth stand-in of a stepwise value (pack-beta1's beta1, a power of two, whose finite
+// differences are zero almost everywhere).
+double fitted_value(const Record& r) {
+  const auto smooth = r.quantities.find(r.phase + "_fit");
+  return smooth == r.quantities.end() ? r.simulated : smooth->second;
+}
+
 // A directory of candidate platforms, removed when the fit ends (or fails).
 class TempDir {
  public:
@@ -93,7 +101,7 @@ class TrainResiduals {
       if (scenario.payload == Payload::Auto) scenario.payload = Payload::Phantom;
       for (const auto& r : sim::run_scenario(scenario, jobs_, {})) {
         if (!r.published || *r.published <= 0) continue;
-        residuals.push_back(std::log(std::max(r.simulated, kFloor * *r.published) / *r.published));
+        residuals.push_back(std::log(std::max(fitted_value(r), kFloor * *r.published) / *r.published));
       }
     }
     fs::remove(candidate);

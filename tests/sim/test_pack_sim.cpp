@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <cmath>
 #include <random>
 
 #include "pack_case.hpp"
@@ -95,6 +96,22 @@ TEST(PackOnSimulator, OneDimensionalRankingUsesTheControlNetwork) {
   EXPECT_GT(sim::run_pack(kCm5, c, "").experiment.phases.prs, 4 * 88e-6);  // lg 16 rounds of messages
 }
 
+// Paper 001's programs start every timed phase after a barrier (phase_timing.hpp): with the triangle
+// mask at BLOCK half the processors hold every true element and come late to the scan; their lag
+// stays in the local computation, and the prefix-reduction-sum is the control network's scan and
+// reduction of T_0 = 1 word alone. Timed as run, the early processors' wait lands in it.
+TEST(PackOnSimulator, PaperTimingKeepsALateRanksLagOutOfThePrefixReductionSum) {
+  sim::PackRunConfig c;
+  c.extents = {1024};
+  c.procs = {16};
+  c.blocks = {64};
+  c.mask = pack::MaskSpec::named("triangle", 0, 1);
+  c.accounting = pack::WorkAccounting::Paper;
+  EXPECT_NEAR(sim::run_pack(kCm5, c, "").experiment.phases.prs, 5e-6 + 5e-6, 1e-9);
+  c.accounting = pack::WorkAccounting::Redist;
+  EXPECT_GT(sim::run_pack(kCm5, c, "").experiment.phases.prs, 2 * (5e-6 + 5e-6));
+}
+
 // Table I's derivation: β1 from the pack-beta1 experiment is the smallest block size from which CSS's
 // local time stays at or below SSS's, checked against the local times of each run.
 TEST(PackBeta1, IsTheBlockSizeFromWhichCssStaysAhead) {
@@ -123,6 +140,10 @@ TEST(PackBeta1, IsTheBlockSizeFromWhichCssStaysAhead) {
         EXPECT_GT(css, sss) << "W = " << blocks[k];
       }
     }
+    // The fit's smooth stand-in: √2 × a crossing inside (β1/2, β1], so within √2 of β1.
+    const double crossing = result.quantities.at("beta1_fit") / std::sqrt(2.0);
+    EXPECT_GT(crossing, static_cast<double>(beta1) / 2);
+    EXPECT_LE(crossing, static_cast<double>(beta1) * (1 + 1e-12));
     EXPECT_EQ(result.phases, Phases{}) << "beta1 is a block size, not a phase";
   }
 }

@@ -1,5 +1,7 @@
 #include "redist/pack/ranking.hpp"
 
+#include "redist/pack/phase_timing.hpp"
+
 namespace redist::pack {
 
 std::vector<Index> count_slices(const Geometry& geometry, std::span<const std::uint8_t> mask, Work& work) {
@@ -39,7 +41,7 @@ std::vector<Index> segmented_prefix(const Geometry& g, std::size_t i, std::vecto
 }  // namespace
 
 Ranking finish_ranking(Transport& transport, const Geometry& g, std::vector<Index> slice_count, PrsAlgorithm algorithm,
-                       Phases& times) {
+                       Phases& times, WorkAccounting accounting) {
   const std::size_t d = g.rank();
   const Index me = transport.rank();
   Ranking ranking;
@@ -51,6 +53,7 @@ Ranking finish_ranking(Transport& transport, const Geometry& g, std::vector<Inde
     const auto position = static_cast<std::size_t>(g.grid_coords(me)[i]);
     std::vector<Index> rs(counts.size());
     ps[i].resize(counts.size());
+    start_timed_phase(transport, accounting);
     {
       PhaseClock clock(transport, times.prs);
       prefix_reduction_sum(transport, line, position, counts, ps[i], rs, algorithm, static_cast<Tag>(100 + 2 * i));

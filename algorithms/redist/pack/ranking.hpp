@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "redist/pack/geometry.hpp"
+#include "redist/pack/paper_work.hpp"
 #include "redist/transport/phases.hpp"
 #include "redist/pack/prefix_reduction_sum.hpp"
 
@@ -30,9 +31,10 @@ struct Ranking {
 std::vector<Index> count_slices(const Geometry& geometry, std::span<const std::uint8_t> mask, Work& work);
 
 /// Intermediate and final steps on every rank of the grid (all ranks call it). Charges its local
-/// work; time in prefix-reduction-sums is added to times.prs. Tags 100..100+2d are used.
+/// work; time in prefix-reduction-sums is added to times.prs (each started as `accounting` says,
+/// phase_timing.hpp). Tags 100..100+2d are used.
 Ranking finish_ranking(Transport& transport, const Geometry& geometry, std::vector<Index> slice_count,
-                       PrsAlgorithm algorithm, Phases& times);
+                       PrsAlgorithm algorithm, Phases& times, WorkAccounting accounting = WorkAccounting::Redist);
 
 /// Global rank of every local element (-1 where the mask is false), from a finished ranking.
 std::vector<Index> element_ranks(const Geometry& geometry, std::span<const std::uint8_t> mask, const Ranking& ranking);

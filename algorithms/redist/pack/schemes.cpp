@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "redist/pack/linear_exchange.hpp"
+#include "redist/pack/phase_timing.hpp"
 #include "redist/pack/ranking.hpp"
 
 namespace redist::pack {
@@ -193,7 +194,7 @@ PackResult pack(Transport& t, const Geometry& g, std::span<const Index> values, 
   PackResult result;
   const double start = t.now();
   const Scan scan = initial_scan(t, g, mask, options.scheme, options.accounting);
-  const Ranking ranking = finish_ranking(t, g, scan.slice_count, options.prs, result.times);
+  const Ranking ranking = finish_ranking(t, g, scan.slice_count, options.prs, result.times, options.accounting);
   result.size = ranking.size;
   const BlockCyclic v = vector_layout(ranking.size, options.vector_block, t.size());
   result.vector.assign(static_cast<std::size_t>(ranking.size == 0 ? 0 : v.local_size(t.rank())), 0);
@@ -201,6 +202,7 @@ PackResult pack(Transport& t, const Geometry& g, std::span<const Index> values, 
     auto out = compose(t, g, values, mask, scan, ranking, v, options.scheme, options.accounting);
     std::vector<Index> capacity(static_cast<std::size_t>(t.size()), 3 * static_cast<Index>(result.vector.size()));
     std::vector<Words> in;
+    start_timed_phase(t, options.accounting);
     {
       PhaseClock clock(t, result.times.comm);
       in = linear_permutation_exchange(t, out, capacity, kPackTag);
@@ -223,7 +225,7 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
   const double start = t.now();
   const Scan scan = initial_scan(t, g, mask, options.scheme, options.accounting);
   const bool paper = options.accounting == WorkAccounting::Paper;
-  const Ranking ranking = finish_ranking(t, g, scan.slice_count, options.prs, result.times);
+  const Ranking ranking = finish_ranking(t, g, scan.slice_count, options.prs, result.times, options.accounting);
   result.size = ranking.size;
   if (ranking.size > options.vector_length) {
     throw std::invalid_argument("the mask has " + std::to_string(ranking.size) + " true elements, V only " +
@@ -260,6 +262,7 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
   std::vector<Index> asked(requests.size());
   for (std::size_t q = 0; q < requests.size(); ++q) asked[q] = static_cast<Index>(requests[q].size());
   std::vector<Words> received;
+  start_timed_phase(t, options.accounting);
   {
     PhaseClock clock(t, result.times.comm);
     received = linear_permutation_exchange(t, requests, std::vector<Index>(requests.size(), static_cast<Index>(held)), kRequestTag);
@@ -277,6 +280,7 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
   }
   t.charge(work);
   std::vector<Words> replies;
+  start_timed_phase(t, options.accounting);
   {
     PhaseClock clock(t, result.times.comm);
     replies = linear_permutation_exchange(t, received, asked, kReplyTag);

@@ -4,7 +4,13 @@
 // the paper), each verified; β1 is the smallest W such that CSS's local time is at most SSS's for W and
 // for every larger W. Quantity "beta1" holds that block size (in elements: not a time, so not a phase),
 // or 0 when CSS never catches up up to BLOCK (the paper's ∞). The run has no phases of its own.
+// β1 is a step function of the platform's prices (a power of two), which a fit's finite differences
+// cannot see; quantity "beta1_fit" is its smooth stand-in for `redist fit` (§10): √2 times the block
+// size where log(CSS/SSS) crosses 0, interpolated linearly in log2 W between the two block sizes that
+// straddle β1 (extrapolated beyond W = 1 or BLOCK). A published β1 = W says the crossing lies in
+// (W/2, W], whose geometric centre is W/√2: beta1_fit equals W there and stays within √2 of it.
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "redist/sim/pack_experiment.hpp"
@@ -22,6 +28,26 @@ Index beta1(const std::vector<Index>& blocks, const std::vector<double>& sss, co
   return found;
 }
 
+/// Where log(css/sss) crosses 0, as log2 of the block size: on the line through the last W at which
+/// CSS is slower and the next (β1), or through the first or last two sizes, its slope at least
+/// kMinSlope per octave (so that a flat tail still tells how far away the crossing is); at most 8
+/// octaves beyond the sizes run.
+double crossing_octave(const std::vector<Index>& blocks, const std::vector<double>& sss, const std::vector<double>& css) {
+  constexpr double kMinSlope = 0.05;
+  const std::size_t n = blocks.size();
+  const auto octave = [&](std::size_t k) { return std::log2(static_cast<double>(blocks[k])); };
+  const auto ratio = [&](std::size_t k) { return std::log(css[k] / sss[k]); };
+  double x = octave(0) - ratio(0) / kMinSlope;
+  if (n > 1) {
+    const Index beta = beta1(blocks, sss, css);
+    const auto at = static_cast<std::size_t>(std::find(blocks.begin(), blocks.end(), beta) - blocks.begin());
+    const std::size_t right = beta == 0 ? n - 1 : std::max<std::size_t>(at, 1), left = right - 1;
+    const double slope = std::max((ratio(left) - ratio(right)) / (octave(right) - octave(left)), kMinSlope);
+    x = octave(left) + ratio(left) / slope;
+  }
+  return std::clamp(x, octave(0) - 8, octave(n - 1) + 8);
+}
+
 // The pack experiment's parameters but those it sweeps or compares itself (W, scheme) and those of
 // other runs (operation, redistribution).
 const ExperimentSpec& schema() {
@@ -33,9 +59,10 @@ const ExperimentSpec& schema() {
         "",
         {},
         {},
-        {"beta1"},
+        {"beta1", "beta1_fit"},
         "beta1 is a block size (unit elements, not a time): the smallest power-of-two W from "
-        "which CSS's local time is at most SSS's for every larger W, 0 if none up to BLOCK"};
+        "which CSS's local time is at most SSS's for every larger W, 0 if none up to BLOCK; beta1_fit is its "
+        "smooth stand-in for fits: √2 × the block size where CSS's and SSS's local times cross, interpolated in log2 W"};
     for (const char* name : {"d", "N", "L", "P", "density", "seed", "prs", "vector_block", "work"}) {
       beta1.parameters.push_back(*pack_schema().parameter(name));
     }
@@ -74,7 +101,8 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
     result.messages += runs[k].experiment.messages;
     result.bytes += runs[k].experiment.bytes;
   }
-  result.quantities = {{"beta1", static_cast<double>(beta1(blocks, sss, css))}};
+  result.quantities = {{"beta1", static_cast<double>(beta1(blocks, sss, css))},
+                       {"beta1_fit", std::sqrt(2.0) * std::exp2(crossing_octave(blocks, sss, css))}};
   return result;
 }
 
