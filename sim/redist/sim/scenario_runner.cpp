@@ -129,8 +129,6 @@ std::vector<Job> jobs_of(const Scenario& scenario, std::size_t runs) {
 
 }  // namespace
 
-std::size_t job_count(const Scenario& scenario) { return scenario.parameter_sets().size() * scenario.methods.size(); }
-
 std::vector<std::string> run_jobs(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress,
                                   const JobSelection& selection) {
   const Experiment& experiment = find_experiment(scenario.experiment);

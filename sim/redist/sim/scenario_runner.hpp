@@ -30,9 +30,6 @@ struct JobSelection {
   std::function<void(const std::string&)> on_result = {};  ///< each new result line, as it arrives
 };
 
-/// The number of jobs of a scenario.
-std::size_t job_count(const Scenario& scenario);
-
 /// The result lines of the selected jobs (known ones included), indexed by job; the other entries
 /// are empty. A line is JSON: {"job":k,"phases":...,"quantities":...} or {"job":k,"error":...}.
 std::vector<std::string> run_jobs(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress,
