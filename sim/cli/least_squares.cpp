@@ -157,6 +157,7 @@ BoundedFitResult fit_bounded(const std::function<std::vector<double>(const std::
   const auto n = static_cast<Eigen::Index>(x0.size());
   const Eigen::VectorXd lo = as_vector(lower), hi = as_vector(upper);
   Eigen::VectorXd x = as_vector(x0).cwiseMax(lo).cwiseMin(hi);
+  constexpr double kSmallestDecrease = 1e-4;  // relative
   int evaluations = 0;
   const auto evaluate = [&](const Eigen::VectorXd& at) {
     ++evaluations;
@@ -206,7 +207,9 @@ BoundedFitResult fit_bounded(const std::function<std::vector<double>(const std::
         r = candidate_r;
         cost = candidate_cost;
         damping = std::max(damping / 3, 1e-9);
-        improved = decrease > 1e-12 * std::max(cost, 1e-30) && last_change > 1e-9;
+        // A step that lowers the cost by less than 0.01% moves the values far less than the 1% a fit
+        // can vouch for: another Jacobian (one replay of the train tables per value) is not worth it.
+        improved = decrease > kSmallestDecrease * std::max(cost, 1e-30) && last_change > 1e-9;
         if (!improved) last_change = 0;
         break;
       }
