@@ -236,7 +236,11 @@ int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
     if (shard) {
       ShardFile slice{s.name, fs::absolute(files[i]).string(), fingerprint, *shard, lines.size(), {}};
       for (std::size_t job = 0; job < lines.size(); ++job) {
-        if (!lines[job].empty()) slice.lines[job] = lines[job];
+        if (lines[job].empty()) continue;
+        // A slice fails as the whole sweep would, on its first failed run (the journal keeps the rest).
+        const auto line = nlohmann::json::parse(lines[job]);
+        if (line.contains("error")) throw std::runtime_error(line["error"].get<std::string>());
+        slice.lines[job] = lines[job];
       }
       write_shard_file(o.out, slice);
     } else {
