@@ -170,6 +170,21 @@ TEST(ReplayCommand, WhatIfReplaysTheClaimsOnAnotherPlatform) {
   }
 }
 
+// A platform too small for an experiment (a calibrated machine of a few hosts, the Alpha's one)
+// does not stop a what-if replay: the scenario is listed as not run there, with the reason.
+TEST(ReplayCommand, WhatIfListsScenariosThePlatformCannotHoldAsNotRun) {
+  const fs::path out = fresh_dir("redist-test-what-if-small");
+  const auto result = run_command(redist("replay " + kSource + "/scenarios/paper004-example1.yaml --no-plot " +
+                                         "--platform alpha3000.xml --out " + out.string()));
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.err.find("paper004-example1 not run on alpha3000.xml"), std::string::npos) << result.err;
+  const std::string table = test::slurp(out / "CLAIMS.md");
+  EXPECT_NE(table.find("| paper004-example1 | paragon.xml | the theoretical ratio 7/16"), std::string::npos) << table;
+  EXPECT_NE(table.find("not run: paper004-example1: run "), std::string::npos) << table;
+  EXPECT_NE(table.find("has 1 hosts, too few for 16 ranks"), std::string::npos) << table;
+  EXPECT_NE(table.find("Claims holding on alpha3000.xml: 0/0 (2 more not run there)."), std::string::npos) << table;
+}
+
 TEST(ReplayCommand, WhatIfRefusesAMissingPlatformAndBesideAlone) {
   const fs::path out = fresh_dir("redist-test-what-if-bad");
   const std::string scenario = kSource + "/scenarios/paper003-fig9b.yaml --no-plot --out " + out.string();

@@ -43,22 +43,28 @@ std::string what_if_claims_markdown(const std::vector<ScenarioClaims>& scenarios
                               there, beside->string())
                 : fmt::format("Each claim replayed on `{}`.\n\n", there);
   out += fmt::format("| scenario | paper's machine | claim | on the paper's machine | on {} |\n|---|---|---|---|---|\n", there);
-  int total = 0, holding_here = 0, holding_own = 0, checked_own = 0;
+  int total = 0, holding_here = 0, holding_own = 0, checked_own = 0, not_run = 0;
   for (const auto& s : scenarios) {
     const auto own = beside ? claims_in_report(*beside / (s.scenario + ".json")) : std::map<std::string, bool>{};
     for (const auto& c : s.claims) {
       const auto it = own.find(c.claim);
       ++total;
-      holding_here += c.holds;
+      if (s.not_run.empty()) {
+        holding_here += c.holds;
+      } else {
+        ++not_run;
+      }
       if (it != own.end()) {
         ++checked_own;
         holding_own += it->second;
       }
       out += fmt::format("| {} | {} | {} | {} | {} |\n", s.scenario, fs::path(s.own_platform).filename().string(),
-                         cell(c.claim), it == own.end() ? "—" : status(it->second), status(c.holds));
+                         cell(c.claim), it == own.end() ? "—" : status(it->second),
+                         s.not_run.empty() ? status(c.holds) : "not run: " + cell(s.not_run));
     }
   }
-  out += fmt::format("\nClaims holding on {}: {}/{}", there, holding_here, total);
+  out += fmt::format("\nClaims holding on {}: {}/{}", there, holding_here, total - not_run);
+  if (not_run > 0) out += fmt::format(" ({} more not run there)", not_run);
   if (beside) out += fmt::format("; on the papers' machines: {}/{}", holding_own, checked_own);
   return out + ".\n";
 }

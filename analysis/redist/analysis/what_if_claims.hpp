@@ -18,6 +18,9 @@ struct ScenarioClaims {
   std::string scenario;
   std::string own_platform;  ///< the file the scenario names (the paper's machine)
   std::vector<ClaimResult> claims;
+  /// Why the scenario could not run on the platform (e.g. more ranks than it has hosts), or empty.
+  /// Its claims are then listed as not run (`claims` holds their texts).
+  std::string not_run;
 };
 
 /// Claim text -> holds, from a scenario's JSON report (`metrics.claims`); empty when the file is
