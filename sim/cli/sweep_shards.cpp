@@ -36,8 +36,17 @@ ShardFile parse_shard_file(const fs::path& file) {
   try {
     const auto j = nlohmann::json::parse(slurp(file));
     ShardFile s{j.at("scenario"), j.at("file"), j.at("fingerprint"), {j.at("shard"), j.at("shards")}, j.at("jobs"), {}};
+    if (s.shard.count == 0 || s.shard.index >= s.shard.count) {
+      throw std::invalid_argument(file.string() + " is not a slice of a sweep: slice " + std::to_string(s.shard.index) +
+                                  " of " + std::to_string(s.shard.count));
+    }
     for (const auto& line : j.at("lines")) {
-      s.lines[line.at("job").get<std::size_t>()] = line.dump();
+      const auto job = line.at("job").get<std::size_t>();
+      if (job >= s.jobs || job % s.shard.count != s.shard.index) {
+        throw std::invalid_argument(file.string() + " is not a slice of a sweep: job " + std::to_string(job) +
+                                    " is not one of its runs");
+      }
+      s.lines[job] = line.dump();
     }
     return s;
   } catch (const nlohmann::json::exception& e) {
