@@ -104,7 +104,15 @@ TEST_F(SweepShards, MergeRefusesMissingDuplicatedAndForeignSlices) {
   const auto foreign = merge(folders({"s0", "foreign"}));
   EXPECT_NE(foreign.status, 0);
   EXPECT_NE(foreign.err.find("are slices of different sweeps named " + kSmallName), std::string::npos) << foreign.err;
-  for (const auto* r : {&missing, &twice, &foreign}) {
+  // A slice whose result lines are not its own runs (edited, or of another N).
+  fs::create_directories(root / "edited");
+  auto edited = nlohmann::json::parse(test::slurp(root / "s1" / (kSmallName + ".shard-1-of-2.json")));
+  edited["lines"][0]["job"] = 0;  // an even job, in slice 0
+  std::ofstream(root / "edited" / (kSmallName + ".shard-1-of-2.json")) << edited.dump();
+  const auto alien = merge(folders({"s0", "edited"}));
+  EXPECT_NE(alien.status, 0);
+  EXPECT_NE(alien.err.find("is not a slice of a sweep: job 0 is not one of its runs"), std::string::npos) << alien.err;
+  for (const auto* r : {&missing, &twice, &foreign, &alien}) {
     EXPECT_EQ(std::count(r->err.begin(), r->err.end(), '\n'), 1) << r->err;
   }
   EXPECT_FALSE(fs::exists(root / "merged" / (kSmallName + ".md")));
