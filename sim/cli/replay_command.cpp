@@ -148,18 +148,18 @@ struct Reported {
   nlohmann::ordered_json all = nlohmann::ordered_json::array();  // --json
   int failed_claims = 0;
   std::vector<ScenarioFidelity> fidelity;
-  std::vector<ClaimResult> claims;  // of the last scenario
 };
 
-// Compares one scenario's records with the paper, prints its report and writes its files.
-void report(const ReplayOptions& o, const Scenario& s, const std::vector<Record>& records, Reported& done) {
+// Compares one scenario's records with the paper, prints its report and writes its files; returns
+// the paper's claims checked on the records.
+std::vector<ClaimResult> report(const ReplayOptions& o, const Scenario& s, const std::vector<Record>& records,
+                                Reported& done) {
   auto metrics = compare(records);
   metrics.claims = check_claims(s, records);
   for (const auto& c : metrics.claims) done.failed_claims += c.holds ? 0 : 1;
   const auto markdown = markdown_report(s, records, metrics);
   const auto json = json_report(s, records, metrics);
   done.fidelity.push_back(scenario_fidelity(s, records, metrics));
-  done.claims = metrics.claims;
   // Printed before the files are written: if they cannot be, the results are not lost.
   if (o.json) {
     done.all.push_back(json);
@@ -174,6 +174,7 @@ void report(const ReplayOptions& o, const Scenario& s, const std::vector<Record>
     throw std::runtime_error(std::string(e.what()) + " (the results of " + s.name +
                              " are on standard output; earlier files are unchanged)");
   }
+  return metrics.claims;
 }
 
 // The end of a run: the JSON reports (--json), and the claims that fail when they must hold.
@@ -215,8 +216,7 @@ void run_what_if(const ReplayOptions& o, const Scenario& s, ScenarioClaims& clai
     std::cerr << "redist: " << s.name << " not run on " << o.platform << ": " << e.what() << '\n';
     return;
   }
-  report(o, s, records, done);
-  claims.claims = done.claims;
+  claims.claims = report(o, s, records, done);
 }
 
 int run_scenarios(const ReplayOptions& o, ScenarioUse use) {
