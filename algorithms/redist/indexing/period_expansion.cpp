@@ -76,7 +76,7 @@ PeerPlan expand_period(Rank peer, std::span<const Run> pieces, const LocalCycles
   } else {
     count_runs(plan, copies, pieces, local.period, local.cycles, local.tail);
   }
-  plan.copy_overhead.add(WorkKind::RunCopied, copies - plan.run_count);
+  plan.extra_copies = copies - plan.run_count;
   return plan;
 }
 

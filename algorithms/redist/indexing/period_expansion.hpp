@@ -21,7 +21,7 @@ struct LocalCycles {
 /// The plan of one peer: `pieces` are sorted, disjoint ranges of [0, period). Runs are the maximal
 /// merges of the expanded pieces (exactly what an element-by-element scan finds); they are
 /// materialised only when asked, the counts always, in O(pieces) without materialising.
-/// `copy_overhead` holds the extra copies: pieces the method copies apart though they touch.
+/// `extra_copies` counts the extra copies: pieces the method copies apart though they touch.
 /// Each cycle only shifts a piece's local offset, so its copy needs no further index arithmetic.
 PeerPlan expand_period(Rank peer, std::span<const Run> pieces, const LocalCycles& local, bool materialise);
 

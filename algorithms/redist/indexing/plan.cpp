@@ -56,7 +56,7 @@ std::vector<Index> local_offsets(const PeerPlan& plan) {
 Work listing_work(const RankPlan& plan) {
   Index pieces = 0;
   for (const auto* side : {&plan.sends, &plan.receives}) {
-    for (const PeerPlan& peer : *side) pieces += peer.run_count + peer.copy_overhead.count(WorkKind::RunCopied);
+    for (const PeerPlan& peer : *side) pieces += peer.run_count + peer.extra_copies;
   }
   return Work(WorkKind::RunListed, pieces);
 }

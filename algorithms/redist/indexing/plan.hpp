@@ -27,9 +27,10 @@ struct PeerPlan {
   /// its `count` pieces, as its copy starts that many times.
   Index run_count = 0;
   std::vector<Run> runs;  ///< the runs; empty in phantom runs when the method can count without them
-  /// Work the method's own copy loop adds to copying the runs (copy_work): pieces copied apart
-  /// though contiguous, address arithmetic per piece. Empty for a plain run-by-run copy.
-  Work copy_overhead;
+  /// Pieces the method's own copy loop starts apart though they touch (copy_work counts them as runs
+  /// copied); 0 for a plain run-by-run copy. One count, not a Work: a simulated all-to-all holds
+  /// P·Q peer plans at once.
+  Index extra_copies = 0;
 };
 
 /// The order an asynchronous exchange unpacks received messages in: as they arrive (Krr, naive),
@@ -56,7 +57,7 @@ std::vector<Index> local_offsets(const PeerPlan& plan);
 Index piece_count(const std::vector<Run>& runs);
 
 /// What writing a rank's run lists costs: one RunListed per piece the method appends (its runs and
-/// the pieces it finds apart though they touch, copy_overhead), the same whether the lists are
+/// the pieces it finds apart though they touch, extra_copies), the same whether the lists are
 /// written or only counted, so that phantom and real runs are timed alike.
 Work listing_work(const RankPlan& plan);
 

@@ -9,11 +9,10 @@
 namespace redist {
 
 /// The modelled work of moving a peer plan's elements: bytes copied and runs started, plus what
-/// the indexing method's own copy loop adds (PeerPlan::copy_overhead).
+/// the indexing method's own copy loop adds (PeerPlan::extra_copies).
 inline Work copy_work(const PeerPlan& plan, Index elem_bytes) {
   Work work;
-  work.add(WorkKind::ByteCopied, plan.elements * elem_bytes).add(WorkKind::RunCopied, plan.run_count);
-  work += plan.copy_overhead;
+  work.add(WorkKind::ByteCopied, plan.elements * elem_bytes).add(WorkKind::RunCopied, plan.run_count + plan.extra_copies);
   return work;
 }
 

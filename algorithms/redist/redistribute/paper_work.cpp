@@ -25,7 +25,7 @@ Work krr_table_work(const SideView& side) {
 }
 
 // Pieces the method's copy loop starts: every piece of every cycle, touching or not.
-Index copy_pieces(const PeerPlan& peer) { return peer.run_count + peer.copy_overhead.count(WorkKind::RunCopied); }
+Index copy_pieces(const PeerPlan& peer) { return peer.run_count + peer.extra_copies; }
 
 class PaperWork final : public WorkAccounting {
  public:

@@ -1,6 +1,8 @@
 #include "redist/redistribute/scheduled_exchange.hpp"
 
 #include <array>
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -10,34 +12,37 @@
 namespace redist {
 namespace {
 
-constexpr std::ptrdiff_t kNoMessage = -1;
+// Plan entries are indexed by rank (a plan has at most one entry per rank, and ranks are ints): the
+// tables below hold one per rank and step, P·Q of them in a simulated all-to-all, so they stay small.
+using PlanEntry = std::int32_t;
+constexpr PlanEntry kNoMessage = -1;
 
 constexpr Rank kNoRank = -1;
 
 // This rank's part of one step: the plan entries it sends and receives, if any, and the ranks it
 // exchanges an empty message with (a caterpillar's pair without data, IdlePairs::ExchangeEmpty).
 struct StepRole {
-  std::ptrdiff_t send = kNoMessage;
-  std::ptrdiff_t receive = kNoMessage;
+  PlanEntry send = kNoMessage;
+  PlanEntry receive = kNoMessage;
   Rank empty_to = kNoRank;
   Rank empty_from = kNoRank;
 };
 
 // Plan index of the message exchanged with each rank, kNoMessage for none or for the rank itself.
-std::vector<std::ptrdiff_t> by_peer(const std::vector<PeerPlan>& peers, Rank me, Rank size) {
-  std::vector<std::ptrdiff_t> index(static_cast<std::size_t>(size), kNoMessage);
+std::vector<PlanEntry> by_peer(const std::vector<PeerPlan>& peers, Rank me, Rank size) {
+  std::vector<PlanEntry> index(static_cast<std::size_t>(size), kNoMessage);
   for (std::size_t k = 0; k < peers.size(); ++k) {
-    if (peers[k].peer != me) index[static_cast<std::size_t>(peers[k].peer)] = static_cast<std::ptrdiff_t>(k);
+    if (peers[k].peer != me) index[static_cast<std::size_t>(peers[k].peer)] = static_cast<PlanEntry>(k);
   }
   return index;
 }
 
 // Takes the plan entry for `peer` (each message goes in exactly one step).
-std::ptrdiff_t take(std::vector<std::ptrdiff_t>& index, Rank peer) {
+PlanEntry take(std::vector<PlanEntry>& index, Rank peer) {
   return std::exchange(index[static_cast<std::size_t>(peer)], kNoMessage);
 }
 
-void require_all_taken(const std::vector<std::ptrdiff_t>& index, const char* direction, Rank me) {
+void require_all_taken(const std::vector<PlanEntry>& index, const char* direction, Rank me) {
   for (std::size_t peer = 0; peer < index.size(); ++peer) {
     if (index[peer] != kNoMessage) {
       throw std::logic_error("the schedule misses the message " + std::string(direction) + " rank " +
@@ -50,9 +55,9 @@ void require_all_taken(const std::vector<std::ptrdiff_t>& index, const char* dir
 // once per schedule, so that a rank finds its own steps without scanning every message (P·Q of them
 // in an all-to-all, for each of the P ranks).
 struct StepPeer {
-  std::size_t step;
-  Index peer;  ///< the processor at the other end
-  bool empty;  ///< an empty message (length 0)
+  std::uint32_t step;
+  std::int32_t peer;  ///< the processor at the other end
+  bool empty;         ///< an empty message (length 0)
 };
 
 struct ProcessorSteps {
@@ -61,12 +66,20 @@ struct ProcessorSteps {
 };
 
 ProcessorSteps index_by_processor(const Schedule& schedule) {
+  constexpr auto kMaxSteps = static_cast<std::size_t>(std::numeric_limits<std::uint32_t>::max());
+  constexpr auto kMaxProcessors = static_cast<Index>(std::numeric_limits<std::int32_t>::max());
+  if (schedule.steps.size() > kMaxSteps || schedule.P > kMaxProcessors || schedule.Q > kMaxProcessors) {
+    throw std::invalid_argument("a schedule of " + std::to_string(schedule.steps.size()) + " steps over " +
+                                std::to_string(schedule.P) + " -> " + std::to_string(schedule.Q) +
+                                " processors is too large to run");
+  }
   ProcessorSteps index{std::vector<std::vector<StepPeer>>(static_cast<std::size_t>(schedule.P)),
                        std::vector<std::vector<StepPeer>>(static_cast<std::size_t>(schedule.Q))};
   for (std::size_t k = 0; k < schedule.steps.size(); ++k) {
     for (const auto& m : schedule.steps[k].messages) {
-      index.sends[static_cast<std::size_t>(m.src)].push_back({k, m.dst, m.length == 0});
-      index.receives[static_cast<std::size_t>(m.dst)].push_back({k, m.src, m.length == 0});
+      const auto step = static_cast<std::uint32_t>(k);
+      index.sends[static_cast<std::size_t>(m.src)].push_back({step, static_cast<std::int32_t>(m.dst), m.length == 0});
+      index.receives[static_cast<std::size_t>(m.dst)].push_back({step, static_cast<std::int32_t>(m.src), m.length == 0});
     }
   }
   return index;
@@ -93,7 +106,7 @@ std::vector<StepRole> roles_of(const std::shared_ptr<const Schedule>& schedule, 
   std::vector<StepRole> roles(schedule->steps.size());
   // One end of this rank's scheduled pairs: an empty message, or the plan entry the pair carries.
   const auto assign = [me](const std::vector<StepPeer>& steps, auto rank_of, auto empty_end, auto entry_end,
-                           std::vector<std::ptrdiff_t>& entries, std::vector<StepRole>& out) {
+                           std::vector<PlanEntry>& entries, std::vector<StepRole>& out) {
     for (const auto& [step, peer, empty] : steps) {
       const Rank other = rank_of(peer);
       if (other == me) continue;
@@ -117,9 +130,9 @@ std::vector<StepRole> roles_of(const std::shared_ptr<const Schedule>& schedule, 
   return roles;
 }
 
-std::ptrdiff_t self_index(const std::vector<PeerPlan>& peers, Rank me) {
+PlanEntry self_index(const std::vector<PeerPlan>& peers, Rank me) {
   for (std::size_t k = 0; k < peers.size(); ++k) {
-    if (peers[k].peer == me) return static_cast<std::ptrdiff_t>(k);
+    if (peers[k].peer == me) return static_cast<PlanEntry>(k);
   }
   return kNoMessage;
 }
@@ -173,7 +186,7 @@ ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, Exc
     times.comm = transport.now() - start;
     // Every buffer, the local part included, in plan order.
     for (std::size_t k = 0; k < plan.receives.size(); ++k) {
-      if (static_cast<std::ptrdiff_t>(k) == self_recv) {
+      if (static_cast<PlanEntry>(k) == self_recv) {
         if (has_self) timed_unpack(k, self_data);
       } else {
         timed_unpack(k, buffers.recv_data(k));

@@ -72,44 +72,38 @@ Request SimGridTransport::post_send(Rank to, const std::byte* data, Index bytes,
   const auto posting = world_.matcher().post_send(to, send);
   if (posting.matched) deliver(send, *posting.matched, to, phantom());
 
-  auto request = std::make_unique<PendingRequest>();
-  request->comm = world_.mailbox(posting.channel)->put_async(&payload_token, static_cast<std::uint64_t>(bytes));
-  request->peer = to;
-  request->tag = tag;
-  request->traffic = traffic;
-  request->bytes = bytes;
-  if (posting.matched) request->release = posting.channel;
-  return remember(std::move(request));
+  auto [id, request] = requests_.acquire();
+  request.comm = world_.mailbox(posting.channel)->put_async(&payload_token, static_cast<std::uint64_t>(bytes));
+  request.receive = false;
+  request.peer = to;
+  request.tag = tag;
+  request.traffic = traffic;
+  request.bytes = bytes;
+  request.release = posting.matched ? std::optional(posting.channel) : std::nullopt;
+  return id;
 }
 
 Request SimGridTransport::post_receive(Rank from, std::byte* data, Index capacity, Tag tag, Traffic traffic) {
   settle();
-  auto request = std::make_unique<PendingRequest>();
-  request->status = std::make_shared<ReceiveStatus>();
-  const ReceiveSide receive{from, tag, traffic, data, capacity, request->status};
+  auto [id, request] = requests_.acquire();
+  // The status outlives the request while a queued receive still points to it; else it is reused.
+  if (request.status.use_count() == 1) {
+    *request.status = ReceiveStatus{};
+  } else {
+    request.status = std::make_shared<ReceiveStatus>();
+  }
+  const ReceiveSide receive{from, tag, traffic, data, capacity, request.status};
   const auto posting = world_.matcher().post_receive(rank_, receive);
   if (posting.matched) deliver(*posting.matched, receive, rank_, phantom());
 
-  request->comm = world_.mailbox(posting.channel)->get_async(&request->landing);
-  request->receive = true;
-  request->peer = from;
-  request->tag = tag;
-  request->traffic = traffic;
-  request->bytes = capacity;
-  if (posting.matched) request->release = posting.channel;
-  return remember(std::move(request));
-}
-
-Request SimGridTransport::remember(std::unique_ptr<PendingRequest> request) {
-  const Request id = next_request_++;
-  requests_.emplace(id, std::move(request));
+  request.comm = world_.mailbox(posting.channel)->get_async(&request.landing);
+  request.receive = true;
+  request.peer = from;
+  request.tag = tag;
+  request.traffic = traffic;
+  request.bytes = capacity;
+  request.release = posting.matched ? std::optional(posting.channel) : std::nullopt;
   return id;
-}
-
-SimGridTransport::PendingRequest& SimGridTransport::lookup(Request request) {
-  const auto it = requests_.find(request);
-  if (it == requests_.end()) throw std::invalid_argument("unknown request " + std::to_string(request));
-  return *it->second;
 }
 
 Completion SimGridTransport::wait_any(std::span<Request> requests) {
@@ -135,10 +129,11 @@ std::size_t SimGridTransport::first_arrival(std::span<Request> requests, const c
   for (;;) {
     std::optional<std::size_t> first;
     double first_time = 0;
-    std::vector<simgrid::s4u::CommPtr> unfinished;
+    auto& unfinished = unfinished_;
+    unfinished.clear();
     for (std::size_t i = 0; i < requests.size(); ++i) {
       if (requests[i] == kNullRequest) continue;
-      const auto& comm = lookup(requests[i]).comm;
+      const auto& comm = requests_.at(requests[i]).comm;
       const double finished_at = comm->get_finish_time();
       if (finished_at < 0) {
         unfinished.push_back(comm);
@@ -162,10 +157,11 @@ std::size_t SimGridTransport::first_arrival(std::span<Request> requests, const c
 }
 
 Completion SimGridTransport::complete(std::span<Request> requests, std::size_t index) {
-  const auto node = requests_.extract(requests[index]);
-  requests[index] = kNullRequest;
-  PendingRequest& request = *node.mapped();
+  const Request id = std::exchange(requests[index], kNullRequest);
+  PendingRequest& request = requests_.at(id);
   request.comm->wait();  // already finished: only settles SimGrid's bookkeeping
+  request.comm = nullptr;
+  requests_.release(id);  // the fields read below stay as they are until the slot is taken again
   if (request.release) world_.matcher().release(*request.release);
   if (!request.receive) return Completion{index, -1, request.bytes};
 
@@ -263,9 +259,9 @@ std::string SimGridTransport::describe_wait() const {
   std::string text = std::string("in ") + blocked_call_;
   const char* separator = " for ";
   for (Request r : blocked_on_) {
-    const auto it = requests_.find(r);
-    if (r == kNullRequest || it == requests_.end()) continue;
-    const PendingRequest& request = *it->second;
+    const PendingRequest* pending = r == kNullRequest ? nullptr : requests_.find(r);
+    if (pending == nullptr) continue;
+    const PendingRequest& request = *pending;
     text += separator;
     separator = ", ";
     if (request.traffic == Traffic::Internal) {

@@ -6,16 +6,17 @@
 // cost.recv_overhead after arrival; charge() turns counted work into CPU time at the host's prices.
 #pragma once
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Host.hpp>
 
 #include "redist/sim/matcher.hpp"
+#include "redist/sim/request_table.hpp"
 #include "redist/sim/world.hpp"
 #include "redist/transport/transport.hpp"
 
@@ -65,8 +66,6 @@ class SimGridTransport final : public Transport {
 
   Request post_send(Rank to, const std::byte* data, Index bytes, Tag tag, Traffic traffic);
   Request post_receive(Rank from, std::byte* data, Index capacity, Tag tag, Traffic traffic);
-  Request remember(std::unique_ptr<PendingRequest> request);
-  PendingRequest& lookup(Request request);
 
   /// Position of the request whose message arrived first, blocking until one has.
   std::size_t first_arrival(std::span<Request> requests, const char* call);
@@ -86,8 +85,8 @@ class SimGridTransport final : public Transport {
   Rank rank_;
   simgrid::s4u::Host* host_;
   const WorkPrices& prices_;
-  std::map<Request, std::unique_ptr<PendingRequest>> requests_;
-  Request next_request_ = 0;
+  RequestTable<PendingRequest> requests_;
+  std::vector<simgrid::s4u::CommPtr> unfinished_;  // first_arrival's, kept to reuse its memory
   // What the rank is blocked in, for deadlock reports.
   const char* blocked_call_ = nullptr;
   double cpu_backlog_ = 0;  // CPU seconds charged, not yet simulated
