@@ -150,7 +150,7 @@ std::size_t SimGridTransport::first_arrival(std::span<Request> requests, const c
     }
     blocked_call_ = call;
     blocked_on_ = requests;
-    simgrid::s4u::Comm::wait_any(unfinished);
+    simgrid::s4u::Activity::wait_any(unfinished);  // Comm::wait_any would copy and cast the vector
     blocked_call_ = nullptr;
     blocked_on_ = {};
   }

@@ -86,7 +86,7 @@ class SimGridTransport final : public Transport {
   simgrid::s4u::Host* host_;
   const WorkPrices& prices_;
   RequestTable<PendingRequest> requests_;
-  std::vector<simgrid::s4u::CommPtr> unfinished_;  // first_arrival's, kept to reuse its memory
+  std::vector<simgrid::s4u::ActivityPtr> unfinished_;  // first_arrival's, kept to reuse its memory
   // What the rank is blocked in, for deadlock reports.
   const char* blocked_call_ = nullptr;
   double cpu_backlog_ = 0;  // CPU seconds charged, not yet simulated
