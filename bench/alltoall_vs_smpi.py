@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Benchmark (issue 3): a full all-to-all redistribution with P = Q ranks (1024 by default) in phantom
-mode, timed on the host, against the same communication pattern as one MPI_Alltoallv under SimGrid's
-own smpirun, on the same platform, in the same run.
+"""Benchmark: a full all-to-all redistribution with P = Q ranks in phantom mode, timed on the host,
+against the same communication pattern as one MPI_Alltoallv under SimGrid's own smpirun, on the
+same platform, in the same run.
 
 The platform is the modern 100 Gb/s cluster scaled to the rank count: a SimGrid <cluster> (one
 private link per node to a non-blocking backbone) with the per-node link, latency and cost-model
@@ -9,13 +9,16 @@ prices of platforms/modern-100g.xml. The redistribution is CYCLIC(1) -> CYCLIC(P
 doubles: every ordered pair of distinct ranks exchanges one 128-byte message. Both simulators run
 the exchange as pairwise steps: redist's caterpillar schedule, SMPI's "pair" alltoallv.
 
-Reports wall time, peak memory and simulated messages per wall second of redist, the wall time of
-smpirun, their ratio (> 1: redist is the faster simulator), and the two simulated times.
+For each rank count (--ranks, default 1024 2048 4096) it reports redist's wall time, peak memory and
+simulated messages per wall second; up to --smpi-up-to ranks (default 2048: smpirun needs far more
+memory and time beyond) also smpirun's wall time and the ratio (> 1: redist is the faster
+simulator), and the two simulated times. With --baseline (a redist binary built from an older
+commit), the baseline runs the same rank counts in the same run, the two outputs must agree byte
+for byte, and the speed-up of messages per second is printed.
 """
 import argparse
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -59,34 +62,43 @@ def write_cluster(path, ranks):
 
 
 def timed(command, **kwargs):
-    """Runs a command; returns (stdout, wall seconds, peak RSS in MiB of the largest descendant)."""
+    """Runs a command; returns (stdout, wall seconds)."""
     start = time.monotonic()
-    done = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+    out, err = child.communicate()
     wall = time.monotonic() - start
-    if done.returncode != 0:
-        sys.exit(f"alltoall_vs_smpi: {command[0]} failed: {done.stderr.strip().splitlines()[-1:]}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    return done.stdout, wall, peak
+    if child.returncode != 0:
+        sys.exit(f"alltoall_vs_smpi: {command[0]} failed: {err.strip().splitlines()[-1:]}")
+    return out, wall
+
+
+def timed_with_peak(command, **kwargs):
+    """As timed(), plus the peak resident memory (MiB) of the command and the children it waited for
+    (redist simulates in a child process), read by GNU time so that each run is measured alone."""
+    out, wall = timed(["/usr/bin/time", "-f", "peak-kib %M", "-o", PEAK_FILE] + command, **kwargs)
+    with open(PEAK_FILE) as f:
+        peak = int(f.read().split()[-1]) / 1024
+    return out, wall, peak
 
 
 def run_redist(redist, platform, ranks):
     n = ELEMENTS_PER_PAIR * ranks * ranks
-    out, wall, peak = timed([redist, "simulate", "--platform", platform, "-P", str(ranks), "-r", "1", "-Q", str(ranks),
-                             "-s", str(ranks), "-N", str(n), "--elem-bytes", str(ELEM_BYTES), "--phantom",
-                             "--schedule", "caterpillar", "--json"])
-    return json.loads(out), wall, peak
+    return timed_with_peak([redist, "simulate", "--platform", platform, "-P", str(ranks), "-r", "1", "-Q", str(ranks),
+                            "-s", str(ranks), "-N", str(n), "--elem-bytes", str(ELEM_BYTES), "--phantom",
+                            "--schedule", "caterpillar", "--json"])
 
 
 def run_smpi(workdir, platform, ranks):
     if shutil.which("smpicxx") is None or shutil.which("smpirun") is None:
         sys.exit("alltoall_vs_smpi: smpicxx/smpirun not found (Debian package libsimgrid-dev)")
     program = os.path.join(workdir, "smpi_alltoallv")
-    subprocess.run(["smpicxx", "-O2", os.path.join(HERE, "smpi_alltoallv.cpp"), "-o", program], check=True,
-                   capture_output=True)
+    if not os.path.exists(program):
+        subprocess.run(["smpicxx", "-O2", os.path.join(HERE, "smpi_alltoallv.cpp"), "-o", program], check=True,
+                       capture_output=True)
     hostfile = os.path.join(workdir, "hosts")
     with open(hostfile, "w") as f:
         f.writelines(f"node-{i}\n" for i in range(ranks))
-    out, wall, _ = timed(["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hostfile,
+    out, wall = timed(["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hostfile,
                           "--cfg=smpi/alltoallv:pair", "--cfg=network/model:CM02", "--log=root.thresh:critical",
                           program, str(ELEMENTS_PER_PAIR * ELEM_BYTES)], cwd=workdir)
     return float(out.strip().splitlines()[-1]), wall
@@ -94,25 +106,46 @@ def run_smpi(workdir, platform, ranks):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--ranks", type=int, default=1024)
+    parser.add_argument("--ranks", type=int, nargs="+", default=[1024, 2048, 4096])
+    parser.add_argument("--smpi-up-to", type=int, default=2048, help="largest rank count also run under smpirun")
     parser.add_argument("--redist", default=os.path.join(ROOT, "build", "release", "sim", "redist"))
+    parser.add_argument("--baseline", help="a redist binary of an older commit, run on the same rank counts")
     args = parser.parse_args()
-    if not os.access(args.redist, os.X_OK):
-        sys.exit(f"alltoall_vs_smpi: {args.redist} not built (cmake --build build/release)")
+    for binary in [args.redist] + ([args.baseline] if args.baseline else []):
+        if not os.access(binary, os.X_OK):
+            sys.exit(f"alltoall_vs_smpi: {binary} not built (cmake --build build/release)")
+    if not os.access("/usr/bin/time", os.X_OK):
+        sys.exit("alltoall_vs_smpi: /usr/bin/time not found (Debian package time)")
+    print(f"| ranks | messages | redist wall s | peak MiB | messages/s |"
+          + (" baseline wall s | baseline peak MiB | speed-up |" if args.baseline else "")
+          + " smpirun wall s | smpirun/redist | simulated redist - smpi |")
+    print("|---|---|---|---|---|" + ("---|---|---|" if args.baseline else "") + "---|---|---|")
     with tempfile.TemporaryDirectory() as workdir:
-        platform = os.path.join(workdir, "cluster.xml")
-        write_cluster(platform, args.ranks)
-        report, redist_wall, redist_peak = run_redist(args.redist, platform, args.ranks)
-        smpi_time, smpi_wall = run_smpi(workdir, platform, args.ranks)
-    redist_time = report["phases"]["comm"]
-    print(f"P = Q = {args.ranks}, {report['messages']} messages of {ELEMENTS_PER_PAIR * ELEM_BYTES} bytes, phantom")
-    print(f"redist:  wall {redist_wall:8.2f} s  peak {redist_peak:7.0f} MiB  "
-          f"{report['messages'] / redist_wall:10.0f} messages/s  simulated comm {redist_time * 1e3:.4f} ms")
-    print(f"smpirun: wall {smpi_wall:8.2f} s  simulated alltoallv {smpi_time * 1e3:.4f} ms")
-    print(f"wall-time ratio smpirun/redist = {smpi_wall / redist_wall:.2f} (> 1: redist is faster)")
-    print(f"simulated time difference redist - smpi = {(redist_time - smpi_time) * 1e3:+.4f} ms "
-          f"({(redist_time - smpi_time) / smpi_time:+.1%})")
+        global PEAK_FILE
+        PEAK_FILE = os.path.join(workdir, "peak")
+        for ranks in args.ranks:
+            platform = os.path.join(workdir, f"cluster{ranks}.xml")
+            write_cluster(platform, ranks)
+            out, wall, peak = run_redist(args.redist, platform, ranks)
+            report = json.loads(out)
+            messages = report["messages"]
+            row = f"| {ranks} | {messages} | {wall:.2f} | {peak:.0f} | {messages / wall:.0f} |"
+            if args.baseline:
+                old_out, old_wall, old_peak = run_redist(args.baseline, platform, ranks)
+                if old_out != out:
+                    sys.exit(f"alltoall_vs_smpi: at {ranks} ranks the baseline's output differs from redist's")
+                row += f" {old_wall:.2f} | {old_peak:.0f} | {old_wall / wall:.2f} |"
+            if ranks <= args.smpi_up_to:
+                smpi_time, smpi_wall = run_smpi(workdir, platform, ranks)
+                redist_time = report["phases"]["comm"]
+                row += (f" {smpi_wall:.2f} | {smpi_wall / wall:.2f} |"
+                        f" {(redist_time - smpi_time) * 1e3:+.4f} ms ({(redist_time - smpi_time) / smpi_time:+.1%}) |")
+            else:
+                row += " not run | | |"
+            print(row, flush=True)
 
+
+PEAK_FILE = ""
 
 if __name__ == "__main__":
     main()
