@@ -14,7 +14,10 @@
 
 #include "every_indexing_method.hpp"
 #include "redist/indexing/krr_indexing.hpp"
+#include "redist/indexing/indexing_methods.hpp"
 #include "redist/mpi/mpi_transport.hpp"
+#include "redist/mpi/run_datatype.hpp"
+#include "redist/redistribute/message_packing.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
 #include "redist/schedule/schedule_choice.hpp"
 
@@ -179,6 +182,71 @@ TEST(MpiRedistribute, IdenticalToPdgemr2dOnThirtyRandomLayoutPairs) {
     EXPECT_TRUE(result.identical) << "pair " << k;
     EXPECT_TRUE(result.verified) << "pair " << k;
   }
+}
+
+// A message's derived datatype describes exactly the bytes, in the order, that redist's pack() writes.
+TEST(MpiRunDatatype, PacksTheSameBytesAsRedistsPacking) {
+  std::mt19937_64 rng(static_cast<std::uint64_t>(5 + world_rank()));
+  int checked = 0;
+  for (int k = 0; k < 40; ++k) {
+    const Index rows = pick(rng, 1, 200), cols = pick(rng, 1, 200), procs = pick(rng, 1, 6);
+    const Layout source = scalapack_layout(random_descriptor(rng, rows, cols, procs));
+    const Layout dest = scalapack_layout(random_descriptor(rng, rows, cols, pick(rng, 1, 6)));
+    const Rank me = static_cast<Rank>(pick(rng, 0, procs - 1));
+    Work work;
+    const RankPlan plan = make_plan(indexing_method("prylli"), source, dest, RankMap::shared(), me, true, work);
+    std::vector<std::byte> local(static_cast<std::size_t>(source.local_size(me) * 8));
+    for (std::size_t i = 0; i < local.size(); ++i) local[i] = static_cast<std::byte>(i * 37 % 253);
+    for (const PeerPlan& peer : plan.sends) {
+      const RunDatatype type = RunDatatype::of(peer, 8);
+      ASSERT_TRUE(type.valid());
+      int type_bytes = 0;
+      MPI_Type_size(type.get(), &type_bytes);
+      EXPECT_EQ(type_bytes, peer.elements * 8);
+      std::vector<std::byte> ours(static_cast<std::size_t>(peer.elements * 8)), theirs(ours.size() + 16);
+      pack(peer, local, 8, ours.data());
+      int position = 0;
+      MPI_Pack(local.data(), 1, type.get(), theirs.data(), static_cast<int>(theirs.size()), &position, MPI_COMM_SELF);
+      ASSERT_EQ(position, static_cast<int>(ours.size()));
+      theirs.resize(ours.size());
+      EXPECT_EQ(theirs, ours) << "case " << k << " peer " << peer.peer;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 40);
+}
+
+// Each message travels in place or packed, by the rule of run_datatype.hpp, independently at its
+// two ends: pairs with long pieces, tiny pieces and long pieces on one side only, all identical
+// to pdgemr2d, and between them both kinds of message at both ends.
+TEST(MpiRedistribute, InPlaceAndPackedMessagesAgreeWithPdgemr2d) {
+  ASSERT_EQ(world_size(), 8) << "run under mpirun -np 8";
+  const std::vector<std::pair<ScalapackDescriptor, ScalapackDescriptor>> pairs = {
+      {{400, 300, 64, 64, 2, 4, 0, 0}, {400, 300, 64, 64, 4, 2, 0, 0}},     // long pieces at both ends
+      {{400, 300, 1, 1, 4, 2, 0, 0}, {400, 300, 1, 1, 2, 4, 0, 0}},         // 8-byte pieces
+      {{400, 300, 400, 38, 1, 8, 0, 0}, {400, 300, 1, 300, 8, 1, 0, 0}},    // whole columns -> single rows
+      {{400, 300, 32, 32, 2, 4, 0, 0}, {400, 300, 48, 48, 4, 2, 1, 1}},     // irregular pieces
+  };
+  Index kinds[4] = {0, 0, 0, 0};  // sends in place, sends packed, receives in place, receives packed
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const auto& [from, to] = pairs[k];
+    const auto result = compare_with_pdgemr2d(from, to, {8, "prylli", "async", RankMap::shared()});
+    EXPECT_TRUE(result.identical) << "pair " << k;
+    EXPECT_TRUE(result.verified) << "pair " << k;
+    Work work;
+    const Rank me = world_rank();
+    const RankPlan plan = make_plan(indexing_method("prylli"), scalapack_layout(from), scalapack_layout(to),
+                                    RankMap::shared(), me, true, work);
+    for (const PeerPlan& p : plan.sends) {
+      if (p.peer != me) ++kinds[sends_in_place(p, 8) ? 0 : 1];
+    }
+    for (const PeerPlan& p : plan.receives) {
+      if (p.peer != me) ++kinds[sends_in_place(p, 8) ? 2 : 3];
+    }
+  }
+  Index all[4];
+  MPI_Allreduce(kinds, all, 4, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  for (const Index count : all) EXPECT_GT(count, 0);
 }
 
 // Bad input throws std::invalid_argument with the same message on every rank (no rank left waiting).

@@ -25,6 +25,9 @@ void pack(const PeerPlan& plan, std::span<const std::byte> local, Index elem_byt
 /// in increasing local order (1-D layouts) get the cache benefit.
 void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> local, Index elem_bytes,
                    std::span<std::byte* const> buffers);
+/// The same for some of a rank's send plans.
+void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::byte> local, Index elem_bytes,
+                   std::span<std::byte* const> buffers);
 
 /// Copies `buffer` into the plan's runs of `local`, in order.
 void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std::span<std::byte> local);

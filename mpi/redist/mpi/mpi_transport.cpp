@@ -84,6 +84,22 @@ Request MpiTransport::irecv(Rank from, std::byte* data, Index capacity, Tag tag)
   return post(true, request);
 }
 
+Request MpiTransport::isend_typed(Rank to, const std::byte* base, MPI_Datatype type, Tag tag) {
+  check_peer(to, "isend");
+  check_tag(tag);
+  MPI_Request request = MPI_REQUEST_NULL;
+  check(MPI_Isend(base, 1, type, to, tag, comm_, &request), "MPI_Isend");
+  return post(false, request);
+}
+
+Request MpiTransport::irecv_typed(Rank from, std::byte* base, MPI_Datatype type, Tag tag) {
+  check_peer(from, "irecv");
+  check_tag(tag);
+  MPI_Request request = MPI_REQUEST_NULL;
+  check(MPI_Irecv(base, 1, type, from, tag, comm_, &request), "MPI_Irecv");
+  return post(true, request);
+}
+
 Request MpiTransport::post(bool receive, MPI_Request request) {
   Request id;
   if (!free_.empty()) {

@@ -30,6 +30,10 @@ class MpiTransport final : public Transport {
 
   Request isend(Rank to, const std::byte* data, Index bytes, Tag tag) override;
   Request irecv(Rank from, std::byte* data, Index capacity, Tag tag) override;
+  /// The same for one element of a derived datatype whose displacements are bytes from `base`:
+  /// MPI reads or writes the pieces in place (run_datatype.hpp).
+  Request isend_typed(Rank to, const std::byte* base, MPI_Datatype type, Tag tag);
+  Request irecv_typed(Rank from, std::byte* base, MPI_Datatype type, Tag tag);
   Completion wait_any(std::span<Request> requests) override;
   /// MPI_Waitsome: every request complete when it looks.
   std::vector<Completion> wait_some(std::span<Request> requests) override;

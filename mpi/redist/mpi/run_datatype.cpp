@@ -1,0 +1,95 @@
+#include "redist/mpi/run_datatype.hpp"
+
+#include <climits>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace redist::mpi {
+namespace {
+
+// Measured on the pairs of bench_mpi_vs_pdgemr2d (mpi/README.md): Open MPI's datatype engine pays
+// per contiguous piece and, more, per entry of a struct type; below 64 bytes per piece or 256 bytes
+// per run record on average, packing the message ourselves is faster.
+constexpr Index kMinDatatypePieceBytes = 64;
+constexpr Index kMinDatatypeRunBytes = 256;
+
+void check(int code, const char* call) {
+  if (code != MPI_SUCCESS) throw std::runtime_error(std::string(call) + " failed building a message datatype");
+}
+
+bool fits_int(Index value) { return value >= 0 && value <= INT_MAX; }
+
+// One strided run's pieces as an hvector of bytes: (count, bytes per piece, stride in bytes).
+using Shape = std::tuple<Index, Index, Index>;
+
+}  // namespace
+
+RunDatatype RunDatatype::of(const PeerPlan& plan, Index elem_bytes) {
+  std::vector<int> lengths;
+  std::vector<MPI_Aint> displacements;
+  std::vector<MPI_Datatype> types;
+  std::map<Shape, MPI_Datatype> vectors;  // one hvector per distinct shape, shared by its runs
+  const auto free_vectors = [&vectors] {
+    for (auto& [shape, type] : vectors) MPI_Type_free(&type);
+  };
+  for (const Run& run : plan.runs) {
+    const Index bytes = run.length * elem_bytes;
+    if (bytes == 0 || run.count == 0) continue;
+    if (!fits_int(bytes) || !fits_int(run.count)) {
+      free_vectors();
+      return {};
+    }
+    displacements.push_back(static_cast<MPI_Aint>(run.local_start * elem_bytes));
+    if (run.count == 1) {
+      lengths.push_back(static_cast<int>(bytes));
+      types.push_back(MPI_BYTE);
+      continue;
+    }
+    const Shape shape{run.count, bytes, run.stride * elem_bytes};
+    auto [at, fresh] = vectors.try_emplace(shape, MPI_DATATYPE_NULL);
+    if (fresh) {
+      check(MPI_Type_create_hvector(static_cast<int>(run.count), static_cast<int>(bytes),
+                                    static_cast<MPI_Aint>(run.stride * elem_bytes), MPI_BYTE, &at->second),
+            "MPI_Type_create_hvector");
+    }
+    lengths.push_back(1);
+    types.push_back(at->second);
+  }
+  if (!fits_int(static_cast<Index>(lengths.size()))) {
+    free_vectors();
+    return {};
+  }
+  RunDatatype out;
+  check(MPI_Type_create_struct(static_cast<int>(lengths.size()), lengths.data(), displacements.data(), types.data(),
+                               &out.type_),
+        "MPI_Type_create_struct");
+  check(MPI_Type_commit(&out.type_), "MPI_Type_commit");
+  free_vectors();  // the struct keeps what it needs of them
+  return out;
+}
+
+RunDatatype::RunDatatype(RunDatatype&& other) noexcept : type_(std::exchange(other.type_, MPI_DATATYPE_NULL)) {}
+
+RunDatatype& RunDatatype::operator=(RunDatatype&& other) noexcept {
+  if (this != &other) {
+    if (valid()) MPI_Type_free(&type_);
+    type_ = std::exchange(other.type_, MPI_DATATYPE_NULL);
+  }
+  return *this;
+}
+
+RunDatatype::~RunDatatype() {
+  if (valid()) MPI_Type_free(&type_);
+}
+
+bool sends_in_place(const PeerPlan& plan, Index elem_bytes) {
+  const Index pieces = piece_count(plan.runs);
+  const Index bytes = plan.elements * elem_bytes;
+  return pieces > 0 && bytes >= kMinDatatypePieceBytes * pieces && bytes >= kMinDatatypeRunBytes * static_cast<Index>(plan.runs.size());
+}
+
+}  // namespace redist::mpi
