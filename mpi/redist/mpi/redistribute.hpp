@@ -35,9 +35,14 @@ RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layou
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                 const Options& options = {});
 
-/// Message buffers are kept between calls (a redistribution needs its moved bytes twice over, as
-/// send and receive areas; kept, they are not faulted in again). This frees them.
+/// Message memory is kept between calls (kept, it is not faulted in again): this process's message
+/// buffers, and the shared-memory window of each communicator whose ranks share a node (as large
+/// as the bytes a rank sends, kept with the communicator and freed with it). This frees the
+/// buffers; the window stays.
 void release_buffers();
+
+/// Collective over `comm`: release_buffers(), and the shared-memory window kept with `comm` too.
+void release_buffers(MPI_Comm comm);
 
 /// Typed convenience: elem_bytes is sizeof(T).
 template <class T>

@@ -1,0 +1,39 @@
+// The exchange when every rank of the communicator shares one node's memory: each rank packs its
+// outgoing messages into its own segment of an MPI-3 shared-memory window, and each receiver
+// unpacks straight out of the senders' segments. Two copies per byte moved — the pack and the
+// unpack, MPI's own two copies through its shared-memory transport merged into them — for pieces
+// of any size; the local part is copied once. Without a single-copy mechanism in the kernel
+// (CMA, XPMEM, KNEM: often refused in containers) two copies are the least any exchange takes.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <span>
+
+#include "redist/indexing/plan.hpp"
+#include "redist/redistribute/redistribute.hpp"
+
+namespace redist::mpi {
+
+/// False when REDIST_MPI_SHARED_MEMORY=0 in this process's environment (messages then travel as
+/// MPI messages, direct_exchange.hpp, even on one node).
+bool shared_memory_wanted();
+
+/// Collective over `comm` (the first call on a communicator checks where its ranks live): true
+/// when all of them share one node's memory and shared_memory_wanted() (every rank must agree).
+bool shared_memory_applies(MPI_Comm comm);
+
+/// Collective over `comm`. Moves `plan` through the communicator's shared window — created on the
+/// first call, grown when a call needs more, kept with the communicator (an MPI attribute, freed
+/// with it or at MPI_Finalize) — and fills the pack, comm and unpack phases and message counts of
+/// `report`: pack and unpack are the two copies (unpack includes the local part), comm the
+/// synchronisation between them.
+void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_bytes,
+                            std::span<const std::byte> source_local, std::span<std::byte> dest_local,
+                            RedistributeReport& report);
+
+/// Collective over `comm`: frees the shared window kept with it, if any (the next call makes a new one).
+void release_shared_memory(MPI_Comm comm);
+
+}  // namespace redist::mpi
