@@ -14,6 +14,9 @@
 // released before each call (redist::mpi::release_buffers(comm)), so that it pays for fresh pages
 // as pdgemr2d does.
 //
+// With a build configured with -DREDIST_COSTA_DIR, COSTA's transform() runs too, alternating with
+// the others, checked the same way (bench/README.md); the header line says which references ran.
+//
 // Also reports each time against a floor: the bytes the busiest rank sends to other ranks divided
 // by the copy bandwidth each rank measures with all ranks copying at once (one copy of the data
 // that must move; packing, MPI's transfer and unpacking are three).
@@ -28,6 +31,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "costa_reference.hpp"
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/mpi/pdgemr2d.hpp"
 #include "redist/mpi/redistribute.hpp"
@@ -155,9 +159,9 @@ int main(int argc, char** argv) {
     std::printf("%lld x %lld doubles (%.0f MiB), %d ranks, copy bandwidth per rank %.2f GB/s (all copying)\n",
                 static_cast<long long>(rows), static_cast<long long>(cols),
                 static_cast<double>(rows * cols * 8) / (1 << 20), ranks, bandwidth / 1e9);
-    std::printf("references: pdgemr2d\n");
-    std::printf("| pair | best method | redist s | cold s | pdgemr2d s | speedup | cold speedup | moved MiB | floor s | redist/floor | pdgemr2d/floor | identical |\n");
-    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    std::printf("references: pdgemr2d%s\n", redist::bench::costa_available() ? ", COSTA" : " (COSTA: not in this build)");
+    std::printf("| pair | best method | redist s | cold s | pdgemr2d s | speedup | cold speedup | COSTA s | COSTA/redist | moved MiB | floor s | redist/floor | pdgemr2d/floor | identical |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   }
   nlohmann::json report = nlohmann::json::array();
   std::vector<double> speedups, cold_speedups, floor_ratios;
@@ -173,7 +177,7 @@ int main(int argc, char** argv) {
       if (method.per_dimension && redist::method_takes(method, source, dest)) methods.emplace_back(method.name);
     }
     std::vector<double> redist_best(methods.size(), 1e300);
-    double scalapack_best = 1e300;
+    double scalapack_best = 1e300, costa_best = 1e300;
     Index sent = 0;
     bool identical = true;
     redist::mpi::Pdgemr2d scalapack(from, 0, to, 0);
@@ -194,6 +198,12 @@ int main(int argc, char** argv) {
       scalapack.run(a.empty() ? nullptr : a.data(), c.empty() ? nullptr : c.data());
       scalapack_best = std::min(scalapack_best, slowest(MPI_Wtime() - start));
       identical = identical && c == expected;
+      if (redist::bench::costa_available()) {
+        std::fill(c.begin(), c.end(), -1.0);
+        MPI_Barrier(MPI_COMM_WORLD);
+        costa_best = std::min(costa_best, slowest(redist::bench::costa_redistribute(from, a.data(), to, c.data(), MPI_COMM_WORLD)));
+        identical = identical && c == expected;
+      }
     }
     Index most_sent = 0, total_sent = 0;
     MPI_Allreduce(&sent, &most_sent, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
@@ -217,15 +227,22 @@ int main(int argc, char** argv) {
     cold_speedups.push_back(scalapack_best / cold_best);
     if (rank == 0) {
       const std::string scaled = ranks == 4 ? "" : " as " + grids(pair);
-      std::printf("| %s%s | %s | %.4f | %.4f | %.4f | %.2f | %.2f | %.1f | %.4f | %.2f | %.2f | %s |\n", pair.name,
+      const bool costa_ran = redist::bench::costa_available();
+      char costa_s[32] = "-", costa_ratio[32] = "-";
+      if (costa_ran) {
+        std::snprintf(costa_s, sizeof costa_s, "%.4f", costa_best);
+        std::snprintf(costa_ratio, sizeof costa_ratio, "%.2f", costa_best / redist_best[best]);
+      }
+      std::printf("| %s%s | %s | %.4f | %.4f | %.4f | %.2f | %.2f | %s | %s | %.1f | %.4f | %.2f | %.2f | %s |\n", pair.name,
                   scaled.c_str(), methods[best].c_str(), redist_best[best], cold_best, scalapack_best, speedup, scalapack_best / cold_best,
-                  static_cast<double>(total_sent) / (1 << 20), floor,
+                  costa_s, costa_ratio, static_cast<double>(total_sent) / (1 << 20), floor,
                   redist_best[best] / floor, scalapack_best / floor, identical ? "yes" : "NO");
       std::fflush(stdout);
     }
     nlohmann::json entry = {{"pair", pair.name}, {"best_method", methods[best]}, {"redist_seconds", redist_best[best]},
                             {"cold_seconds", cold_best}, {"pdgemr2d_seconds", scalapack_best}, {"speedup", speedup}, {"moved_bytes", total_sent},
                             {"busiest_rank_bytes", most_sent}, {"floor_seconds", floor}, {"identical", identical}};
+    if (redist::bench::costa_available()) entry["costa_seconds"] = costa_best;
     for (std::size_t m = 0; m < methods.size(); ++m) entry["methods"][methods[m]] = redist_best[m];
     report.push_back(entry);
   }

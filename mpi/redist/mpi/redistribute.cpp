@@ -34,7 +34,8 @@ RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layou
   agree_on_input(transport.comm(), digest(source, dest, resolved), problem, "layouts or options");
   // A schedule, or the papers' work accounting, runs the algorithms' exchange as written. redist's
   // own asynchronous exchange copies each byte as few times as MPI allows: through shared memory
-  // when the ranks share a node, else in place where pieces are long (direct_exchange.hpp).
+  // when the ranks share a node and calls repeat, else as messages, in place where pieces are long
+  // (direct_exchange.hpp).
   if (resolved.schedule != "async" || resolved.work != "redist") {
     return redist::redistribute(transport, source, dest, source_local, dest_local, resolved);
   }
@@ -44,7 +45,7 @@ RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layou
   const RankPlan plan = make_plan(indexing_method(resolved.indexing), source, dest, resolved.ranks, transport.rank(),
                                   true, counted);
   report.phases.index = transport.now() - start;
-  if (shared_memory_applies(comm)) {
+  if (use_shared_memory(comm)) {
     exchange_shared_memory(comm, plan, resolved.elem_bytes, source_local, dest_local, report);
   } else {
     exchange_direct(transport, plan, resolved.elem_bytes, source_local, dest_local, report);

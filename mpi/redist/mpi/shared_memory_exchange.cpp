@@ -33,6 +33,7 @@ struct SharedArea {
   bool one_node = false;
   MPI_Win window = MPI_WIN_NULL;
   Index capacity = 0;             // this rank's segment, bytes
+  Index calls = 0;                // redistributions on the communicator since it was made or released
   std::vector<std::byte*> bases;  // every rank's segment, as mapped in this process
 
   void free_window() {
@@ -167,7 +168,10 @@ void release_shared_memory(MPI_Comm comm) {
   void* value = nullptr;
   int found = 0;
   check(MPI_Comm_get_attr(comm, area_keyval(), &value, &found), "MPI_Comm_get_attr");
-  if (found) static_cast<SharedArea*>(value)->free_window();
+  if (!found) return;
+  auto* area = static_cast<SharedArea*>(value);
+  area->free_window();
+  area->calls = 0;
 }
 
 bool shared_memory_wanted() {
@@ -175,9 +179,10 @@ bool shared_memory_wanted() {
   return setting == nullptr || std::string(setting) != "0";
 }
 
-bool shared_memory_applies(MPI_Comm comm) {
-  const bool one_node = shared_area(comm).one_node;  // collective: called whatever the setting
-  return one_node && shared_memory_wanted();
+bool use_shared_memory(MPI_Comm comm) {
+  SharedArea& area = shared_area(comm);  // collective on the first call: made whatever the setting
+  const bool repeated = area.calls++ > 0;
+  return area.one_node && shared_memory_wanted() && repeated;
 }
 
 void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_bytes,

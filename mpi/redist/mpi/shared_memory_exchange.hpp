@@ -20,9 +20,13 @@ namespace redist::mpi {
 /// MPI messages, direct_exchange.hpp, even on one node).
 bool shared_memory_wanted();
 
-/// Collective over `comm` (the first call on a communicator checks where its ranks live): true
-/// when all of them share one node's memory and shared_memory_wanted() (every rank must agree).
-bool shared_memory_applies(MPI_Comm comm);
+/// Collective over `comm`; counts the calls on it (the first call on a communicator checks where
+/// its ranks live). True when all of them share one node's memory, shared_memory_wanted() (every
+/// rank must agree), and a call on `comm` has come before since it was made or released: the
+/// window's fresh pages cost about as much as the exchange itself (a page fault per 4 KiB, shared
+/// memory having no huge pages here), so a one-off redistribution goes as MPI messages, whose
+/// kept buffers are huge pages, and the window is set up once calls repeat.
+bool use_shared_memory(MPI_Comm comm);
 
 /// Collective over `comm`. Moves `plan` through the communicator's shared window — created on the
 /// first call, grown when a call needs more, kept with the communicator (an MPI attribute, freed
@@ -33,7 +37,8 @@ void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_byte
                             std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                             RedistributeReport& report);
 
-/// Collective over `comm`: frees the shared window kept with it, if any (the next call makes a new one).
+/// Collective over `comm`: frees the shared window kept with it, if any; the next call counts as a
+/// first one again.
 void release_shared_memory(MPI_Comm comm);
 
 }  // namespace redist::mpi
