@@ -14,6 +14,9 @@
 // released before each call (redist::mpi::release_buffers(comm)), so that it pays for fresh pages
 // as pdgemr2d does.
 //
+// `plan s` is the best method as a kept redist::mpi::Plan executed again and again; `call/plan`
+// compares it with a redistribute() call, measured interleaved with it.
+//
 // With a build configured with -DREDIST_COSTA_DIR, COSTA's transform() runs too, alternating with
 // the others, checked the same way (bench/README.md); the header line says which references ran.
 //
@@ -34,6 +37,7 @@
 #include "costa_reference.hpp"
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/mpi/pdgemr2d.hpp"
+#include "redist/mpi/plan.hpp"
 #include "redist/mpi/redistribute.hpp"
 
 namespace {
@@ -160,11 +164,11 @@ int main(int argc, char** argv) {
                 static_cast<long long>(rows), static_cast<long long>(cols),
                 static_cast<double>(rows * cols * 8) / (1 << 20), ranks, bandwidth / 1e9);
     std::printf("references: pdgemr2d%s\n", redist::bench::costa_available() ? ", COSTA" : " (COSTA: not in this build)");
-    std::printf("| pair | best method | redist s | cold s | pdgemr2d s | speedup | cold speedup | COSTA s | COSTA/redist | moved MiB | floor s | redist/floor | pdgemr2d/floor | identical |\n");
-    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    std::printf("| pair | best method | redist s | cold s | pdgemr2d s | speedup | cold speedup | plan s | call/plan | COSTA s | COSTA/redist | moved MiB | floor s | redist/floor | pdgemr2d/floor | identical |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   }
   nlohmann::json report = nlohmann::json::array();
-  std::vector<double> speedups, cold_speedups, floor_ratios;
+  std::vector<double> speedups, cold_speedups, floor_ratios, plan_gains;
   bool all_identical = true;
   for (const Pair& pair : pairs) {
     const ScalapackDescriptor from{rows, cols, pair.mb, pair.nb, pair.pr, pair.pc, pair.rsrc, pair.csrc};
@@ -218,6 +222,23 @@ int main(int argc, char** argv) {
       cold_best = std::min(cold_best, slowest(MPI_Wtime() - start));
       identical = identical && b == expected;
     }
+    // A plan kept across calls against a call per redistribution, interleaved, warm.
+    redist::mpi::Plan plan(MPI_COMM_WORLD, source, dest, {8, methods[best], "async", redist::RankMap::shared()});
+    double call_best = 1e300, plan_best = 1e300;
+    for (int k = 0; k < repeat; ++k) {
+      MPI_Barrier(MPI_COMM_WORLD);
+      double start = MPI_Wtime();
+      redist::mpi::redistribute<double>(MPI_COMM_WORLD, source, dest, a, b, {8, methods[best], "async", redist::RankMap::shared()});
+      call_best = std::min(call_best, slowest(MPI_Wtime() - start));
+      identical = identical && b == expected;
+      std::fill(b.begin(), b.end(), -1.0);
+      MPI_Barrier(MPI_COMM_WORLD);
+      start = MPI_Wtime();
+      plan.execute<double>(a, b);
+      plan_best = std::min(plan_best, slowest(MPI_Wtime() - start));
+      identical = identical && b == expected;
+    }
+    plan_gains.push_back(call_best / plan_best);
     identical = everywhere(identical);
     all_identical = all_identical && identical;
     const double floor = static_cast<double>(most_sent) / bandwidth;
@@ -233,15 +254,17 @@ int main(int argc, char** argv) {
         std::snprintf(costa_s, sizeof costa_s, "%.4f", costa_best);
         std::snprintf(costa_ratio, sizeof costa_ratio, "%.2f", costa_best / redist_best[best]);
       }
-      std::printf("| %s%s | %s | %.4f | %.4f | %.4f | %.2f | %.2f | %s | %s | %.1f | %.4f | %.2f | %.2f | %s |\n", pair.name,
-                  scaled.c_str(), methods[best].c_str(), redist_best[best], cold_best, scalapack_best, speedup, scalapack_best / cold_best,
-                  costa_s, costa_ratio, static_cast<double>(total_sent) / (1 << 20), floor,
+      std::printf("| %s%s | %s | %.4f | %.4f | %.4f | %.2f | %.2f | %.4f | %.2f | %s | %s | %.1f | %.4f | %.2f | %.2f | %s |\n",
+                  pair.name, scaled.c_str(), methods[best].c_str(), redist_best[best], cold_best, scalapack_best, speedup,
+                  scalapack_best / cold_best, plan_best, call_best / plan_best, costa_s, costa_ratio, static_cast<double>(total_sent) / (1 << 20), floor,
                   redist_best[best] / floor, scalapack_best / floor, identical ? "yes" : "NO");
       std::fflush(stdout);
     }
     nlohmann::json entry = {{"pair", pair.name}, {"best_method", methods[best]}, {"redist_seconds", redist_best[best]},
                             {"cold_seconds", cold_best}, {"pdgemr2d_seconds", scalapack_best}, {"speedup", speedup}, {"moved_bytes", total_sent},
                             {"busiest_rank_bytes", most_sent}, {"floor_seconds", floor}, {"identical", identical}};
+    entry["plan_execute_seconds"] = plan_best;
+    entry["call_seconds"] = call_best;
     if (redist::bench::costa_available()) entry["costa_seconds"] = costa_best;
     for (std::size_t m = 0; m < methods.size(); ++m) entry["methods"][methods[m]] = redist_best[m];
     report.push_back(entry);
@@ -252,9 +275,11 @@ int main(int argc, char** argv) {
     std::printf("median speedup of redist's best method over pdgemr2d: %.2f (%zu pairs); with cold buffers: %.2f\n",
                 median, speedups.size(), cold_median);
     std::printf("median redist/floor: %.2f\n", floor_median);
+    std::printf("median redistribute() call / kept plan's execute(): %.2f\n", median_of(plan_gains));
     if (!json_path.empty()) {
       std::ofstream(json_path) << nlohmann::json{{"copy_bandwidth", bandwidth}, {"median_speedup", median},
                                                   {"cold_median_speedup", cold_median}, {"median_floor_ratio", floor_median},
+                                                  {"median_call_over_plan", median_of(plan_gains)},
                                                   {"ranks", ranks}, {"pairs", report}}.dump(2)
                                << "\n";
     }

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -16,7 +17,9 @@
 #include "redist/indexing/krr_indexing.hpp"
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/mpi/mpi_transport.hpp"
+#include "redist/mpi/plan.hpp"
 #include "redist/mpi/run_datatype.hpp"
+#include "redist/mpi/shared_memory_exchange.hpp"
 #include "redist/redistribute/message_packing.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
 #include "redist/schedule/schedule_choice.hpp"
@@ -249,6 +252,33 @@ TEST(MpiRedistribute, InPlaceAndPackedMessagesAgreeWithPdgemr2d) {
   for (const Index count : all) EXPECT_GT(count, 0);
 }
 
+// On one node the first call on a communicator goes as messages and later ones through the shared
+// window, which release_buffers(comm) frees; with REDIST_MPI_SHARED_MEMORY=0 there is never a window.
+// Every call's result is checked.
+TEST(MpiRedistribute, RepeatedCallsOnOneNodeGoThroughTheSharedWindow) {
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  const Layout from = scalapack_layout({300, 200, 16, 16, 2, 4, 0, 0});
+  const Layout to = scalapack_layout({300, 200, 1, 40, 4, 2, 1, 0});
+  const bool wanted = shared_memory_wanted();
+  const auto call = [&] { EXPECT_TRUE(verified_redistribute(comm, from, to, {8, "prylli", "async", RankMap::shared()}).verified); };
+  call();
+  EXPECT_EQ(shared_window_bytes(comm), 0);
+  call();
+  if (wanted) {
+    EXPECT_GT(shared_window_bytes(comm), 0);
+  } else {
+    EXPECT_EQ(shared_window_bytes(comm), 0);
+  }
+  release_buffers(comm);
+  EXPECT_EQ(shared_window_bytes(comm), 0);
+  call();
+  EXPECT_EQ(shared_window_bytes(comm), 0);  // after a release, the next call counts as a first one
+  call();
+  EXPECT_EQ(shared_window_bytes(comm) > 0, wanted);
+  MPI_Comm_free(&comm);
+}
+
 // Bad input throws std::invalid_argument with the same message on every rank (no rank left waiting).
 void expect_error_everywhere(const std::function<void()>& call, const std::string& part) {
   std::string message;
@@ -284,6 +314,69 @@ TEST(MpiRedistribute, BadInputFailsOnEveryRankTogether) {
   // And the communicator still works afterwards.
   const auto summary = verified_redistribute(MPI_COMM_WORLD, good, BlockCyclic(n, 7, ranks), {});
   EXPECT_TRUE(summary.verified);
+}
+
+// Plan + execute against redistribute(): the same destination bytes, on every rank, for a call and
+// for a plan executed twice (its second execution reuses everything the first set up).
+bool plan_matches_redistribute(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options) {
+  int me = 0;
+  MPI_Comm_rank(comm, &me);
+  const Index eb = options.elem_bytes;
+  const auto bytes = [&](const Layout& l, std::optional<Index> processor) {
+    return static_cast<std::size_t>(processor ? l.local_size(*processor) * eb : 0);
+  };
+  const std::size_t source_bytes = bytes(source, options.ranks.source_of(me, source.processors()));
+  const std::size_t dest_bytes = bytes(dest, options.ranks.dest_of(me, dest.processors()));
+  std::vector<std::byte> from(source_bytes), by_call(dest_bytes), by_plan(dest_bytes);
+  for (std::size_t i = 0; i < from.size(); ++i) from[i] = static_cast<std::byte>((i * 131 + static_cast<std::size_t>(me) * 7) % 251);
+  redistribute(comm, source, dest, from, by_call, options);
+  Plan plan(comm, source, dest, options);
+  bool same = true;
+  for (int k = 0; k < 2; ++k) {
+    std::fill(by_plan.begin(), by_plan.end(), std::byte{0x5a});
+    const RedistributeReport report = plan.execute(from, by_plan);
+    same = same && by_plan == by_call && report.phases.index == 0;
+  }
+  int mine = same ? 1 : 0, all = 0;
+  MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm);
+  return all == 1;
+}
+
+TEST(MpiPlan, ExecutesLikeRedistributeOnTheRandomCasesAndThePdgemr2dPairs) {
+  ASSERT_EQ(world_size(), 8) << "run under mpirun -np 8";
+  std::mt19937_64 rng(2026);  // the cases of FiftyRandomCasesVerifyUnderEveryMethodAndSchedule
+  for (int k = 0; k < 50; ++k) {
+    const int ranks = 2 + k % 7;
+    const RandomCase c = random_case(rng, ranks, k % 2 == 1);
+    MPI_Comm comm = first_ranks(ranks);
+    if (comm == MPI_COMM_NULL) continue;
+    for (const char* schedule : {"async", "caterpillar"}) {
+      EXPECT_TRUE(plan_matches_redistribute(comm, c.source, c.dest, {4, "prylli", schedule, c.map})) << "case " << k;
+    }
+    MPI_Comm_free(&comm);
+  }
+  std::mt19937_64 pairs(77);  // the pairs of IdenticalToPdgemr2dOnThirtyRandomLayoutPairs
+  for (int k = 0; k < 30; ++k) {
+    const Index rows = pick(pairs, 1, 90), cols = pick(pairs, 1, 90);
+    const auto from = random_descriptor(pairs, rows, cols, pick(pairs, 1, world_size()));
+    const auto to = random_descriptor(pairs, rows, cols, pick(pairs, 1, world_size()));
+    EXPECT_TRUE(plan_matches_redistribute(MPI_COMM_WORLD, scalapack_layout(from), scalapack_layout(to),
+                                          {8, "prylli", "async", RankMap::shared()}))
+        << "pair " << k;
+  }
+}
+
+TEST(MpiPlan, BadBuffersOrElementTypesFailOnEveryRankTogether) {
+  const int me = world_rank(), ranks = world_size();
+  const Layout layout = BlockCyclic(1000, 4, ranks), other = BlockCyclic(1000, 7, ranks);
+  Plan plan(MPI_COMM_WORLD, layout, other, {8, "prylli", "async", RankMap::shared()});
+  std::vector<double> a(static_cast<std::size_t>(layout.local_size(me))), b(static_cast<std::size_t>(other.local_size(me)));
+  std::vector<double> short_b(me == 5 ? b.size() - 1 : b.size());
+  expect_error_everywhere([&] { plan.execute<double>(a, short_b); }, "rank 5: destination buffer holds");
+  std::vector<float> fa(a.size() * 2), fb(b.size() * 2);  // the right bytes, the wrong element type
+  expect_error_everywhere([&] { plan.execute<float>(fa, fb); }, "elements of 4 bytes given to a plan for 8-byte");
+  EXPECT_THROW(Plan(MPI_COMM_WORLD, layout, other, {8, "fast", "async", {}}), std::invalid_argument);
+  EXPECT_EQ(plan.execute<double>(a, b).phases.index, 0);  // and the plan still works
 }
 
 }  // namespace

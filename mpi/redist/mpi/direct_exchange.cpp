@@ -30,7 +30,6 @@ PackedArea packed_area(const std::vector<PeerPlan>& peers, const std::vector<Run
   return area;
 }
 
-// A derived datatype for each message that travels in place (sends_in_place), none for the rest.
 std::vector<RunDatatype> datatypes(const std::vector<PeerPlan>& peers, Index elem_bytes, Rank me) {
   std::vector<RunDatatype> types(peers.size());
   for (std::size_t k = 0; k < peers.size(); ++k) {
@@ -60,14 +59,18 @@ std::ptrdiff_t find_peer(const std::vector<PeerPlan>& peers, Rank rank) {
 
 }  // namespace
 
-void exchange_direct(MpiTransport& transport, const RankPlan& plan, Index elem_bytes,
+MessageDatatypes MessageDatatypes::for_plan(const RankPlan& plan, Index elem_bytes, Rank me) {
+  return {datatypes(plan.sends, elem_bytes, me), datatypes(plan.receives, elem_bytes, me)};
+}
+
+void exchange_direct(MpiTransport& transport, const RankPlan& plan, const MessageDatatypes& types, Index elem_bytes,
                      std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                      RedistributeReport& report) {
   const Rank me = transport.rank();
   const double start = transport.now();
   double packing = 0, unpacking = 0;
 
-  const std::vector<RunDatatype> receive_types = datatypes(plan.receives, elem_bytes, me);
+  const std::vector<RunDatatype>& receive_types = types.receives;
   PackedArea incoming = packed_area(plan.receives, receive_types, elem_bytes, me, transport);
   std::vector<Request> receives;
   std::vector<std::size_t> receive_plan;  // receives[i] fills plan.receives[receive_plan[i]]
@@ -83,7 +86,7 @@ void exchange_direct(MpiTransport& transport, const RankPlan& plan, Index elem_b
   // Messages that travel in place go first; then every packed message is packed in one sweep of
   // source storage (each cache line read once for all peers) and sent. Each group in rank order
   // from the next rank on, so that the ranks do not all start with rank 0.
-  const std::vector<RunDatatype> send_types = datatypes(plan.sends, elem_bytes, me);
+  const std::vector<RunDatatype>& send_types = types.sends;
   PackedArea outgoing = packed_area(plan.sends, send_types, elem_bytes, me, transport);
   std::vector<std::size_t> in_place, packed;
   for (const std::size_t k : rotated_after(plan.sends, me)) (send_types[k].valid() ? in_place : packed).push_back(k);

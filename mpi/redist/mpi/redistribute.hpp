@@ -7,7 +7,8 @@
 //                                              .grid_rows = 4, .grid_cols = 1});
 //   redist::mpi::redistribute<double>(MPI_COMM_WORLD, from, to, my_a, my_b);   // method: default
 //
-// Every rank of the communicator calls it with the same layouts and options. Rank k of the
+// A redistribution done again and again is cheaper as a Plan (plan.hpp): computed once, executed
+// many times. Every rank of the communicator calls it with the same layouts and options. Rank k of the
 // communicator is source processor k - ranks.source_first and destination processor
 // k - ranks.dest_first (RankMap); ranks beyond both sets take part with empty buffers.
 #pragma once

@@ -164,6 +164,13 @@ const PeerPlan* find_peer(const std::vector<PeerPlan>& peers, Rank rank) {
 
 }  // namespace
 
+Index shared_window_bytes(MPI_Comm comm) {
+  void* value = nullptr;
+  int found = 0;
+  check(MPI_Comm_get_attr(comm, area_keyval(), &value, &found), "MPI_Comm_get_attr");
+  return found ? static_cast<SharedArea*>(value)->capacity : 0;
+}
+
 void release_shared_memory(MPI_Comm comm) {
   void* value = nullptr;
   int found = 0;

@@ -37,6 +37,9 @@ void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_byte
                             std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                             RedistributeReport& report);
 
+/// Bytes of this rank's segment of the window kept with `comm` (0: none). Not collective.
+Index shared_window_bytes(MPI_Comm comm);
+
 /// Collective over `comm`: frees the shared window kept with it, if any; the next call counts as a
 /// first one again.
 void release_shared_memory(MPI_Comm comm);

@@ -1,0 +1,57 @@
+// A redistribution planned once and executed any number of times, as FFTW's plans and COSTA's
+// transformer keep their work: the index sets, the schedule and the message datatypes are
+// computed when the plan is made; execute() only moves data.
+//
+//   redist::mpi::Plan plan(comm, from, to, {.elem_bytes = 8, .indexing = "prylli"});
+//   for (int step = 0; step < steps; ++step) {
+//     compute(my_a);
+//     plan.execute<double>(my_a, my_b);   // same result as redistribute(comm, from, to, my_a, my_b)
+//   }
+//
+// redistribute() is the one-call form: a plan made and executed once.
+#pragma once
+
+#include <mpi.h>
+
+#include <memory>
+#include <span>
+
+#include "redist/layout/layout.hpp"
+#include "redist/mpi/redistribute.hpp"
+
+namespace redist::mpi {
+
+class Plan {
+ public:
+  /// Collective over `comm`, with the same layouts and options on every rank. Checks them as
+  /// redistribute() does (std::invalid_argument on every rank, same message) and computes this
+  /// rank's index sets. The plan keeps a duplicate of `comm` until it is destroyed.
+  Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options = {});
+  ~Plan();
+  Plan(Plan&&) noexcept;
+  Plan& operator=(Plan&&) noexcept;
+  Plan(const Plan&) = delete;
+  Plan& operator=(const Plan&) = delete;
+
+  /// Collective over the plan's communicator: moves this rank's part of the array (buffers as for
+  /// redistribute(); a rank with a buffer of the wrong size makes every rank throw
+  /// std::invalid_argument, same message). The report's index phase is 0: see plan_seconds().
+  RedistributeReport execute(std::span<const std::byte> source_local, std::span<std::byte> dest_local);
+
+  /// Typed form; sizeof(T) must be the plan's element size.
+  template <class T>
+  RedistributeReport execute(std::span<const T> source_local, std::span<T> dest_local) {
+    return execute_typed(std::as_bytes(source_local), std::as_writable_bytes(dest_local), static_cast<Index>(sizeof(T)));
+  }
+
+  /// Seconds this rank spent computing the plan (its index sets), wall clock.
+  double plan_seconds() const;
+
+ private:
+  RedistributeReport execute_typed(std::span<const std::byte> source_local, std::span<std::byte> dest_local,
+                                   Index type_bytes);
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace redist::mpi
