@@ -34,16 +34,22 @@ void print_text(const SimulateOptions& o, const ParameterValues& v, const sim::E
                            v.integer("N"), v.integer("elem_bytes"));
   std::cout << fmt::format("indexing {}, schedule {}, {} processor sets{}\n", v.text("indexing"), v.text("schedule"),
                            v.text("placement"), run.phantom ? ", phantom payload" : "");
+  if (v.integer("repeat") > 1) {
+    std::cout << fmt::format("one plan executed {} times: index is the plan, the other phases the mean execution\n",
+                             v.integer("repeat"));
+  }
   std::cout << phases_text(run.phases, redistribution_phases());
   std::cout << fmt::format("messages {}, bytes {}, verified {}\n", run.messages, run.bytes,
                            run.verified ? (*run.verified ? "yes" : "NO") : "n/a (phantom)");
 }
 
 nlohmann::ordered_json to_json(const SimulateOptions& o, const ParameterValues& v, const sim::ExperimentResult& run) {
-  return redistribution_json({platform_name(o.platform), std::nullopt, v.integer("P"), v.integer("Q"),
+  auto json = redistribution_json({platform_name(o.platform), std::nullopt, v.integer("P"), v.integer("Q"),
                               nlohmann::ordered_json{{"r", v.integer("r")}, {"s", v.integer("s")}}, v.integer("N"),
                               run.phases, run.messages, run.bytes, run.verified, v.integer("elem_bytes"),
                               v.text("indexing"), v.text("schedule"), v.text("placement"), run.phantom});
+  if (v.integer("repeat") > 1) json["repeat"] = v.integer("repeat");  // one plan, executed this many times
+  return json;
 }
 
 int run_simulate(const SimulateOptions& o) {

@@ -56,6 +56,32 @@ TEST(SimulateCommand, PhantomRunGivesTheSameTimes) {
   EXPECT_TRUE(phantom["verified"].is_null());
 }
 
+// --repeat K: one plan executed K times. The plan (index phase), the messages and the verification
+// are those of a single run; the executions move the data K times, so their mean is reported.
+TEST(SimulateCommand, RepeatExecutesOnePlanAndReportsItApart) {
+  const auto once = nlohmann::json::parse(run_command(simulate(kSource + "/platforms/paragon.xml", "--json --indexing prylli")).out);
+  const auto result = run_command(simulate(kSource + "/platforms/paragon.xml", "--json --indexing prylli --repeat 4"));
+  ASSERT_EQ(result.status, 0) << result.err;
+  const auto kept = nlohmann::json::parse(result.out);
+  EXPECT_EQ(kept["repeat"], 4);
+  EXPECT_FALSE(once.contains("repeat"));
+  EXPECT_EQ(kept["verified"], true);
+  EXPECT_EQ(kept["phases"]["index"], once["phases"]["index"]);
+  EXPECT_EQ(kept["messages"], once["messages"]);
+  EXPECT_EQ(kept["bytes"], once["bytes"]);
+  // Each execution costs about what the single run's exchange did: a mean, not a sum of four.
+  for (const char* phase : {"pack", "comm", "unpack", "total"}) {
+    const double mean = kept["phases"][phase].get<double>(), single = once["phases"][phase].get<double>();
+    EXPECT_GT(mean, 0.5 * single) << phase;
+    EXPECT_LT(mean, 1.5 * single) << phase;
+  }
+  for (const char* bad : {"--repeat 0", "--repeat 1001", "--repeat x"}) {
+    const auto refused = run_command(simulate(kSource + "/platforms/paragon.xml", bad));
+    EXPECT_NE(refused.status, 0) << bad;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  }
+}
+
 TEST(SimulateCommand, TraceFileIsWritten) {
   const fs::path trace = fs::temp_directory_path() / ("redist-test-trace-" + std::to_string(::getpid()) + ".paje");
   fs::remove(trace);

@@ -7,6 +7,7 @@
 #include "redist/redistribute/input_checks.hpp"
 #include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/plan_exchange.hpp"
+#include "redist/redistribute/redistribution_plan.hpp"
 #include "redist/schedule/schedule_choice.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 
@@ -17,20 +18,6 @@ namespace {
 constexpr const char* kDefaultIndexing = "prylli";
 constexpr const char* kDefaultSchedule = "async";
 
-void validate(const Transport& transport, const Layout& source, const Layout& dest,
-              std::span<const std::byte> source_local, std::span<std::byte> dest_local,
-              const RedistributeOptions& options) {
-  if (std::string problem = call_problem(source, dest, options, transport.size()); !problem.empty()) {
-    throw std::invalid_argument(problem);
-  }
-  if (transport.phantom()) return;
-  const Rank me = transport.rank();
-  if (std::string problem = buffer_problem(source, dest, options, me, source_local.size(), dest_local.size());
-      !problem.empty()) {
-    throw std::invalid_argument("rank " + std::to_string(me) + ": " + problem);
-  }
-}
-
 }  // namespace
 
 RedistributeOptions resolve_defaults(RedistributeOptions options) {
@@ -39,30 +26,52 @@ RedistributeOptions resolve_defaults(RedistributeOptions options) {
   return options;
 }
 
+RedistributionPlan plan_redistribution(Transport& transport, const Layout& source, const Layout& dest,
+                                       const RedistributeOptions& given) {
+  RedistributionPlan p{source, dest, resolve_defaults(given), {}, nullptr, nullptr, 0, 0};
+  const RedistributeOptions& options = p.options;
+  if (std::string problem = call_problem(source, dest, options, transport.size()); !problem.empty()) {
+    throw std::invalid_argument(problem);
+  }
+  const IndexingMethod& indexing = indexing_method(options.indexing);
+  p.accounting = work_accounting(options.work, indexing.name, source, dest, options.ranks, transport.rank());
+  // Computed by every rank from the layouts, before the timed phases, as paper 004 §5.1 does.
+  if (const ScheduleChoice schedule = schedule_from_name(options.schedule)) {
+    p.schedule = layout_schedule(schedule, source, dest, options.ranks, options.step_procedure);
+  }
+  p.started = transport.now();
+  Work counted;
+  p.plan = make_plan(indexing, source, dest, options.ranks, transport.rank(), !transport.phantom(), counted);
+  transport.charge(p.accounting->index(p.plan, counted));
+  p.seconds = transport.now() - p.started;
+  return p;
+}
+
+RedistributeReport execute(Transport& transport, const RedistributionPlan& p, std::span<const std::byte> source_local,
+                           std::span<std::byte> dest_local) {
+  const RedistributeOptions& options = p.options;
+  if (!transport.phantom()) {
+    const Rank me = transport.rank();
+    if (std::string problem = buffer_problem(p.source, p.dest, options, me, source_local.size(), dest_local.size());
+        !problem.empty()) {
+      throw std::invalid_argument("rank " + std::to_string(me) + ": " + problem);
+    }
+  }
+  RedistributeReport report;
+  const double start = transport.now();
+  exchange_plan(transport, p.plan, options.elem_bytes, source_local, dest_local, p.schedule, options.ranks, report, {},
+                options.step_procedure, *p.accounting);
+  report.phases.total = transport.now() - start;
+  return report;
+}
+
 RedistributeReport redistribute(Transport& transport, const Layout& source, const Layout& dest,
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                 const RedistributeOptions& given) {
-  const RedistributeOptions options = resolve_defaults(given);
-  validate(transport, source, dest, source_local, dest_local, options);
-  const IndexingMethod& indexing = indexing_method(options.indexing);
-  const ScheduleChoice schedule = schedule_from_name(options.schedule);
-  const auto accounting = work_accounting(options.work, indexing.name, source, dest, options.ranks, transport.rank());
-  // Computed by every rank from the layouts, before the timed phases, as paper 004 §5.1 does.
-  const auto steps = layout_schedule(schedule, source, dest, options.ranks, options.step_procedure);
-  const bool real = !transport.phantom();
-  const Index eb = options.elem_bytes;
-  RedistributeReport report;
-  Phases& t = report.phases;
-  const double start = transport.now();
-
-  Work counted;
-  const RankPlan plan = make_plan(indexing, source, dest, options.ranks, transport.rank(), real, counted);
-  transport.charge(accounting->index(plan, counted));
-  t.index = transport.now() - start;
-
-  exchange_plan(transport, plan, eb, source_local, dest_local, schedule ? steps : nullptr, options.ranks, report, {},
-                options.step_procedure, *accounting);
-  t.total = transport.now() - start;
+  const RedistributionPlan plan = plan_redistribution(transport, source, dest, given);
+  RedistributeReport report = execute(transport, plan, source_local, dest_local);
+  report.phases.index = plan.seconds;
+  report.phases.total = transport.now() - plan.started;
   return report;
 }
 

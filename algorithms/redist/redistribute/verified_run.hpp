@@ -19,7 +19,11 @@ struct VerifiedReport {
 };
 
 /// Fills this rank's source elements, redistributes them, and checks its destination elements.
+/// With `executions` > 1 the redistribution is planned once and the plan executed that many times
+/// (redistribution_plan.hpp): the index phase is the plan's, pack, comm and unpack the mean of the
+/// executions, the total the plan plus one mean execution; the destination is cleared before each
+/// execution and checked after the last.
 VerifiedReport redistribute_and_verify(Transport& transport, const Layout& source, const Layout& dest,
-                                       const RedistributeOptions& options);
+                                       const RedistributeOptions& options, int executions = 1);
 
 }  // namespace redist

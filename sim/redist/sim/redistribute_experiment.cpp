@@ -53,6 +53,12 @@ const ExperimentSpec& schema() {
         .meaning = "hosts the ranks run on in turn (rank i on node-(i mod hosts)), as oversubscribed MPI ranks "
                    "share cores (`redist validate`); absent: one host per rank",
         .min = 1},
+       {.name = "repeat",
+        .meaning = "executions of one plan: the index phase is the plan, made once; pack, comm and unpack the "
+                   "mean execution; total the plan plus one mean execution (redist::mpi::Plan's practice)",
+        .min = 1,
+        .max = 1000,
+        .default_value = 1},
        work_parameter("Krr's full tables, PITFALLS' and Prylli's per-peer intersection lists, element-by-element "
                       "copies; scheduled exchanges timed as paper 004 §5.1")},
       {Phase::Indexing, Phase::Packing, Phase::Communication, Phase::Unpacking, Phase::PackingUnpacking, Phase::Total},
@@ -109,6 +115,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   const Layout source = BlockCyclic(N, r, P);
   const Layout dest = BlockCyclic(N, s, Q);
   const Index bytes = checked_mul(N, elem_bytes, "N x element size");
+  const auto executions = static_cast<int>(v.integer("repeat"));
 
   SimulationOptions sim;
   sim.platform_file = platform;
@@ -124,7 +131,7 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
                    "use --phantom (payload: phantom in a scenario) to simulate message sizes without bytes");
   }
   const auto reports = simulate(sim, [&](Transport& transport) {
-    return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));
+    return rank_report_to_json(redistribute_and_verify(transport, source, dest, options, executions));
   });
   const RunSummary summary = verified_summary(reports);
   return {summary.phases,

@@ -1,0 +1,36 @@
+// redistribute() in two halves: a plan made once (checks, index sets, schedule) and executed any
+// number of times (the data moved), as FFTW's plans are. redist::mpi::Plan is the MPI form; the
+// simulator runs this one (`redist simulate --repeat K`).
+#pragma once
+
+#include <memory>
+#include <span>
+
+#include "redist/indexing/plan.hpp"
+#include "redist/redistribute/redistribute.hpp"
+#include "redist/redistribute/work_accounting.hpp"
+#include "redist/schedule/schedule.hpp"
+
+namespace redist {
+
+/// One rank's plan of a redistribution.
+struct RedistributionPlan {
+  Layout source, dest;
+  RedistributeOptions options;                      ///< defaults resolved
+  RankPlan plan;                                    ///< this rank's messages
+  std::shared_ptr<const Schedule> schedule;         ///< the steps; null for the asynchronous exchange
+  std::shared_ptr<const WorkAccounting> accounting; ///< whose work is charged
+  double seconds = 0;                               ///< the index phase, on the transport's clock
+  double started = 0;                               ///< when the index phase began
+};
+
+/// Checks the call (std::invalid_argument as redistribute()) and computes this rank's plan.
+RedistributionPlan plan_redistribution(Transport& transport, const Layout& source, const Layout& dest,
+                                       const RedistributeOptions& options);
+
+/// Moves the data as `plan` says; buffers as for redistribute() (checked). The report's index phase
+/// is 0 and its total the execution alone.
+RedistributeReport execute(Transport& transport, const RedistributionPlan& plan, std::span<const std::byte> source_local,
+                           std::span<std::byte> dest_local);
+
+}  // namespace redist
