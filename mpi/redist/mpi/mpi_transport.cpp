@@ -5,17 +5,10 @@
 #include <string>
 
 #include "redist/mpi/message_memory_cache.hpp"
+#include "redist/mpi/mpi_check.hpp"
 
 namespace redist::mpi {
 namespace {
-
-void check(int code, const char* call) {
-  if (code == MPI_SUCCESS) return;
-  char text[MPI_MAX_ERROR_STRING];
-  int length = 0;
-  MPI_Error_string(code, text, &length);
-  throw std::runtime_error(std::string(call) + " failed: " + std::string(text, static_cast<std::size_t>(length)));
-}
 
 // MPI counts are int: a message beyond 2^31 - 1 bytes would need derived datatypes.
 int byte_count(Index bytes, const char* call) {
@@ -29,7 +22,7 @@ int byte_count(Index bytes, const char* call) {
 }  // namespace
 
 MpiTransport::MpiTransport(MPI_Comm comm) {
-  check(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
+  check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
   MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
@@ -69,7 +62,7 @@ Request MpiTransport::isend(Rank to, const std::byte* data, Index bytes, Tag tag
   const int count = byte_count(bytes, "isend");
   if (count > 0 && data == nullptr) throw std::invalid_argument("isend from null data: MPI payloads are real");
   MPI_Request request = MPI_REQUEST_NULL;
-  check(MPI_Isend(data, count, MPI_BYTE, to, tag, comm_, &request), "MPI_Isend");
+  check_mpi(MPI_Isend(data, count, MPI_BYTE, to, tag, comm_, &request), "MPI_Isend");
   return post(false, request);
 }
 
@@ -79,7 +72,7 @@ Request MpiTransport::irecv(Rank from, std::byte* data, Index capacity, Tag tag)
   const int count = byte_count(capacity, "irecv");
   if (count > 0 && data == nullptr) throw std::invalid_argument("irecv into null data: MPI payloads are real");
   MPI_Request request = MPI_REQUEST_NULL;
-  check(MPI_Irecv(data, count, MPI_BYTE, from == kAnySource ? MPI_ANY_SOURCE : from, tag, comm_, &request),
+  check_mpi(MPI_Irecv(data, count, MPI_BYTE, from == kAnySource ? MPI_ANY_SOURCE : from, tag, comm_, &request),
         "MPI_Irecv");
   return post(true, request);
 }
@@ -88,7 +81,7 @@ Request MpiTransport::isend_typed(Rank to, const std::byte* base, MPI_Datatype t
   check_peer(to, "isend");
   check_tag(tag);
   MPI_Request request = MPI_REQUEST_NULL;
-  check(MPI_Isend(base, 1, type, to, tag, comm_, &request), "MPI_Isend");
+  check_mpi(MPI_Isend(base, 1, type, to, tag, comm_, &request), "MPI_Isend");
   return post(false, request);
 }
 
@@ -96,7 +89,7 @@ Request MpiTransport::irecv_typed(Rank from, std::byte* base, MPI_Datatype type,
   check_peer(from, "irecv");
   check_tag(tag);
   MPI_Request request = MPI_REQUEST_NULL;
-  check(MPI_Irecv(base, 1, type, from, tag, comm_, &request), "MPI_Irecv");
+  check_mpi(MPI_Irecv(base, 1, type, from, tag, comm_, &request), "MPI_Irecv");
   return post(true, request);
 }
 
@@ -152,14 +145,14 @@ Completion MpiTransport::wait_any(std::span<Request> requests) {
   MPI_Status status;
   const int code = MPI_Waitany(static_cast<int>(scratch_.size()), scratch_.data(), &index, &status);
   if (index == MPI_UNDEFINED) {
-    check(code, "MPI_Waitany");
+    check_mpi(code, "MPI_Waitany");
     throw std::logic_error("wait_any: MPI reports no active request");
   }
   // MPI has released the request, failed or not: so do we, before reporting a failure.
   const auto i = static_cast<std::size_t>(index);
   slot(requests[i]).request = MPI_REQUEST_NULL;
   const Completion done = finish(i, requests[i], status, requests);
-  check(code, "receive");
+  check_mpi(code, "receive");
   return done;
 }
 
@@ -171,7 +164,7 @@ std::vector<Completion> MpiTransport::wait_some(std::span<Request> requests) {
   const int code = MPI_Waitsome(static_cast<int>(scratch_.size()), scratch_.data(), &count, indices.data(),
                                 statuses.data());
   if (count == MPI_UNDEFINED) {
-    check(code, "MPI_Waitsome");
+    check_mpi(code, "MPI_Waitsome");
     throw std::logic_error("wait_some: MPI reports no active request");
   }
   // MPI has released the completed requests, failed or not: so do we, before reporting a failure.
@@ -181,7 +174,7 @@ std::vector<Completion> MpiTransport::wait_some(std::span<Request> requests) {
     slot(requests[i]).request = MPI_REQUEST_NULL;
     done.push_back(finish(i, requests[i], statuses[static_cast<std::size_t>(j)], requests));
   }
-  check(code, "receive");
+  check_mpi(code, "receive");
   return done;
 }
 
@@ -197,11 +190,11 @@ void MpiTransport::wait_all(std::span<Request> requests) {
     slot(requests[i]).request = scratch_[i];  // MPI_REQUEST_NULL once complete
     if (scratch_[i] == MPI_REQUEST_NULL) finish(i, requests[i], statuses[i], requests);
   }
-  check(code, "MPI_Waitall");
+  check_mpi(code, "MPI_Waitall");
 }
 
 MessageMemory MpiTransport::message_memory(std::size_t bytes) { return cached_message_memory(bytes); }
 
-void MpiTransport::barrier() { check(MPI_Barrier(comm_), "MPI_Barrier"); }
+void MpiTransport::barrier() { check_mpi(MPI_Barrier(comm_), "MPI_Barrier"); }
 
 }  // namespace redist::mpi

@@ -2,11 +2,11 @@
 
 #include <climits>
 #include <map>
-#include <stdexcept>
-#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
+
+#include "redist/mpi/mpi_check.hpp"
 
 namespace redist::mpi {
 namespace {
@@ -16,10 +16,6 @@ namespace {
 // per run record on average, packing the message ourselves is faster.
 constexpr Index kMinDatatypePieceBytes = 64;
 constexpr Index kMinDatatypeRunBytes = 256;
-
-void check(int code, const char* call) {
-  if (code != MPI_SUCCESS) throw std::runtime_error(std::string(call) + " failed building a message datatype");
-}
 
 bool fits_int(Index value) { return value >= 0 && value <= INT_MAX; }
 
@@ -52,7 +48,7 @@ RunDatatype RunDatatype::of(const PeerPlan& plan, Index elem_bytes) {
     const Shape shape{run.count, bytes, run.stride * elem_bytes};
     auto [at, fresh] = vectors.try_emplace(shape, MPI_DATATYPE_NULL);
     if (fresh) {
-      check(MPI_Type_create_hvector(static_cast<int>(run.count), static_cast<int>(bytes),
+      check_mpi(MPI_Type_create_hvector(static_cast<int>(run.count), static_cast<int>(bytes),
                                     static_cast<MPI_Aint>(run.stride * elem_bytes), MPI_BYTE, &at->second),
             "MPI_Type_create_hvector");
     }
@@ -64,10 +60,10 @@ RunDatatype RunDatatype::of(const PeerPlan& plan, Index elem_bytes) {
     return {};
   }
   RunDatatype out;
-  check(MPI_Type_create_struct(static_cast<int>(lengths.size()), lengths.data(), displacements.data(), types.data(),
+  check_mpi(MPI_Type_create_struct(static_cast<int>(lengths.size()), lengths.data(), displacements.data(), types.data(),
                                &out.type_),
         "MPI_Type_create_struct");
-  check(MPI_Type_commit(&out.type_), "MPI_Type_commit");
+  check_mpi(MPI_Type_commit(&out.type_), "MPI_Type_commit");
   free_vectors();  // the struct keeps what it needs of them
   return out;
 }

@@ -11,19 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "redist/mpi/mpi_check.hpp"
 #include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/message_packing.hpp"
 
 namespace redist::mpi {
 namespace {
-
-void check(int code, const char* call) {
-  if (code == MPI_SUCCESS) return;
-  char text[MPI_MAX_ERROR_STRING];
-  int length = 0;
-  MPI_Error_string(code, text, &length);
-  throw std::runtime_error(std::string(call) + " failed: " + std::string(text, static_cast<std::size_t>(length)));
-}
 
 // What a communicator keeps between calls: a duplicate of it for the window's synchronisation,
 // whether its ranks share a node, and the window (each rank's segment: a table of where its
@@ -72,14 +65,14 @@ int free_all_areas(MPI_Comm, int, void*, void*) {
 
 int create_keyval(MPI_Comm_delete_attr_function* on_delete) {
   int keyval = MPI_KEYVAL_INVALID;
-  check(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, on_delete, &keyval, nullptr), "MPI_Comm_create_keyval");
+  check_mpi(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, on_delete, &keyval, nullptr), "MPI_Comm_create_keyval");
   return keyval;
 }
 
 int area_keyval() {
   static const int keyval = [] {
     const int at_finalize = create_keyval(free_all_areas);
-    check(MPI_Comm_set_attr(MPI_COMM_SELF, at_finalize, nullptr), "MPI_Comm_set_attr");
+    check_mpi(MPI_Comm_set_attr(MPI_COMM_SELF, at_finalize, nullptr), "MPI_Comm_set_attr");
     return create_keyval(delete_area);
   }();
   return keyval;
@@ -89,19 +82,19 @@ int area_keyval() {
 SharedArea& shared_area(MPI_Comm comm) {
   void* value = nullptr;
   int found = 0;
-  check(MPI_Comm_get_attr(comm, area_keyval(), &value, &found), "MPI_Comm_get_attr");
+  check_mpi(MPI_Comm_get_attr(comm, area_keyval(), &value, &found), "MPI_Comm_get_attr");
   if (found) return *static_cast<SharedArea*>(value);
   auto* area = new SharedArea;
-  check(MPI_Comm_dup(comm, &area->comm), "MPI_Comm_dup");
+  check_mpi(MPI_Comm_dup(comm, &area->comm), "MPI_Comm_dup");
   MPI_Comm_set_errhandler(area->comm, MPI_ERRORS_RETURN);
   MPI_Comm node = MPI_COMM_NULL;
-  check(MPI_Comm_split_type(area->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node), "MPI_Comm_split_type");
+  check_mpi(MPI_Comm_split_type(area->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node), "MPI_Comm_split_type");
   int node_size = 0, size = 0;
   MPI_Comm_size(node, &node_size);
   MPI_Comm_size(area->comm, &size);
   MPI_Comm_free(&node);
   area->one_node = node_size == size;
-  check(MPI_Comm_set_attr(comm, area_keyval(), area), "MPI_Comm_set_attr");
+  check_mpi(MPI_Comm_set_attr(comm, area_keyval(), area), "MPI_Comm_set_attr");
   holders().push_back(comm);
   return *area;
 }
@@ -122,7 +115,7 @@ void prefault(std::byte* segment, std::size_t bytes, bool written) {
 // overwriting its segment while another still reads the last call's messages from it.
 void reserve(SharedArea& area, Index bytes) {
   int grow = bytes > area.capacity ? 1 : 0, any = 0;
-  check(MPI_Allreduce(&grow, &any, 1, MPI_INT, MPI_MAX, area.comm), "MPI_Allreduce");
+  check_mpi(MPI_Allreduce(&grow, &any, 1, MPI_INT, MPI_MAX, area.comm), "MPI_Allreduce");
   if (any == 0) return;
   const Index capacity = std::max(bytes, area.capacity);
   area.free_window();
@@ -132,8 +125,8 @@ void reserve(SharedArea& area, Index bytes) {
   std::byte* base = nullptr;
   const int code = MPI_Win_allocate_shared(static_cast<MPI_Aint>(capacity), 1, info, area.comm, &base, &area.window);
   MPI_Info_free(&info);
-  check(code, "MPI_Win_allocate_shared");
-  check(MPI_Win_lock_all(MPI_MODE_NOCHECK, area.window), "MPI_Win_lock_all");
+  check_mpi(code, "MPI_Win_allocate_shared");
+  check_mpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, area.window), "MPI_Win_lock_all");
   area.capacity = capacity;
   int size = 0, me = 0;
   MPI_Comm_size(area.comm, &size);
@@ -142,7 +135,7 @@ void reserve(SharedArea& area, Index bytes) {
   for (int r = 0; r < size; ++r) {
     MPI_Aint segment = 0;
     int unit = 0;
-    check(MPI_Win_shared_query(area.window, r, &segment, &unit, &area.bases[static_cast<std::size_t>(r)]),
+    check_mpi(MPI_Win_shared_query(area.window, r, &segment, &unit, &area.bases[static_cast<std::size_t>(r)]),
           "MPI_Win_shared_query");
     if (r == me) prefault(area.bases[static_cast<std::size_t>(r)], static_cast<std::size_t>(segment), true);
   }
@@ -150,9 +143,9 @@ void reserve(SharedArea& area, Index bytes) {
 
 // Every rank's writes to its segment visible to all, and all ranks past this point.
 void synchronise(const SharedArea& area) {
-  check(MPI_Win_sync(area.window), "MPI_Win_sync");
-  check(MPI_Barrier(area.comm), "MPI_Barrier");
-  check(MPI_Win_sync(area.window), "MPI_Win_sync");
+  check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");
+  check_mpi(MPI_Barrier(area.comm), "MPI_Barrier");
+  check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");
 }
 
 const PeerPlan* find_peer(const std::vector<PeerPlan>& peers, Rank rank) {
@@ -167,14 +160,14 @@ const PeerPlan* find_peer(const std::vector<PeerPlan>& peers, Rank rank) {
 Index shared_window_bytes(MPI_Comm comm) {
   void* value = nullptr;
   int found = 0;
-  check(MPI_Comm_get_attr(comm, area_keyval(), &value, &found), "MPI_Comm_get_attr");
+  check_mpi(MPI_Comm_get_attr(comm, area_keyval(), &value, &found), "MPI_Comm_get_attr");
   return found ? static_cast<SharedArea*>(value)->capacity : 0;
 }
 
 void release_shared_memory(MPI_Comm comm) {
   void* value = nullptr;
   int found = 0;
-  check(MPI_Comm_get_attr(comm, area_keyval(), &value, &found), "MPI_Comm_get_attr");
+  check_mpi(MPI_Comm_get_attr(comm, area_keyval(), &value, &found), "MPI_Comm_get_attr");
   if (!found) return;
   auto* area = static_cast<SharedArea*>(value);
   area->free_window();
@@ -247,7 +240,7 @@ void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_byte
   unpacking += MPI_Wtime() - unpack_start;
   // No barrier here: no rank writes its segment again before the next call's reserve(), whose
   // MPI_Allreduce no rank leaves before every rank has entered it, done reading.
-  check(MPI_Win_sync(area.window), "MPI_Win_sync");
+  check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");
 
   report.phases.unpack = unpacking;
   report.phases.comm = MPI_Wtime() - start - report.phases.pack - unpacking;
