@@ -68,6 +68,12 @@ TEST(LocalCopy, EqualsPackThenUnpackOnEveryMethodsPlansForRandomLayouts) {
         ASSERT_EQ(send == nullptr, receive == nullptr) << method.name;
         if (send == nullptr) continue;
         expect_same_as_pack_unpack(*send, *receive, source.local_size(me), dest.local_size(me), elem_bytes);
+        // The rank-plan form finds the same two plans.
+        const auto from = numbered(source.local_size(me), elem_bytes, 7);
+        auto by_pair = numbered(dest.local_size(me), elem_bytes, 3), by_rank = by_pair;
+        copy_local(*send, *receive, from, by_pair, elem_bytes);
+        copy_local(plan, me, from, by_rank, elem_bytes);
+        EXPECT_EQ(by_rank, by_pair);
         ++checked;
       }
     }

@@ -57,7 +57,21 @@ Index pieces_against_flat(const PieceCursor& strided, const PieceCursor& flat) {
   return m >= 2 ? m : 0;
 }
 
+const PeerPlan* find_peer(const std::vector<PeerPlan>& peers, Rank rank) {
+  for (const PeerPlan& p : peers) {
+    if (p.peer == rank) return &p;
+  }
+  return nullptr;
+}
+
 }  // namespace
+
+void copy_local(const RankPlan& plan, Rank me, std::span<const std::byte> source_local, std::span<std::byte> dest_local,
+                Index elem_bytes) {
+  const PeerPlan* send = find_peer(plan.sends, me);
+  const PeerPlan* receive = find_peer(plan.receives, me);
+  if (send != nullptr && receive != nullptr) copy_local(*send, *receive, source_local, dest_local, elem_bytes);
+}
 
 void copy_local(const PeerPlan& send, const PeerPlan& receive, std::span<const std::byte> source_local,
                 std::span<std::byte> dest_local, Index elem_bytes) {

@@ -16,4 +16,8 @@ namespace redist {
 void copy_local(const PeerPlan& send, const PeerPlan& receive, std::span<const std::byte> source_local,
                 std::span<std::byte> dest_local, Index elem_bytes);
 
+/// The part of `plan` that stays on rank `me` (its message to itself), if any, copied as above.
+void copy_local(const RankPlan& plan, Rank me, std::span<const std::byte> source_local, std::span<std::byte> dest_local,
+                Index elem_bytes);
+
 }  // namespace redist

@@ -50,13 +50,6 @@ std::vector<std::size_t> rotated_after(const std::vector<PeerPlan>& peers, Rank 
   return order;
 }
 
-std::ptrdiff_t find_peer(const std::vector<PeerPlan>& peers, Rank rank) {
-  for (std::size_t k = 0; k < peers.size(); ++k) {
-    if (peers[k].peer == rank) return static_cast<std::ptrdiff_t>(k);
-  }
-  return -1;
-}
-
 }  // namespace
 
 MessageDatatypes MessageDatatypes::for_plan(const RankPlan& plan, Index elem_bytes, Rank me) {
@@ -68,7 +61,7 @@ void exchange_direct(MpiTransport& transport, const RankPlan& plan, const Messag
                      RedistributeReport& report) {
   const Rank me = transport.rank();
   const double start = transport.now();
-  double packing = 0, unpacking = 0;
+  double unpacking = 0;
 
   const std::vector<RunDatatype>& receive_types = types.receives;
   PackedArea incoming = packed_area(plan.receives, receive_types, elem_bytes, me, transport);
@@ -108,14 +101,11 @@ void exchange_direct(MpiTransport& transport, const RankPlan& plan, const Messag
     buffers.push_back(outgoing.at(k));
   }
   pack_messages(to_pack, source_local, elem_bytes, buffers);
-  packing += transport.now() - pack_start;
+  const double packing = transport.now() - pack_start;
   for (const std::size_t k : packed) send(k);
 
   const double local_start = transport.now();
-  if (const auto s = find_peer(plan.sends, me), r = find_peer(plan.receives, me); s >= 0 && r >= 0) {
-    copy_local(plan.sends[static_cast<std::size_t>(s)], plan.receives[static_cast<std::size_t>(r)], source_local,
-               dest_local, elem_bytes);
-  }
+  copy_local(plan, me, source_local, dest_local, elem_bytes);
   unpacking += transport.now() - local_start;
 
   std::vector<const PeerPlan*> arrived;

@@ -158,13 +158,6 @@ void synchronise(const SharedArea& area) {
   check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");
 }
 
-const PeerPlan* find_peer(const std::vector<PeerPlan>& peers, Rank rank) {
-  for (const PeerPlan& p : peers) {
-    if (p.peer == rank) return &p;
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 Index shared_window_bytes(MPI_Comm comm) {
@@ -223,9 +216,7 @@ void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_byte
 
   double unpacking = 0;
   double unpack_start = MPI_Wtime();
-  if (const PeerPlan *s = find_peer(plan.sends, me), *r = find_peer(plan.receives, me); s && r) {
-    copy_local(*s, *r, source_local, dest_local, elem_bytes);
-  }
+  copy_local(plan, me, source_local, dest_local, elem_bytes);
   unpacking += MPI_Wtime() - unpack_start;
 
   synchronise(area);  // every message packed
