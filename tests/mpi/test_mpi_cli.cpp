@@ -90,6 +90,7 @@ TEST(MpiExample, RedistributesAMatrixAndChecksIt) {
   const auto r = run_command(mpirun(4, REDIST_MPI_EXAMPLE, ""));
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("0 misplaced elements"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("plan (made in"), std::string::npos) << r.out;  // and its plan, executed three times
 }
 
 // Issue 16: --version names redist-mpi, the SimGrid it was built with and the MPI library; it needs no
