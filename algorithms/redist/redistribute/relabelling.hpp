@@ -1,0 +1,31 @@
+// Process relabelling (issue 18, item 2): which rank each destination processor runs on, so that as
+// much data as possible stays where it is. Source processor p sits on rank p; destination
+// processor q is free to go to any of the max(P, Q) ranks, one processor per rank. Keeping element
+// counts V[p][q] local is an assignment problem, solved exactly by a maximum-weight matching, or
+// approximately by COSTA's greedy pass for grids too large for it.
+#pragma once
+
+#include <vector>
+
+#include "redist/schedule/length_matrix.hpp"
+
+namespace redist {
+
+struct Relabelling {
+  std::vector<Index> rank_of_dest;  ///< rank_of_dest[q]: the rank destination processor q runs on
+  Index kept = 0;                   ///< elements that stay on their rank: Σ_q V[rank_of_dest[q]][q]
+};
+
+/// Elements kept local without relabelling: destination processor q on rank q (Σ_q V[q][q]).
+Index kept_without_relabelling(const LengthMatrix& volumes);
+
+/// A maximum-weight assignment of destination processors to ranks (MaxWeightMatcher): no other
+/// assignment keeps more elements local. Deterministic.
+Relabelling relabel_exact(const LengthMatrix& volumes);
+
+/// COSTA's greedy relabelling: (p, q) pairs in decreasing volume (ties by p, then q), each taken
+/// when both p and q are still free; the destination processors left over take the free ranks in
+/// increasing order. O(P·Q log(P·Q)).
+Relabelling relabel_greedy(const LengthMatrix& volumes);
+
+}  // namespace redist
