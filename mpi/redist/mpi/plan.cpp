@@ -25,20 +25,19 @@ std::uint64_t digest(const Layout& source, const Layout& dest, const Redistribut
 }  // namespace
 
 struct Plan::State {
-  State(MPI_Comm user, const RedistributeOptions& o) : comm(user), transport(user), options(o) {}
+  explicit State(MPI_Comm user) : comm(user), transport(user) {}
 
   MPI_Comm comm;           // the caller's: the shared window is kept with it
   MpiTransport transport;  // a duplicate, for the plan's messages and checks
-  RedistributeOptions options;
   std::optional<RedistributionPlan> planned;  // the algorithms' plan (index sets, schedule), once agreed
   bool own_exchange = false;                  // redist's asynchronous exchange (else the algorithms')
   std::optional<MessageDatatypes> datatypes;  // made at the first exchange as messages
 };
 
 Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options)
-    : state_(std::make_unique<State>(comm, resolve_defaults(options))) {
+    : state_(std::make_unique<State>(comm)) {
   State& s = *state_;
-  const RedistributeOptions& o = s.options;
+  const RedistributeOptions o = resolve_defaults(options);
   agree_on_input(s.transport.comm(), digest(source, dest, o), call_problem(source, dest, o, s.transport.size()),
                  "layouts or options");
   s.planned = plan_redistribution(s.transport, source, dest, o);
@@ -52,13 +51,13 @@ Plan& Plan::operator=(Plan&&) noexcept = default;
 double Plan::plan_seconds() const { return state_->planned->seconds; }
 
 RedistributeReport Plan::execute(std::span<const std::byte> source_local, std::span<std::byte> dest_local) {
-  return execute_typed(source_local, dest_local, state_->options.elem_bytes);
+  return execute_typed(source_local, dest_local, state_->planned->options.elem_bytes);
 }
 
 RedistributeReport Plan::execute_typed(std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                        Index type_bytes) {
   State& s = *state_;
-  const RedistributeOptions& o = s.options;
+  const RedistributeOptions& o = s.planned->options;
   const Rank me = s.transport.rank();
   std::string problem = buffer_problem(s.planned->source, s.planned->dest, o, me, source_local.size(), dest_local.size());
   if (problem.empty() && type_bytes != o.elem_bytes) {
