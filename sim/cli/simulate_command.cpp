@@ -41,6 +41,10 @@ void print_text(const SimulateOptions& o, const ParameterValues& v, const sim::E
   std::cout << phases_text(run.phases, redistribution_phases());
   std::cout << fmt::format("messages {}, bytes {}, verified {}\n", run.messages, run.bytes,
                            run.verified ? (*run.verified ? "yes" : "NO") : "n/a (phantom)");
+  if (v.text("relabel") != "none") {
+    std::cout << fmt::format("relabelled ({}): bytes kept on their rank {} (unrelabelled {})\n", v.text("relabel"),
+                             run.quantities.at("bytes_kept"), run.quantities.at("bytes_kept_unrelabelled"));
+  }
 }
 
 nlohmann::ordered_json to_json(const SimulateOptions& o, const ParameterValues& v, const sim::ExperimentResult& run) {
@@ -49,6 +53,11 @@ nlohmann::ordered_json to_json(const SimulateOptions& o, const ParameterValues& 
                               run.phases, run.messages, run.bytes, run.verified, v.integer("elem_bytes"),
                               v.text("indexing"), v.text("schedule"), v.text("placement"), run.phantom});
   if (v.integer("repeat") > 1) json["repeat"] = v.integer("repeat");  // one plan, executed this many times
+  if (v.text("relabel") != "none") {
+    json["relabel"] = {{"method", v.text("relabel")},
+                       {"bytes_kept", run.quantities.at("bytes_kept")},
+                       {"bytes_kept_unrelabelled", run.quantities.at("bytes_kept_unrelabelled")}};
+  }
   return json;
 }
 

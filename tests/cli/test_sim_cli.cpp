@@ -82,6 +82,31 @@ TEST(SimulateCommand, RepeatExecutesOnePlanAndReportsItApart) {
   }
 }
 
+// --relabel: destination processors moved to the ranks holding most of their data. Every element
+// still verified; fewer bytes sent and more kept on their rank than the same run numbered as is.
+TEST(SimulateCommand, RelabelKeepsMoreOnTheRanksAndSendsLess) {
+  const std::string pair = "simulate --platform " + kSource + "/platforms/sp2.xml -P 8 -r 3 -Q 8 -s 5 -N 120000 --json ";
+  const auto plain = nlohmann::json::parse(run_command(redist(pair)).out);
+  EXPECT_FALSE(plain.contains("relabel"));
+  for (const char* method : {"exact", "greedy"}) {
+    const auto result = run_command(redist(pair + "--relabel " + method));
+    ASSERT_EQ(result.status, 0) << result.err;
+    const auto json = nlohmann::json::parse(result.out);
+    EXPECT_EQ(json["verified"], true) << method;
+    EXPECT_EQ(json["relabel"]["method"], method);
+    const double kept = json["relabel"]["bytes_kept"], unrelabelled = json["relabel"]["bytes_kept_unrelabelled"];
+    EXPECT_GT(kept, unrelabelled) << method;
+    EXPECT_LT(json["bytes"].get<double>(), plain["bytes"].get<double>()) << method;
+    // What is kept and what is sent add up to the array, relabelled or not.
+    EXPECT_EQ(json["bytes"].get<double>() + kept, plain["bytes"].get<double>() + unrelabelled) << method;
+  }
+  for (const char* bad : {"--relabel best", "--relabel exact --placement disjoint"}) {
+    const auto refused = run_command(redist(pair + bad));
+    EXPECT_NE(refused.status, 0) << bad;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  }
+}
+
 TEST(SimulateCommand, TraceFileIsWritten) {
   const fs::path trace = fs::temp_directory_path() / ("redist-test-trace-" + std::to_string(::getpid()) + ".paje");
   fs::remove(trace);

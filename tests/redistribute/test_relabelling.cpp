@@ -10,6 +10,7 @@
 #include <set>
 
 #include "redist/layout/multi_dim.hpp"
+#include "redist/redistribute/input_checks.hpp"
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/layout_lengths.hpp"
 
@@ -90,6 +91,83 @@ TEST(Relabelling, ExactIsTheBestOfEveryAssignmentOnSmallGrids) {
     expect_valid(volumes, exact);
     EXPECT_EQ(exact.kept, best) << "case " << k;
   }
+}
+
+TEST(RelabelledRankMap, PlacesEachDestinationProcessorOnItsRank) {
+  const RankMap ranks = RankMap::relabelled({2, 0, 3, 1});
+  EXPECT_TRUE(ranks.is_relabelled());
+  EXPECT_EQ(ranks.dest_rank(0), 2);
+  EXPECT_EQ(ranks.dest_rank(3), 1);
+  EXPECT_EQ(ranks.dest_of(2, 4), std::optional<Index>(0));
+  EXPECT_EQ(ranks.dest_of(1, 4), std::optional<Index>(3));
+  EXPECT_EQ(ranks.dest_of(4, 4), std::nullopt);
+  EXPECT_EQ(ranks.source_of(3, 4), std::optional<Index>(3));
+  EXPECT_EQ(ranks.ranks_needed(4, 4), 4);
+  EXPECT_EQ(ranks.ranks_needed(2, 4), 4);
+  EXPECT_EQ(RankMap::relabelled({5, 0}).ranks_needed(3, 2), 6);
+  EXPECT_FALSE(RankMap::shared() == ranks);
+}
+
+TEST(RelabelledRankMap, BadRelabellingsAreRefusedWithOneLine) {
+  const Layout source = BlockCyclic(100, 3, 4), dest = BlockCyclic(100, 5, 4);
+  RedistributeOptions options;
+  options.ranks = RankMap::relabelled({0, 1, 2});
+  EXPECT_NE(call_problem(source, dest, options, 4).find("places 3 destination processors, the layout has 4"),
+            std::string::npos);
+  options.ranks = RankMap::relabelled({0, 1, 1, 2});
+  EXPECT_NE(call_problem(source, dest, options, 4).find("two destination processors placed on rank 1"), std::string::npos);
+  options.ranks = RankMap::relabelled({0, 1, 2, 7});
+  EXPECT_NE(call_problem(source, dest, options, 4).find("outside the run's 4 ranks"), std::string::npos);
+  options.ranks = RankMap::relabelled({0, 1, 2, -1});
+  EXPECT_NE(call_problem(source, dest, options, 4).find("placed on rank -1"), std::string::npos);
+  options.ranks = RankMap::relabelled({3, 2, 1, 0});
+  EXPECT_EQ(call_problem(source, dest, options, 4), "");
+}
+
+// The volumes are the exact counts of an owner scan (message_lengths of two layouts it cannot
+// take apart: one of them seen as 2-D with a single column) for random 1-D and 2-D pairs, sizes
+// multiples of the period or not, first processors anywhere.
+TEST(RelabellingVolumes, AreTheExactCountsOfAnOwnerScan) {
+  std::mt19937_64 rng(2025);
+  const auto exact_count = [](const Layout& source, const Layout& dest) {
+    LengthMatrix counts(source.processors(), dest.processors());
+    for (Index g = 0; g < source.size(); ++g) counts.add(source.owner(g), dest.owner(g), 1);
+    return counts;
+  };
+  for (int k = 0; k < 80; ++k) {
+    std::uniform_int_distribution<Index> block(1, 7), grid(1, 5), extent(1, 90);
+    Layout source = BlockCyclic(1, 1, 1), dest = BlockCyclic(1, 1, 1);
+    if (k % 2 == 0) {
+      const Index N = extent(rng) * extent(rng);
+      const Index P = grid(rng), Q = grid(rng);
+      source = BlockCyclic(N, block(rng), P, std::uniform_int_distribution<Index>(0, P - 1)(rng));
+      dest = BlockCyclic(N, block(rng), Q, std::uniform_int_distribution<Index>(0, Q - 1)(rng));
+    } else {
+      const Index rows = extent(rng), cols = extent(rng);
+      source = MultiDimLayout({DimMapping::distributed(BlockCyclic(rows, block(rng), grid(rng))),
+                               DimMapping::distributed(BlockCyclic(cols, block(rng), grid(rng)))},
+                              StorageOrder::ColumnMajor);
+      dest = MultiDimLayout({DimMapping::distributed(BlockCyclic(rows, block(rng), grid(rng))),
+                             DimMapping::distributed(BlockCyclic(cols, block(rng), grid(rng)))},
+                            StorageOrder::RowMajor);
+    }
+    EXPECT_EQ(relabelling_volumes(source, dest), exact_count(source, dest)) << "pair " << k;
+  }
+}
+
+TEST(RelabelledRanks, ExactKeepsMoreThanTheIdentityWhereItCan) {
+  // CYCLIC(3) -> CYCLIC(5) on 8: processor q's data sits mostly on other ranks (paper 004's grid).
+  const Layout source = BlockCyclic(120000, 3, 8), dest = BlockCyclic(120000, 5, 8);
+  const LengthMatrix v = relabelling_volumes(source, dest);
+  for (const RelabelMethod method : {RelabelMethod::Exact, RelabelMethod::Greedy}) {
+    const RankMap ranks = relabelled_ranks(source, dest, method);
+    ASSERT_TRUE(ranks.is_relabelled());
+    Index kept = 0;
+    for (Index q = 0; q < 8; ++q) kept += v.at(ranks.dest_rank(q), q);
+    EXPECT_GT(kept, kept_without_relabelling(v)) << relabel_method_names().name_of(method);
+  }
+  EXPECT_FALSE(relabelled_ranks(source, dest, RelabelMethod::None).is_relabelled());
+  EXPECT_THROW(relabel_method_names().from_name("best"), std::invalid_argument);
 }
 
 }  // namespace

@@ -111,7 +111,7 @@ TEST(ScheduledExchange, AsyncIsNotStepwiseByContrast) {
 }
 
 TEST(WalkerOttoExchange, MovesEveryElementInKSteps) {
-  for (const RankMap ranks : {RankMap::shared(), RankMap::disjoint(6)}) {
+  for (const RankMap& ranks : {RankMap::shared(), RankMap::disjoint(6)}) {
     const LayoutCase up{"r -> 3r", BlockCyclic(360, 2, 6), BlockCyclic(360, 6, 6), ranks};
     const LayoutCase down{"4r -> r, block 0 elsewhere", BlockCyclic(350, 8, 6, 1), BlockCyclic(350, 2, 6, 4), ranks};
     for (const auto& c : {up, down}) {

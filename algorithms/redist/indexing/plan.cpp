@@ -67,4 +67,11 @@ Index piece_count(const std::vector<Run>& runs) {
   return total;
 }
 
+Index elements_kept(const RankPlan& plan, Rank me) {
+  for (const PeerPlan& to : plan.sends) {
+    if (to.peer == me) return to.elements;
+  }
+  return 0;
+}
+
 }  // namespace redist

@@ -43,6 +43,9 @@ struct RankPlan {
   UnpackOrder unpack_order = UnpackOrder::Arrival;  ///< the indexing method's (make_plan sets it)
 };
 
+/// Elements of `plan` that stay on rank `me` (its message to itself).
+Index elements_kept(const RankPlan& plan, Rank me);
+
 /// Appends the next `length` elements of a message, at local offset `local_start`, to `runs`: merged
 /// with the last piece when they touch, else folded into the last run when they repeat its length
 /// one stride further on. A regular pattern is then one record however long (no index list to

@@ -1,6 +1,7 @@
 #include "redist/redistribute/input_checks.hpp"
 
 #include <stdexcept>
+#include <vector>
 
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/schedule/schedule_choice.hpp"
@@ -24,6 +25,28 @@ std::string placement_problem(const char* which, Index first, Rank ranks) {
   return {};
 }
 
+// A relabelling places each of the Q destination processors on its own rank of the run.
+std::string relabelling_problem(const RankMap& ranks, Index Q, Rank run_ranks) {
+  if (!ranks.is_relabelled()) return {};
+  if (static_cast<Index>(ranks.dest_ranks.size()) != Q) {
+    return "RankMap: a relabelling places " + std::to_string(ranks.dest_ranks.size()) + " destination processors, the layout has " +
+           std::to_string(Q);
+  }
+  std::vector<bool> taken(static_cast<std::size_t>(run_ranks), false);
+  for (std::size_t q = 0; q < ranks.dest_ranks.size(); ++q) {
+    const Index rank = ranks.dest_ranks[q];
+    if (rank < 0 || rank >= run_ranks) {
+      return "RankMap: destination processor " + std::to_string(q) + " placed on rank " + std::to_string(rank) +
+             ", outside the run's " + std::to_string(run_ranks) + " ranks";
+    }
+    if (taken[static_cast<std::size_t>(rank)]) {
+      return "RankMap: two destination processors placed on rank " + std::to_string(rank);
+    }
+    taken[static_cast<std::size_t>(rank)] = true;
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string call_problem(const Layout& source, const Layout& dest, const RedistributeOptions& options, Rank ranks) {
@@ -40,7 +63,8 @@ std::string call_problem(const Layout& source, const Layout& dest, const Redistr
            std::to_string(dest.size()) + " elements";
   }
   for (auto problem : {placement_problem("source", o.ranks.source_first, ranks),
-                       placement_problem("destination", o.ranks.dest_first, ranks)}) {
+                       placement_problem("destination", o.ranks.dest_first, ranks),
+                       relabelling_problem(o.ranks, dest.processors(), ranks)}) {
     if (!problem.empty()) return problem;
   }
   const Index needed = o.ranks.ranks_needed(source.processors(), dest.processors());

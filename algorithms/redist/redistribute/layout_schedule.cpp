@@ -32,8 +32,7 @@ Schedule walker_otto_for(const Layout& source, const Layout& dest) {
 // Source p and destination q on one rank exchange nothing over the network.
 void drop_local_copies(LengthMatrix& lengths, const RankMap& ranks) {
   for (Index p = 0; p < lengths.P(); ++p) {
-    const Index q = ranks.source_rank(p) - ranks.dest_first;
-    if (q >= 0 && q < lengths.Q()) lengths.set(p, q, 0);
+    if (const auto q = ranks.dest_of(ranks.source_rank(p), lengths.Q())) lengths.set(p, *q, 0);
   }
 }
 
@@ -49,7 +48,7 @@ class ScheduleMemo {
     RankMap ranks;
     bool operator==(const Key& o) const {
       return strategy == o.strategy && procedure == o.procedure && source == o.source && dest == o.dest &&
-             ranks.source_first == o.ranks.source_first && ranks.dest_first == o.ranks.dest_first;
+             ranks == o.ranks;
     }
   };
 

@@ -62,6 +62,7 @@ RedistributeReport execute(Transport& transport, const RedistributionPlan& p, st
   exchange_plan(transport, p.plan, options.elem_bytes, source_local, dest_local, p.schedule, options.ranks, report, {},
                 options.step_procedure, *p.accounting);
   report.phases.total = transport.now() - start;
+  report.bytes_kept = elements_kept(p.plan, transport.rank()) * options.elem_bytes;
   return report;
 }
 

@@ -52,6 +52,7 @@ struct RedistributeReport {
   Phases phases;            ///< this rank's index, pack, comm, unpack and total
   Index messages_sent = 0;  ///< messages to other ranks
   Index bytes_sent = 0;     ///< bytes to other ranks
+  Index bytes_kept = 0;     ///< bytes that stay on this rank (its message to itself)
 };
 
 /// Moves this rank's part of the array from `source` to `dest` layout. `source_local` holds this

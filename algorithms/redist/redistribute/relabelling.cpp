@@ -1,8 +1,12 @@
 #include "redist/redistribute/relabelling.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <tuple>
 
+#include "redist/core/int_math.hpp"
+#include "redist/layout/multi_dim.hpp"
+#include "redist/schedule/layout_lengths.hpp"
 #include "redist/schedule/max_weight_matching.hpp"
 
 namespace redist {
@@ -19,7 +23,88 @@ Relabelling with_kept(const LengthMatrix& v, std::vector<Index> rank_of_dest) {
   return out;
 }
 
+// Adds the elements of [begin, end) to counts(owner in a, owner in b), a stretch at a time: a stretch
+// ends where a block of either layout does.
+void count_stretches(const BlockCyclic& a, const BlockCyclic& b, Index begin, Index end, LengthMatrix& counts) {
+  for (Index i = begin; i < end;) {
+    const Index next = std::min({end, (i / a.block_size() + 1) * a.block_size(), (i / b.block_size() + 1) * b.block_size()});
+    counts.add(a.owner(i), b.owner(i), next - i);
+    i = next;
+  }
+}
+
+// Elements source processor p of `a` sends destination processor q of `b` (two 1-D layouts of one
+// size): whole periods L = lcm(P·r, Q·s) from paper 004's grid per period (message_lengths), the
+// rest counted stretch by stretch. A rest too long to count (over 2^26 stretches) is taken as its
+// share of a period: close enough to choose by, and the choice is all it is used for.
+LengthMatrix one_dim_counts(const BlockCyclic& a, const BlockCyclic& b) {
+  constexpr Index kMostStretches = Index{1} << 26;
+  LengthMatrix counts(a.procs(), b.procs());
+  const Index size = a.size();
+  Index period = 0;  // 0: longer than the array (or than an Index holds)
+  try {
+    period = checked_lcm(a.period(), b.period(), "period");
+  } catch (const std::overflow_error&) {
+  }
+  const Index periods = period > 0 && period <= size ? size / period : 0, rest_begin = periods * period;
+  const bool count_rest = (size - rest_begin) / std::min(a.block_size(), b.block_size()) <= kMostStretches;
+  if (periods > 0 || !count_rest) {
+    // Paper 004's grid per period; a rest too long to count is its share of a period.
+    const LengthMatrix per_period = message_lengths(Layout(a), Layout(b));
+    const double share = period > 0 ? static_cast<double>(size) / static_cast<double>(period) : 1.0;
+    for (Index p = 0; p < a.procs(); ++p) {
+      for (Index q = 0; q < b.procs(); ++q) {
+        const Index v = per_period.at(p, q);
+        counts.add(p, q, count_rest ? v * periods : static_cast<Index>(static_cast<double>(v) * share));
+      }
+    }
+  }
+  if (count_rest) count_stretches(a, b, rest_begin, size, counts);
+  return counts;
+}
+
+// Two multi-dimensional layouts of one shape: V[p][q] = Π_d V_d[p_d][q_d] over the dimensions'
+// 1-D counts, p_d and q_d the processors' grid coordinates (ownership is decided per dimension).
+LengthMatrix product_volumes(const MultiDimLayout& from, const MultiDimLayout& to) {
+  std::vector<LengthMatrix> per_dim;
+  for (std::size_t d = 0; d < from.rank(); ++d) per_dim.push_back(one_dim_counts(from.dim(d).layout(), to.dim(d).layout()));
+  LengthMatrix volumes(from.processors(), to.processors());
+  for (Index p = 0; p < from.processors(); ++p) {
+    const auto pc = from.grid_coords(p);
+    for (Index q = 0; q < to.processors(); ++q) {
+      const auto qc = to.grid_coords(q);
+      Index v = 1;
+      for (std::size_t d = 0; d < per_dim.size() && v > 0; ++d) v *= per_dim[d].at(pc[d], qc[d]);
+      volumes.set(p, q, v);
+    }
+  }
+  return volumes;
+}
+
 }  // namespace
+
+const NameTable<RelabelMethod>& relabel_method_names() {
+  static const NameTable<RelabelMethod> table(
+      "relabelling", {{RelabelMethod::None, "none"}, {RelabelMethod::Exact, "exact"}, {RelabelMethod::Greedy, "greedy"}});
+  return table;
+}
+
+LengthMatrix relabelling_volumes(const Layout& source, const Layout& dest) {
+  const auto* from = std::get_if<MultiDimLayout>(&source.variant());
+  const auto* to = std::get_if<MultiDimLayout>(&dest.variant());
+  if (from != nullptr && to != nullptr && from->shape() == to->shape()) return product_volumes(*from, *to);
+  const auto* a = std::get_if<BlockCyclic>(&source.variant());
+  const auto* b = std::get_if<BlockCyclic>(&dest.variant());
+  if (a != nullptr && b != nullptr) return one_dim_counts(*a, *b);
+  return message_lengths(source, dest);
+}
+
+RankMap relabelled_ranks(const Layout& source, const Layout& dest, RelabelMethod method) {
+  if (method == RelabelMethod::None) return RankMap::shared();
+  const LengthMatrix volumes = relabelling_volumes(source, dest);
+  return RankMap::relabelled(method == RelabelMethod::Exact ? relabel_exact(volumes).rank_of_dest
+                                                             : relabel_greedy(volumes).rank_of_dest);
+}
 
 Index kept_without_relabelling(const LengthMatrix& volumes) {
   Index kept = 0;

@@ -7,6 +7,9 @@
 
 #include <vector>
 
+#include "redist/core/name_table.hpp"
+#include "redist/indexing/rank_map.hpp"
+#include "redist/layout/layout.hpp"
 #include "redist/schedule/length_matrix.hpp"
 
 namespace redist {
@@ -27,5 +30,21 @@ Relabelling relabel_exact(const LengthMatrix& volumes);
 /// when both p and q are still free; the destination processors left over take the free ranks in
 /// increasing order. O(P·Q log(P·Q)).
 Relabelling relabel_greedy(const LengthMatrix& volumes);
+
+/// How destination processors are placed on ranks: as numbered (none), by relabel_exact or by
+/// relabel_greedy.
+enum class RelabelMethod { None, Exact, Greedy };
+const NameTable<RelabelMethod>& relabel_method_names();  ///< "none", "exact", "greedy"
+
+/// The volumes relabelling weighs, V[p][q]: the elements source processor p sends destination
+/// processor q, exact (two 1-D layouts: whole periods from paper 004's closed form, the rest counted
+/// block by block; two multi-dimensional layouts of one shape: the product of their dimensions'
+/// counts; other pairs: message_lengths' owner scan). Cheap whatever the array's size, except a
+/// 1-D rest of over 2^26 blocks, taken as its share of a period.
+LengthMatrix relabelling_volumes(const Layout& source, const Layout& dest);
+
+/// Source processor p on rank p and destination processor q on the rank `method` picks from
+/// relabelling_volumes (RankMap::shared() for none). Deterministic: every rank computes the same.
+RankMap relabelled_ranks(const Layout& source, const Layout& dest, RelabelMethod method);
 
 }  // namespace redist

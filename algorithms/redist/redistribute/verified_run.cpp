@@ -33,6 +33,7 @@ RedistributeReport planned_runs(Transport& transport, const Layout& source, cons
     mean.phases.total += one.phases.total / executions;
     mean.messages_sent = one.messages_sent;
     mean.bytes_sent = one.bytes_sent;
+    mean.bytes_kept = one.bytes_kept;
   }
   mean.phases.index = plan.seconds;
   mean.phases.total += plan.seconds;

@@ -8,6 +8,7 @@ std::string rank_report_to_json(const VerifiedReport& report) {
   nlohmann::json json = {{"phases", report.report.phases},
                          {"messages", report.report.messages_sent},
                          {"bytes", report.report.bytes_sent},
+                         {"kept", report.report.bytes_kept},
                          {"misplaced", report.misplaced}};
   json["verified"] = report.verified ? nlohmann::json(*report.verified) : nlohmann::json(nullptr);
   return json.dump();
@@ -21,6 +22,7 @@ RunSummary summarize_ranks(const std::vector<std::string>& rank_reports) {
     summary.phases = slowest(summary.phases, with_derived(json.at("phases").get<Phases>()));
     summary.messages += json.at("messages").get<Index>();
     summary.bytes += json.at("bytes").get<Index>();
+    summary.bytes_kept += json.value("kept", Index{0});
     summary.misplaced += json.at("misplaced").get<Index>();
     if (!json.at("verified").is_null()) {
       any_verified = true;

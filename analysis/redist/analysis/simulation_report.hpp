@@ -17,6 +17,7 @@ struct RunSummary {
   Phases phases;                  ///< maximum over ranks, phase by phase (with_derived for each rank)
   Index messages = 0;             ///< messages between distinct ranks, all ranks together
   Index bytes = 0;                ///< bytes of those messages
+  Index bytes_kept = 0;           ///< bytes that stayed on their rank, all ranks together
   std::optional<bool> verified;   ///< all ranks verified; empty on phantom runs
   Index misplaced = 0;
 };

@@ -14,10 +14,15 @@
 namespace redist::mpi {
 namespace {
 
+std::string placement_text(const RankMap& ranks) {
+  std::string text = std::to_string(ranks.source_first) + "," + std::to_string(ranks.dest_first);
+  for (const Index rank : ranks.dest_ranks) text += ":" + std::to_string(rank);
+  return text;
+}
+
 std::uint64_t digest(const Layout& source, const Layout& dest, const RedistributeOptions& o) {
   return fingerprint(describe(source) + "|" + describe(dest) + "|" + std::to_string(o.elem_bytes) + "|" + o.indexing +
-                     "|" + o.schedule + "|" + std::to_string(o.ranks.source_first) + "," +
-                     std::to_string(o.ranks.dest_first) + "|" + o.work + "|" +
+                     "|" + o.schedule + "|" + placement_text(o.ranks) + "|" + o.work + "|" +
                      std::to_string(static_cast<int>(o.step_procedure)) + "|" +
                      (shared_memory_wanted() ? "shm" : "messages"));
 }
@@ -77,6 +82,7 @@ RedistributeReport Plan::execute_typed(std::span<const std::byte> source_local, 
     exchange_direct(s.transport, plan, *s.datatypes, o.elem_bytes, source_local, dest_local, report);
   }
   report.phases.total = s.transport.now() - start;
+  report.bytes_kept = elements_kept(plan, me) * o.elem_bytes;
   return report;
 }
 

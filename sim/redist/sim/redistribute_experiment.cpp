@@ -6,6 +6,7 @@
 #include "redist/analysis/simulation_report.hpp"
 #include "redist/core/checks.hpp"
 #include "redist/indexing/indexing_methods.hpp"
+#include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"
 #include "redist/sim/engine.hpp"
 #include "redist/sim/experiments.hpp"
@@ -49,6 +50,12 @@ const ExperimentSpec& schema() {
         .meaning = "source and destination processors: the same ranks, or destinations on ranks P, P+1, ...",
         .names = {"shared", "disjoint"},
         .default_value = "shared"},
+       {.name = "relabel",
+        .meaning = "destination processors placed on the ranks that hold most of their data (issue 18): none, "
+                   "exact (maximum-weight assignment) or greedy (COSTA's); with placement shared. Reports "
+                   "bytes_kept, the bytes that stay on their rank, and bytes_kept_unrelabelled",
+        .names = names_of(relabel_method_names()),
+        .default_value = "none"},
        {.name = "hosts",
         .meaning = "hosts the ranks run on in turn (rank i on node-(i mod hosts)), as oversubscribed MPI ranks "
                    "share cores (`redist validate`); absent: one host per rank",
@@ -101,19 +108,43 @@ void refuse_endless_naive(const std::string& indexing, Index N) {
   }
 }
 
+// What relabelling kept local: the run's bytes, and those of the same pair unrelabelled (every
+// destination processor q on rank q), counted from Prylli's plans (any block sizes, no element
+// visited one at a time).
+std::map<std::string, double> kept_local_quantities(Index kept, const Layout& source, const Layout& dest,
+                                                    Index elem_bytes) {
+  Index unrelabelled = 0;
+  Work work;
+  const IndexingMethod& counting = indexing_method("prylli");
+  for (Index rank = 0; rank < std::min(source.processors(), dest.processors()); ++rank) {
+    const RankPlan plan = make_plan(counting, source, dest, RankMap::shared(), static_cast<Rank>(rank), false, work);
+    unrelabelled += elements_kept(plan, static_cast<Rank>(rank));
+  }
+  return {{"bytes_kept", static_cast<double>(kept)},
+          {"bytes_kept_unrelabelled", static_cast<double>(unrelabelled * elem_bytes)}};
+}
+
 ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
   const ParameterValues v(schema(), params);
   const Index P = v.integer("P"), Q = v.integer("Q"), N = v.integer("N");
   const auto [r, s] = block_sizes(v, P, Q, N);
   const Index elem_bytes = v.integer("elem_bytes");
+  const Layout source = BlockCyclic(N, r, P);
+  const Layout dest = BlockCyclic(N, s, Q);
   RedistributeOptions options{elem_bytes, v.text("indexing"), v.text("schedule"),
                               v.text("placement") == "disjoint" ? RankMap::disjoint(P) : RankMap::shared()};
+  const RelabelMethod relabel = relabel_method_names().from_name(v.text("relabel"));
+  if (relabel != RelabelMethod::None) {
+    if (v.text("placement") == "disjoint") {
+      throw std::invalid_argument("relabel " + v.text("relabel") +
+                                  " places destination processors on the sources' ranks: it needs placement shared");
+    }
+    options.ranks = relabelled_ranks(source, dest, relabel);
+  }
   options.work = v.text("work");
   refuse_endless_naive(options.indexing, N);
   // Paper 004's procedure (§5.1): the timed steps only move data, every buffer is unpacked after.
   if (paper_work(v)) options.step_procedure = StepProcedure::Paper004;
-  const Layout source = BlockCyclic(N, r, P);
-  const Layout dest = BlockCyclic(N, s, Q);
   const Index bytes = checked_mul(N, elem_bytes, "N x element size");
   const auto executions = static_cast<int>(v.integer("repeat"));
 
@@ -134,12 +165,9 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
     return rank_report_to_json(redistribute_and_verify(transport, source, dest, options, executions));
   });
   const RunSummary summary = verified_summary(reports);
-  return {summary.phases,
-          summary.messages,
-          summary.bytes,
-          summary.verified,
-          sim.phantom,
-          {}};
+  std::map<std::string, double> quantities;
+  if (relabel != RelabelMethod::None) quantities = kept_local_quantities(summary.bytes_kept, source, dest, elem_bytes);
+  return {summary.phases, summary.messages, summary.bytes, summary.verified, sim.phantom, std::move(quantities)};
 }
 
 }  // namespace
