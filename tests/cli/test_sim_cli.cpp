@@ -181,7 +181,8 @@ TEST(ReplayCommand, ChecksThePapersClaims) {
     ASSERT_EQ(holds.size(), 7u);
     for (const auto& [claim, held] : holds) {
       // Fig. 9(a)'s two misses, explained in its scenario file: with x varying, the active virtual
-      // processors do not follow 1 / gcd(P·x, s), and ours hardly varies at all.
+      // processors do not follow 1 / gcd(P·x, s); ours is stable, and its small variation follows
+      // its class table (N_c entries) as much as its compression table (N_pb^p entries).
       const bool known_miss = std::string(figure) == "paper003-fig9a" &&
                               (claim == "ours follows N_pb^p = N_c / gcd(N_c, P)" ||
                                claim == "virtual-cyclic follows 1 / gcd(P*x, s)");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <random>
@@ -205,6 +206,56 @@ TEST(PaperClaims, OccurrencesPerProcessorAndPatterns) {
       }
     }
   }
+}
+
+double pearson(const std::vector<double>& a, const std::vector<double>& b) {
+  const double n = static_cast<double>(a.size());
+  const double ma = std::accumulate(a.begin(), a.end(), 0.0) / n, mb = std::accumulate(b.begin(), b.end(), 0.0) / n;
+  double ab = 0, aa = 0, bb = 0;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    ab += (a[k] - ma) * (b[k] - mb);
+    aa += (a[k] - ma) * (a[k] - ma);
+    bb += (b[k] - mb) * (b[k] - mb);
+  }
+  return ab / std::sqrt(aa * bb);
+}
+
+// Fig. 9(a)'s rows (P = 16, s = 12, o = 0, N_A = 50000, x = 1..24), counted by hand and by the
+// methods' work counts: the facts scenarios/paper003-fig9a.yaml gives for its two claims that miss.
+// Virtual-cyclic works once per active virtual processor, and these number P·x / gcd(P·x, s) =
+// 4x or 4x/3: with x varying they are not inversely proportional to gcd(P·x, s) (correlation 0.52).
+// Ours builds N_c class entries (Fig. 5) and N_pb^p compression entries (Fig. 7) per generation,
+// and places the same 50000 elements at every x: its tables follow N_c + N_pb^p, correlation 0.73
+// with N_pb^p, since N_c = 12 / gcd(12, x) takes six values and N_pb^p only 1 and 3.
+TEST(PaperClaims, Figure9aQuantitiesByHand) {
+  constexpr Index P = 16, s = 12, n = 50000;
+  std::vector<double> active, inverse_gcd, entries, classes, occurrences;
+  for (Index x = 1; x <= 24; ++x) {
+    const TwoLevelMapping m{n, s, 0, x, P};
+    const Index g = std::gcd(P * x, s);
+    const Index n_c = s / std::gcd(s, x);
+    Work cyclic, ours;
+    Index elements = 0;
+    for (Index p = 0; p < P; ++p) {
+      generate(virtual_cyclic_local_array, m, p, cyclic);
+      elements += static_cast<Index>(generate(compressed_local_array, m, p, ours).size());
+    }
+    const Index vps = (cyclic.count(WorkKind::IndexOp) - 2 * P) / 2;  // 2 per processor, 2 per active VP
+    ASSERT_EQ(vps, P * x / g) << "x=" << x;
+    ASSERT_EQ(vps, x % 3 == 0 ? 4 * x / 3 : 4 * x) << "x=" << x;
+    ASSERT_EQ(elements, n);
+    ASSERT_EQ(ours.count(WorkKind::TableEntry), P * (n_c + n_c / std::gcd(n_c, P))) << "x=" << x;
+    active.push_back(static_cast<double>(vps));
+    inverse_gcd.push_back(1.0 / static_cast<double>(g));
+    entries.push_back(static_cast<double>(ours.count(WorkKind::TableEntry)));
+    classes.push_back(static_cast<double>(n_c));
+    occurrences.push_back(static_cast<double>(n_c / std::gcd(n_c, P)));
+  }
+  EXPECT_EQ(std::set<double>(occurrences.begin(), occurrences.end()), (std::set<double>{1, 3}));
+  EXPECT_EQ(std::set<double>(classes.begin(), classes.end()), (std::set<double>{1, 2, 3, 4, 6, 12}));
+  EXPECT_NEAR(pearson(active, inverse_gcd), 0.522, 5e-4);
+  EXPECT_NEAR(pearson(entries, occurrences), 0.734, 5e-4);
+  EXPECT_NEAR(pearson(classes, occurrences), 0.621, 5e-4);
 }
 
 struct RandomMappings {
