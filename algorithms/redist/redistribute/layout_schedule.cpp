@@ -88,11 +88,7 @@ std::shared_ptr<const Schedule> layout_schedule(ScheduleChoice choice, const Lay
   return memo.get({strategy, procedure, source, dest, ranks}, [&] {
     if (strategy == Strategy::WalkerOtto) return walker_otto_for(source, dest);
     LengthMatrix lengths = message_lengths(source, dest);
-    // Paper 004's program schedules the communication grid as if the grids were disjoint (§2: "we view
-    // the source and target processor grids as disjoint in Table 1 (even if it may not actually be the
-    // case)"), runs on shared processors (§5.1) and counts the caterpillar step of its self pairs as a
-    // step (table 19: "6 of the 12 steps", step a among them, "the theoretical ratio rather is 4/6").
-    if (procedure != StepProcedure::Paper004) drop_local_copies(lengths, ranks);
+    drop_local_copies(lengths, ranks);
     if (strategy == Strategy::Caterpillar && procedure == StepProcedure::Paper004) {
       return caterpillar_schedule(lengths, IdlePairs::ExchangeEmpty);
     }

@@ -15,7 +15,7 @@ namespace redist {
 
 /// The schedule of `choice` between the layouts' processors; null for the unscheduled async exchange.
 /// Pairs of processors that sit on the same rank are local copies and are left out before
-/// scheduling, except under StepProcedure::Paper004, whose program schedules them as messages. Walker-otto needs two 1-D block-cyclic layouts CYCLIC(r) -> CYCLIC(K·r) on the same
+/// scheduling. Walker-otto needs two 1-D block-cyclic layouts CYCLIC(r) -> CYCLIC(K·r) on the same
 /// P processors (std::invalid_argument otherwise). The last few schedules are memoised, since in
 /// the simulator every rank of a run asks for the same one in the same process. Under
 /// StepProcedure::Paper004 the caterpillar has its empty messages (IdlePairs::ExchangeEmpty).

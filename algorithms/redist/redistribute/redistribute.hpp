@@ -22,9 +22,8 @@ namespace redist {
 
 /// How a scheduled exchange runs its steps. `Redist`, redist's own way: each step's message is
 /// unpacked as it arrives, and pairs without data sit the step out. `Paper004`, the program paper
-/// 004 timed (§5.1: pack, barrier, timer, steps, timer, unpack): the steps only move data, a rank's
-/// part for itself included (scheduled on the grid as if disjoint, §2), every buffer is unpacked
-/// after the timer, and its caterpillar is ScaLAPACK's, which makes "no attempt
+/// 004 timed (§5.1: pack, barrier, timer, steps, timer, unpack): the steps only move data, every
+/// buffer is unpacked after the timer, and its caterpillar is ScaLAPACK's, which makes "no attempt
 /// [...] to exploit the fact that some processor pairs may not need to communicate" (§3.2): in each
 /// step that carries data, the caterpillar's pairs without data exchange empty messages (a step
 /// with no data at all costs nothing, as table 19's theoretical ratio 4/6 assumes). The

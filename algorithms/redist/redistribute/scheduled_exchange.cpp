@@ -28,12 +28,11 @@ struct StepRole {
   Rank empty_from = kNoRank;
 };
 
-// Plan index of the message exchanged with each rank, kNoMessage for none or, unless the schedule
-// carries it (`with_self`), for the rank itself.
-std::vector<PlanEntry> by_peer(const std::vector<PeerPlan>& peers, Rank me, Rank size, bool with_self) {
+// Plan index of the message exchanged with each rank, kNoMessage for none or for the rank itself.
+std::vector<PlanEntry> by_peer(const std::vector<PeerPlan>& peers, Rank me, Rank size) {
   std::vector<PlanEntry> index(static_cast<std::size_t>(size), kNoMessage);
   for (std::size_t k = 0; k < peers.size(); ++k) {
-    if (with_self || peers[k].peer != me) index[static_cast<std::size_t>(peers[k].peer)] = static_cast<PlanEntry>(k);
+    if (peers[k].peer != me) index[static_cast<std::size_t>(peers[k].peer)] = static_cast<PlanEntry>(k);
   }
   return index;
 }
@@ -99,19 +98,18 @@ std::shared_ptr<const ProcessorSteps> processor_steps(const std::shared_ptr<cons
   return index;
 }
 
-// `with_self`: the rank's message to itself is one of the schedule's (StepProcedure::Paper004).
 std::vector<StepRole> roles_of(const std::shared_ptr<const Schedule>& schedule, const RankPlan& plan,
-                               const RankMap& ranks, Rank me, Rank size, bool with_self) {
-  auto sends = by_peer(plan.sends, me, size, with_self);
-  auto receives = by_peer(plan.receives, me, size, with_self);
+                               const RankMap& ranks, Rank me, Rank size) {
+  auto sends = by_peer(plan.sends, me, size);
+  auto receives = by_peer(plan.receives, me, size);
   const auto index = processor_steps(schedule);
   std::vector<StepRole> roles(schedule->steps.size());
   // One end of this rank's scheduled pairs: an empty message, or the plan entry the pair carries.
-  const auto assign = [me, with_self](const std::vector<StepPeer>& steps, auto rank_of, auto empty_end, auto entry_end,
-                                      std::vector<PlanEntry>& entries, std::vector<StepRole>& out) {
+  const auto assign = [me](const std::vector<StepPeer>& steps, auto rank_of, auto empty_end, auto entry_end,
+                           std::vector<PlanEntry>& entries, std::vector<StepRole>& out) {
     for (const auto& [step, peer, empty] : steps) {
       const Rank other = rank_of(peer);
-      if (other == me && !with_self) continue;
+      if (other == me) continue;
       if (empty) {
         out[step].*empty_end = other;
       } else {
@@ -170,8 +168,7 @@ ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, Exc
                                  const UnpackMessages& unpack_messages, const std::shared_ptr<const Schedule>& schedule,
                                  const RankMap& ranks, StepProcedure procedure) {
   const Rank me = transport.rank();
-  const bool paper = procedure == StepProcedure::Paper004;
-  const std::vector<StepRole> roles = roles_of(schedule, plan, ranks, me, transport.size(), paper);
+  const std::vector<StepRole> roles = roles_of(schedule, plan, ranks, me, transport.size());
   ExchangeTimes times;
   const auto timed_unpack = [&](std::size_t k, const std::byte* data) {
     const double before = transport.now();
@@ -184,12 +181,17 @@ ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, Exc
 
   transport.barrier();
   const double start = transport.now();
-  if (paper) {
-    // The message to itself travels in its step like any other (layout_schedule.hpp).
+  if (procedure == StepProcedure::Paper004) {
     for (const StepRole& role : roles) run_step(transport, plan, buffers, role, times);
     times.comm = transport.now() - start;
     // Every buffer, the local part included, in plan order.
-    for (std::size_t k = 0; k < plan.receives.size(); ++k) timed_unpack(k, buffers.recv_data(k));
+    for (std::size_t k = 0; k < plan.receives.size(); ++k) {
+      if (static_cast<PlanEntry>(k) == self_recv) {
+        if (has_self) timed_unpack(k, self_data);
+      } else {
+        timed_unpack(k, buffers.recv_data(k));
+      }
+    }
     return times;
   }
   // The data that stays on this rank is copied straight from its send buffer.

@@ -20,8 +20,7 @@ namespace redist {
 
 /// Exchanges the plan's messages in the steps of `schedule`, whose processors are the layouts'
 /// source (src) and destination (dst) processors placed on ranks by `ranks`. A scheduled pair
-/// that sits on one rank is the local copy, done first (under StepProcedure::Paper004, a message the
-/// rank sends itself in its step, as paper 004's program does); a scheduled pair without data in the plan
+/// that sits on one rank is the local copy, done first; a scheduled pair without data in the plan
 /// (an array shorter than the grid's slice) is skipped by both sides. Throws std::logic_error when
 /// the schedule misses a message of the plan.
 ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
