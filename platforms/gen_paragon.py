@@ -12,9 +12,9 @@ Mesh: COLS x ROWS = 4 x 16 = 64 compute nodes (64 of the 66 GP nodes of the ORNL
 rectangle: Paragon cabinets stack 16 nodes high, 4 columns wide). node-k sits at column x = k % COLS,
 row y = k // COLS, so ranks 0..15 form a compact 4 x 4 sub-mesh, like the 16-node partition of paper 004.
 
-Per node and direction the route crosses: the NX message-layer link (r_inf, software latency), the node's
-injection/ejection link to its mesh router (175 MB/s), and mesh channels, one per hop, shared by every
-dimension-order route through them.
+A route crosses: the sender's and the receiver's NX message-layer links (r_inf, software latency; one
+per node, below), the node's injection/ejection link to its mesh router (175 MB/s each way), and mesh
+channels, one per hop, shared by every dimension-order route through them.
 
 Mesh channel capacity (`--mesh-channels worm`, the default): r_inf, not the 200 MB/s of the wires.
 Under wormhole routing a message's worm holds every channel of its path from head to tail, and its
@@ -26,12 +26,20 @@ share r_inf: the contention paper 004 blames for its ratios (section 5.2: "each 
 communications ... thereby generating less contention"). Derived from the published r_inf and routing,
 nothing fitted. `--mesh-channels wire` gives the channels their 200 MB/s (the model before), as a what-if.
 
-What-if `--message-layer shared`: ONE message-layer link per node for its sends and receives, as if the
-node's message processor (one i860 polling, in one sequential loop, the send queues and the send- and
-receive-DMA completions, over the memory bus it shares with the DMA units: Culler, Singh and Gupta,
-"Parallel Computer Architecture", 1999, sec. 7.6) bounded both directions together at r_inf. No
-published figure says how the message processor shares its rate, so the committed file keeps one
-message-layer link per direction.
+Message layer (`--message-layer shared`, the default): ONE message-layer link per node, at r_inf, for its
+sends and receives together. Under OSF/1 AD the 35 MB/s is a limit of the node's message software, not of
+the hardware: the same nodes and mesh move 170 MB/s under SUNMOS (NASA RNR-94-016: "messages can be sent
+only at a bandwidth of 30-35 MB per second compared to 200 MB per second peak" under OSF/1 AD). That
+software is one sequential agent per node (the message processor, one i860 polling in one loop the send
+queues and the send- and receive-DMA completions, over the memory bus it shares with the DMA units:
+Culler, Singh and Gupta, "Parallel Computer Architecture", 1999, sec. 7.6), so a node that sends and
+receives at once splits r_inf between the two; the hardware below it (175 MB/s in + 175 MB/s out) is
+full duplex and stays one link per direction. This is paper 004's contention by number of communications
+per step (section 5.2: "our scheduler needs only 7 step, but each step generates 16 communications,
+whereas each of the 16 steps of the caterpillar algorithm generates fewer communications (between 6 and
+8 per step), thereby generating less contention"): in a complete step every node both sends and
+receives. *estimate*: no published figure measures a Paragon node sending and receiving at once.
+`--message-layer split` gives each direction its own r_inf (the model before), as a what-if.
 """
 
 from __future__ import annotations
@@ -74,7 +82,7 @@ def xy_hops(src: int, dst: int, cols: int) -> list[str]:
     return hops
 
 
-def build(os_release: str = "osf1", cols: int = COLS, rows: int = ROWS, message_layer: str = "split",
+def build(os_release: str = "osf1", cols: int = COLS, rows: int = ROWS, message_layer: str = "shared",
           mesh_channels: str = "worm") -> str:
     m = MACHINES["paragon" if os_release == "osf1" else "paragon-sunmos"]
     nodes = cols * rows
@@ -100,7 +108,7 @@ def build(os_release: str = "osf1", cols: int = COLS, rows: int = ROWS, message_
         channel_text = f"{MESH_LINK_BW / 1e6:g} MB/s"
     if shared:
         layer_text = (f"Links: msg-k = node k's NX message layer ({m.r_inf.value / 1e6:g} MB/s, {sw_lat * 1e6:.6g} us), ONE link\n"
-                      "shared by the node's sends and receives (what-if --message-layer shared, see gen_paragon.py);")
+                      "shared by the node's sends and receives (one message software per node, see gen_paragon.py);")
     else:
         layer_text = (f"Links per direction: msg-out-k / msg-in-k = NX layer ({m.r_inf.value / 1e6:g} MB/s, "
                       f"{sw_lat * 1e6:.6g} us each);")
@@ -165,8 +173,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rows", type=int, default=ROWS)
     ap.add_argument("--mesh-channels", choices=["worm", "wire"], default="worm",
                     help="mesh channel capacity: r_inf, as wormhole worms hold channels (default), or the wires' 200 MB/s")
-    ap.add_argument("--message-layer", choices=["split", "shared"], default="split",
-                    help="one NX message-layer link per direction and node (default), or one per node (what-if)")
+    ap.add_argument("--message-layer", choices=["split", "shared"], default="shared",
+                    help="one NX message-layer link per node for both directions (default), or one per direction (what-if)")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "paragon.xml"))
     args = ap.parse_args(argv)
     if args.cols < 2 or args.rows < 1:

@@ -59,6 +59,36 @@ TEST(SimEngineModel, OppositeFlowsSplitASharedLinkEvenly) {
   EXPECT_NEAR(t[0] - kSendOverhead - kRecvOverhead - 50e-6, 2 * kBytes / 10e6, 1e-6);
 }
 
+// The committed Paragon: OSF/1's r_inf (35 MB/s) is the node's message software, one per node for both
+// directions (platforms/gen_paragon.py). Two neighbours exchanging at once take twice as long as one
+// message; two messages of a 4-rank ring in which each node only sends or only receives do not.
+TEST(SimEngineModel, ParagonNodeSharesItsMessageLayerBetweenSendAndReceive) {
+  constexpr Index kBytes = 3'500'000;  // 0.1 s at r_inf
+  const std::string paragon = std::string(REDIST_SOURCE_DIR) + "/platforms/paragon.xml";
+  const auto run = [&](std::vector<Flow> flows) {
+    SimulationOptions options;
+    options.platform_file = paragon;
+    options.ranks = 4;
+    options.phantom = true;
+    const auto out = simulate(options, [&](Transport& t) {
+      std::vector<Request> requests;
+      for (const Flow& f : flows) {
+        if (f.to == t.rank()) requests.push_back(t.irecv(f.from, nullptr, kBytes, 0));
+        if (f.from == t.rank()) requests.push_back(t.isend(f.to, nullptr, kBytes, 0));
+      }
+      t.wait_all(requests);
+      return seconds(t.now());
+    });
+    return seconds_of(out[1]);
+  };
+  const double one_way = run({{0, 1}});
+  const double exchange = run({{0, 1}, {1, 0}});
+  const double disjoint = run({{0, 1}, {2, 3}});  // node 1 and node 3 only receive
+  EXPECT_NEAR(one_way, 100e-6 + 0.1, 1e-3);      // t0 + n / r_inf
+  EXPECT_NEAR(exchange - 100e-6, 2 * 0.1, 2e-3);  // the two directions share 35 MB/s
+  EXPECT_NEAR(disjoint, one_way, 1e-6);
+}
+
 TEST(SimEngineModel, FatTreeLevelWithHalfTheBandwidthDoublesTheTime) {
   constexpr Index kBytes = 1'000'000;
   const double overheads = kSendOverhead + kRecvOverhead;
