@@ -2,6 +2,8 @@
 // bad input reported as one error line per rank with a non-zero exit, never a hang.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -91,6 +93,20 @@ TEST(MpiExample, RedistributesAMatrixAndChecksIt) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("0 misplaced elements"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("plan (made in"), std::string::npos) << r.out;  // and its plan, executed three times
+  // Relabelled: every element in place, and fewer bytes sent than numbered as is.
+  long long sent = 0, kept = 0, sent_as_is = 0, kept_as_is = 0;
+  int wrong = -1;
+  const auto at = r.out.find("relabelled: ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + at,
+                        "relabelled: %lld bytes sent, %lld kept on their rank (numbered as is: %lld sent, %lld kept), %d",
+                        &sent, &kept, &sent_as_is, &kept_as_is, &wrong),
+            5)
+      << r.out;
+  EXPECT_EQ(wrong, 0);
+  EXPECT_LT(sent, sent_as_is);
+  EXPECT_GT(kept, kept_as_is);
+  EXPECT_EQ(sent + kept, sent_as_is + kept_as_is);
 }
 
 // Issue 16: --version names redist-mpi, the SimGrid it was built with and the MPI library; it needs no
