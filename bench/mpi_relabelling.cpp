@@ -6,17 +6,21 @@
 // or changes shape; the last one gains nothing, as control.
 #include <mpi.h>
 
-#include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "mpi_timing.hpp"
 #include "redist/mpi/plan.hpp"
 #include "redist/redistribute/relabelling.hpp"
 
 namespace {
 
 using redist::Index;
+using redist::bench::everywhere;
+using redist::bench::median_of;
+using redist::bench::slowest;
 using redist::mpi::ScalapackDescriptor;
 
 struct Pair {
@@ -36,28 +40,10 @@ const std::vector<Pair> kPairs = {
     {"4x1 1x1 -> 1x4 1x1 (control)", 4, 1, 1, 1, 0, 0, 1, 4, 1, 1, 0, 0},
 };
 
-double slowest(double seconds) {
-  double most = 0;
-  MPI_Allreduce(&seconds, &most, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return most;
-}
-
 Index summed(Index mine) {
   Index all = 0;
   MPI_Allreduce(&mine, &all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
   return all;
-}
-
-bool everywhere(bool mine) {
-  int local = mine, all = 0;
-  MPI_Allreduce(&local, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  return all == 1;
-}
-
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
 // Processor p's local elements of `layout`, each its global index.

@@ -35,6 +35,7 @@
 #include <nlohmann/json.hpp>
 
 #include "costa_reference.hpp"
+#include "mpi_timing.hpp"
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/mpi/pdgemr2d.hpp"
 #include "redist/mpi/plan.hpp"
@@ -43,6 +44,9 @@
 namespace {
 
 using redist::Index;
+using redist::bench::everywhere;
+using redist::bench::median_of;
+using redist::bench::slowest;
 using redist::mpi::ScalapackDescriptor;
 
 struct Pair {
@@ -88,18 +92,6 @@ std::string grids(const Pair& p) {
   return std::to_string(p.pr) + "x" + std::to_string(p.pc) + " -> " + std::to_string(p.qr) + "x" + std::to_string(p.qc);
 }
 
-double slowest(double seconds) {
-  double most = 0;
-  MPI_Allreduce(&seconds, &most, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return most;
-}
-
-bool everywhere(bool mine) {
-  int local = mine, all = 0;
-  MPI_Allreduce(&local, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  return all == 1;
-}
-
 // Bytes per second of one rank's memcpy while every rank copies.
 double copy_bandwidth() {
   const std::size_t bytes = std::size_t{64} << 20;
@@ -112,12 +104,6 @@ double copy_bandwidth() {
     best = std::min(best, slowest(MPI_Wtime() - start));
   }
   return static_cast<double>(bytes) / best;
-}
-
-double median_of(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
 // Global row-major index of every local element, column-major local storage.

@@ -5,7 +5,6 @@
 #include <tuple>
 
 #include "redist/core/int_math.hpp"
-#include "redist/layout/multi_dim.hpp"
 #include "redist/schedule/layout_lengths.hpp"
 #include "redist/schedule/max_weight_matching.hpp"
 
@@ -63,24 +62,6 @@ LengthMatrix one_dim_counts(const BlockCyclic& a, const BlockCyclic& b) {
   return counts;
 }
 
-// Two multi-dimensional layouts of one shape: V[p][q] = Π_d V_d[p_d][q_d] over the dimensions'
-// 1-D counts, p_d and q_d the processors' grid coordinates (ownership is decided per dimension).
-LengthMatrix product_volumes(const MultiDimLayout& from, const MultiDimLayout& to) {
-  std::vector<LengthMatrix> per_dim;
-  for (std::size_t d = 0; d < from.rank(); ++d) per_dim.push_back(one_dim_counts(from.dim(d).layout(), to.dim(d).layout()));
-  LengthMatrix volumes(from.processors(), to.processors());
-  for (Index p = 0; p < from.processors(); ++p) {
-    const auto pc = from.grid_coords(p);
-    for (Index q = 0; q < to.processors(); ++q) {
-      const auto qc = to.grid_coords(q);
-      Index v = 1;
-      for (std::size_t d = 0; d < per_dim.size() && v > 0; ++d) v *= per_dim[d].at(pc[d], qc[d]);
-      volumes.set(p, q, v);
-    }
-  }
-  return volumes;
-}
-
 }  // namespace
 
 const NameTable<RelabelMethod>& relabel_method_names() {
@@ -90,9 +71,6 @@ const NameTable<RelabelMethod>& relabel_method_names() {
 }
 
 LengthMatrix relabelling_volumes(const Layout& source, const Layout& dest) {
-  const auto* from = std::get_if<MultiDimLayout>(&source.variant());
-  const auto* to = std::get_if<MultiDimLayout>(&dest.variant());
-  if (from != nullptr && to != nullptr && from->shape() == to->shape()) return product_volumes(*from, *to);
   const auto* a = std::get_if<BlockCyclic>(&source.variant());
   const auto* b = std::get_if<BlockCyclic>(&dest.variant());
   if (a != nullptr && b != nullptr) return one_dim_counts(*a, *b);

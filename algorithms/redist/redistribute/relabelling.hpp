@@ -37,10 +37,10 @@ enum class RelabelMethod { None, Exact, Greedy };
 const NameTable<RelabelMethod>& relabel_method_names();  ///< "none", "exact", "greedy"
 
 /// The volumes relabelling weighs, V[p][q]: the elements source processor p sends destination
-/// processor q, exact (two 1-D layouts: whole periods from paper 004's closed form, the rest counted
-/// block by block; two multi-dimensional layouts of one shape: the product of their dimensions'
-/// counts; other pairs: message_lengths' owner scan). Cheap whatever the array's size, except a
-/// 1-D rest of over 2^26 blocks, taken as its share of a period.
+/// processor q, exact. Two 1-D layouts: whole periods from paper 004's closed form, the rest counted
+/// block by block (a rest of over 2^26 blocks is taken as its share of a period); any other pair:
+/// message_lengths (two multi-dimensional layouts of one shape: the product of their dimensions'
+/// counts).
 LengthMatrix relabelling_volumes(const Layout& source, const Layout& dest);
 
 /// Source processor p on rank p and destination processor q on the rank `method` picks from
