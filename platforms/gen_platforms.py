@@ -72,9 +72,11 @@ bandwidths are what is modelled.) Each hop {lat * 1e6:g} us *estimate* (LogP L ~
 Control network (barriers, scans, reductions, broadcasts): not a SimGrid link; its published costs are
 host properties control.* that the SimGrid transport uses instead of point-to-point algorithms.
 {SPLIT}
-Not captured: the CPU moving every 20-byte packet (the network interface has no DMA: a node cannot
-compute while CMMD transfers), cheaper 16-byte-multiple messages, random up-path choice (aggregated
-channels behave like perfect load balance), vector units."""
+The network interface has no DMA: the node's CPU moves every 20-byte packet it sends and every one it
+receives, so one message-layer link per node (msg-i, r_inf) carries both directions: a node that sends
+and receives at once (the exchanges of a prefix-reduction-sum or a permutation) gets r_inf in all.
+Not captured: that a node cannot compute while CMMD transfers, cheaper 16-byte-multiple messages, random
+up-path choice (aggregated channels behave like perfect load balance), vector units."""
     return tree_platform(
         m, "cm5", 256, port_bw=20e6, port_lat=lat,
         port_why="20 MB/s per node at level 1 (2 x 10 MB/s; netlib TOP500 report 1994)",
@@ -82,7 +84,8 @@ channels behave like perfect load balance), vector units."""
                 Level(16, 80e6, lat, "5 MB/s per node above level 2: 16 x 5 = 80 MB/s"),
                 Level(64, 320e6, lat, "5 MB/s per node above level 2: 64 x 5 = 320 MB/s"),
                 Level(256, 0, 0, "top")],
-        description=desc)
+        description=desc,
+        shared_layer="the CPU moves every packet: no DMA in the CM-5 network interface")
 
 
 def linux_fe() -> str:

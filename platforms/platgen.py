@@ -381,11 +381,13 @@ class Level:
 
 
 def tree_platform(m: Machine, zone: str, nodes: int, port_bw: float, port_lat: float, port_why: str,
-                  levels: list[Level], description: str) -> str:
+                  levels: list[Level], description: str, shared_layer: str = "") -> str:
     """A tree network: node -> its level-1 switch -> ... -> top switch, one aggregated channel per subtree.
 
     Route of a message: sender's message-layer link (r_inf, software latency), sender's port up, channels up
     to the lowest common switch, channels down, receiver's port down, receiver's message-layer link.
+    shared_layer (why, when non-empty): the node's sends and receives share ONE message-layer link msg-i
+    (a CPU that moves every packet itself, both directions), instead of msg-out-i / msg-in-i.
     """
     assert levels and levels[-1].group == nodes and levels[-1].up_bw == 0
     L = network_latency(m)
@@ -400,13 +402,17 @@ def tree_platform(m: Machine, zone: str, nodes: int, port_bw: float, port_lat: f
     for li, lv in enumerate(levels, start=1):
         for j in range(nodes // lv.group):
             x.add(f'<router id="sw{li}-{j}"/>', 2)
+    per = f"one per node, shared by its sends and receives ({shared_layer})" if shared_layer else "one per node and direction"
     x.comment(
-        f"Message-layer links, one per node and direction: r_inf = {m.r_inf.value / 1e6:g} MB/s; latency = "
+        f"Message-layer links, {per}: r_inf = {m.r_inf.value / 1e6:g} MB/s; latency = "
         f"(L - nearest hardware latency) / 2 = ({L * 1e6:g} - {hw_nearest * 1e6:g}) / 2 us, where "
         f"L = t0 - o_send - o_recv = {L * 1e6:g} us is the adapter/protocol/wire share of t0", 2)
     for i in range(nodes):
-        x.add(f'<link id="msg-out-{i}" bandwidth="{fmt_bw(m.r_inf.value)}" latency="{fmt_lat(sw_lat)}"/>', 2)
-        x.add(f'<link id="msg-in-{i}" bandwidth="{fmt_bw(m.r_inf.value)}" latency="{fmt_lat(sw_lat)}"/>', 2)
+        if shared_layer:
+            x.add(f'<link id="msg-{i}" bandwidth="{fmt_bw(m.r_inf.value)}" latency="{fmt_lat(sw_lat)}"/>', 2)
+        else:
+            x.add(f'<link id="msg-out-{i}" bandwidth="{fmt_bw(m.r_inf.value)}" latency="{fmt_lat(sw_lat)}"/>', 2)
+            x.add(f'<link id="msg-in-{i}" bandwidth="{fmt_bw(m.r_inf.value)}" latency="{fmt_lat(sw_lat)}"/>', 2)
     x.comment(f"Node ports, one per node and direction: {port_why}", 2)
     for i in range(nodes):
         x.add(f'<link id="port-up-{i}" bandwidth="{fmt_bw(port_bw)}" latency="{fmt_lat(port_lat)}"/>', 2)
@@ -420,10 +426,11 @@ def tree_platform(m: Machine, zone: str, nodes: int, port_bw: float, port_lat: f
     x.comment("Routes between neighbours (Floyd completes them; paths in a tree are unique)", 2)
     g1 = levels[0].group
     for i in range(nodes):
+        out_layer, in_layer = (f"msg-{i}", f"msg-{i}") if shared_layer else (f"msg-out-{i}", f"msg-in-{i}")
         x.add(f'<route src="node-{i}" dst="sw1-{i // g1}" symmetrical="NO">'
-              f'<link_ctn id="msg-out-{i}"/><link_ctn id="port-up-{i}"/></route>', 2)
+              f'<link_ctn id="{out_layer}"/><link_ctn id="port-up-{i}"/></route>', 2)
         x.add(f'<route src="sw1-{i // g1}" dst="node-{i}" symmetrical="NO">'
-              f'<link_ctn id="port-down-{i}"/><link_ctn id="msg-in-{i}"/></route>', 2)
+              f'<link_ctn id="port-down-{i}"/><link_ctn id="{in_layer}"/></route>', 2)
     for li in range(1, len(levels)):
         lv, parent = levels[li - 1], levels[li]
         for j in range(nodes // lv.group):

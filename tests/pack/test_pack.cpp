@@ -135,6 +135,25 @@ TEST(PrefixReductionSum, CountedVolumeFollowsThePapersComplexity) {
   }
 }
 
+// The direct algorithm's additions cost `units_per_add` each (3 memory accesses in the paper's C):
+// member k of a line of 4 adds the total twice and the prefix once per partner below it (k's bits).
+TEST(PrefixReductionSum, DirectChargesEachAdditionAtTheGivenUnits) {
+  const std::size_t m = 10;
+  std::vector<Index> adds(4, -1);
+  std::mutex lock;
+  test::ThreadWorld world(4);
+  const std::vector<Index> line = {0, 1, 2, 3};
+  world.run([&](Transport& inner) {
+    CountingTransport t(inner);
+    std::vector<Index> values(m, 1), prefix(m), total(m);
+    pack::prefix_reduction_sum(t, line, static_cast<std::size_t>(t.rank()), values, prefix, total, pack::PrsAlgorithm::Direct, 3, 3);
+    const std::lock_guard guard(lock);
+    adds[static_cast<std::size_t>(t.rank())] = t.work.count(WorkKind::ElementScanned);
+  });
+  // rank 0: 2 total additions; 1 and 2: one prefix addition more; 3: two more. Times 3 x 10 accesses.
+  EXPECT_EQ(adds, (std::vector<Index>{60, 90, 90, 120}));
+}
+
 Index sequential_rank(const std::vector<std::uint8_t>& global_mask, Index linear) {
   return std::count(global_mask.begin(), global_mask.begin() + linear, 1);
 }

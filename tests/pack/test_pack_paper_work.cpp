@@ -16,7 +16,7 @@ namespace {
 using pack::Geometry;
 
 // Per rank: the paper's work of one PACK minus that of its ranking's intermediate and final steps
-// (the prefix-reduction-sums and local prefix sums, charged alike in both accountings).
+// (the prefix-reduction-sums, local prefix sums and base-rank sums, counted on their own below).
 struct RankWork {
   std::vector<Index> scanned, index_ops, other;
 };
@@ -34,7 +34,8 @@ RankWork paper_pack_work(const Geometry& g, const std::vector<std::vector<std::u
     CountingTransport ranking(inner);
     Work ignored;
     Phases times;
-    pack::finish_ranking(ranking, g, pack::count_slices(g, masks[me], ignored), pack::PrsAlgorithm::Direct, times);
+    pack::finish_ranking(ranking, g, pack::count_slices(g, masks[me], ignored), pack::PrsAlgorithm::Direct, times,
+                         pack::WorkAccounting::Paper);
     const std::lock_guard guard(lock);
     out.scanned[me] = whole.work.count(WorkKind::ElementScanned) - ranking.work.count(WorkKind::ElementScanned);
     out.index_ops[me] = whole.work.count(WorkKind::IndexOp) - ranking.work.count(WorkKind::IndexOp);
@@ -101,6 +102,43 @@ TEST(PaperPackWork, SimpleStorageFollowsSectionSixFourOnRandomCases) {
       EXPECT_EQ(sss.scanned[static_cast<std::size_t>(p)], expected) << "trial " << trial << " processor " << p;
     }
   }
+}
+
+// The ranking's intermediate and final steps (Fig. 2, §5.4) on an 8 x 8 array CYCLIC over 2 x 2
+// processors: L_0 = L_1 = T_0 = T_1 = 4, so PS_0/RS_0 have 4 x 4 = 16 entries in 4 segments (W_1 = 1)
+// and PS_1/RS_1 have 4 entries in one segment. Direct prefix-reduction-sums over lines of 2: one round,
+// the total added by both members, the prefix by the upper one only. Hand count (memory accesses):
+//   step 0: 5 per entry (segmented prefix read+write, PS += RS) + 7 per segment = 80 + 28 = 108;
+//   step 1: 5 x 4 + 7 x 1 = 27;  final step PS_0 += PS_1: 3 x 16 = 48;  so 183 in all, plus
+//   the additions of the prefix-reduction-sums, 3 accesses per entry: (1 or 2) x 48 on dimension 0
+//   (g_0 = 0 or 1) and (1 or 2) x 12 on dimension 1 (g_1 = 0 or 1).
+// Ranks are g_0 + 2 g_1: 183 + 48 + 12 = 243, 183 + 96 + 12 = 291, 183 + 48 + 24 = 255, 183 + 96 + 24 = 303.
+// redist's own accounting charges one unit per entry and per addition: 16 + 4 + 4 + 1 + 16 = 41 plus
+// (1 or 2) x 16 and (1 or 2) x 4: 61, 77, 65, 81.
+TEST(PaperPackWork, RankingStepsOfATwoDimensionalArrayByHand) {
+  const Geometry g({8, 8}, {2, 2}, {1, 1});
+  for (auto accounting : {pack::WorkAccounting::Paper, pack::WorkAccounting::Redist}) {
+    std::vector<Index> scanned(4, -1);
+    std::mutex lock;
+    test::ThreadWorld world(4);
+    world.run([&](Transport& inner) {
+      CountingTransport t(inner);
+      Phases times;
+      const auto ranking = pack::finish_ranking(t, g, std::vector<Index>(16, 1), pack::PrsAlgorithm::Direct, times, accounting);
+      if (ranking.size != 64) throw std::runtime_error("Size");
+      const std::lock_guard guard(lock);
+      scanned[static_cast<std::size_t>(t.rank())] = t.work.count(WorkKind::ElementScanned);
+    });
+    const bool paper = accounting == pack::WorkAccounting::Paper;
+    EXPECT_EQ(scanned, paper ? (std::vector<Index>{243, 291, 255, 303}) : (std::vector<Index>{61, 77, 65, 81}));
+  }
+}
+
+// The paper's step functions alone: Fig. 2's counts and the final step's additions.
+TEST(PaperPackWork, IntermediateAndFinalStepCounts) {
+  EXPECT_EQ(pack::paper_intermediate_step(4096, 64).count(WorkKind::ElementScanned), 5 * 4096 + 7 * 64);
+  EXPECT_EQ(pack::paper_intermediate_step(64, 1).count(WorkKind::ElementScanned), 5 * 64 + 7);
+  EXPECT_EQ(pack::paper_base_rank_sum(4096).count(WorkKind::ElementScanned), 3 * 4096);
 }
 
 // Communication detection: P partners times ΣT_i line segments of the cyclic source, per phase.

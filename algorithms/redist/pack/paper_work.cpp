@@ -42,4 +42,14 @@ Work paper_detection(const Geometry& from) {
   return Work(WorkKind::Intersection, from.processors() * segments);
 }
 
+Work paper_intermediate_step(Index elements, Index segments) {
+  // Fig. 2, per entry of RS_i: the segmented exclusive prefix sum reads and writes it (2), then
+  // "PS_i <- PS_i + RS_i" (3). Per segment: RS_{i+1}(k) <- RS_i(.., l, T_i - 1) (2), its starting
+  // point set (1), and substep 3's "PS_{i+1}(k) and RS_{i+1}(k) <- RS_{i+1}(k) + PS_i(.., l, T_i - 1)"
+  // (2 reads, 2 writes); in the last step the one segment is Size, read and updated alike.
+  return Work(WorkKind::ElementScanned, 2 * elements + kPaperAccessesPerAdd * elements + (2 + 1 + 4) * segments);
+}
+
+Work paper_base_rank_sum(Index elements) { return Work(WorkKind::ElementScanned, kPaperAccessesPerAdd * elements); }
+
 }  // namespace redist::pack

@@ -43,4 +43,13 @@ Work paper_decompose(Index received, Index received_segments, bool compact_messa
 /// One phase of communication detection from `from` to BLOCK: P·ΣT_i FALLS intersections.
 Work paper_detection(const Geometry& from);
 
+/// Memory accesses of one element-wise addition x[j] += y[j] in the paper's C loops: two reads, one
+/// write (the vector additions of the direct prefix-reduction-sum and of the final step).
+inline constexpr Index kPaperAccessesPerAdd = 3;
+/// Substeps 2 and 3 of one intermediate step (Fig. 2) on base-rank arrays PS_i, RS_i of `elements`
+/// entries whose `segments` segment totals initialise PS_{i+1}, RS_{i+1} (1 in the last step: Size).
+Work paper_intermediate_step(Index elements, Index segments);
+/// One summation PS_i <- PS_i + PS_{i+1} of the final step (§5.4) over the `elements` entries of PS_i.
+Work paper_base_rank_sum(Index elements);
+
 }  // namespace redist::pack

@@ -62,7 +62,7 @@ PrsRoute prs_route(PrsAlgorithm algorithm, Index members, Index machine, Index l
 
 void prefix_reduction_sum(Transport& transport, std::span<const Index> line, std::size_t me,
                           std::span<const Index> values, std::span<Index> prefix, std::span<Index> total,
-                          PrsAlgorithm algorithm, Tag tag) {
+                          PrsAlgorithm algorithm, Tag tag, Index units_per_add) {
   const auto members = static_cast<Index>(line.size());
   const auto length = static_cast<Index>(values.size());
   // Whether the platform has a control network is asked only where it could be used.
@@ -76,16 +76,19 @@ void prefix_reduction_sum(Transport& transport, std::span<const Index> line, std
       std::fill(prefix.begin(), prefix.end(), 0);
       std::copy(values.begin(), values.end(), total.begin());
       return;
-    case PrsRoute::Direct: prefix_reduction_sum_direct(transport, line, me, values, prefix, total, tag); return;
+    case PrsRoute::Direct:
+      prefix_reduction_sum_direct(transport, line, me, values, prefix, total, tag, units_per_add);
+      return;
     default: prefix_reduction_sum_split(transport, line, me, values, prefix, total, tag); return;
   }
 }
 
 void prefix_reduction_sum_direct(Transport& transport, std::span<const Index> line, std::size_t me,
                                  std::span<const Index> values, std::span<Index> prefix, std::span<Index> total,
-                                 Tag tag) {
+                                 Tag tag, Index units_per_add) {
   const auto members = static_cast<Index>(line.size());
   const std::size_t m = values.size();
+  const Index adds = units_per_add * static_cast<Index>(m);  // one element-wise vector addition
   Index cube = 1;
   while (cube * 2 <= members) cube *= 2;
   const Index surplus = members - cube;  // members 0..2·surplus-1 pair up: odd ones fold onto even ones
@@ -111,7 +114,7 @@ void prefix_reduction_sum_direct(Transport& transport, std::span<const Index> li
     virtual_rank = position / 2;
     receive_words(transport, static_cast<Rank>(line[me + 1]), partner, tag + 1);
     add_into(total, partner);
-    work.add(WorkKind::ElementScanned, static_cast<Index>(m));
+    work.add(WorkKind::ElementScanned, adds);
   }
   for (Index bit = 1; bit < cube; bit *= 2) {
     const Index other = virtual_rank ^ bit;
@@ -120,10 +123,10 @@ void prefix_reduction_sum_direct(Transport& transport, std::span<const Index> li
     swap_with(transport, rank_of(other), total, partner, tag);
     if (other < virtual_rank) {
       add_into(prefix, partner);
-      work.add(WorkKind::ElementScanned, static_cast<Index>(m));
+      work.add(WorkKind::ElementScanned, adds);
     }
     add_into(total, partner);
-    work.add(WorkKind::ElementScanned, static_cast<Index>(m));
+    work.add(WorkKind::ElementScanned, adds);
   }
   if (position < 2 * surplus) {  // the folded odd partner's prefix includes this member's values
     std::vector<Index> back(2 * m);
@@ -131,7 +134,7 @@ void prefix_reduction_sum_direct(Transport& transport, std::span<const Index> li
       back[j] = prefix[j] + values[j];
       back[m + j] = total[j];
     }
-    work.add(WorkKind::ElementScanned, static_cast<Index>(m)).add(WorkKind::ByteCopied, byte_size(m));
+    work.add(WorkKind::ElementScanned, adds).add(WorkKind::ByteCopied, byte_size(m));
     transport.charge(work);
     work = Work();
     send_words(transport, static_cast<Rank>(line[me + 1]), back, tag + 1);

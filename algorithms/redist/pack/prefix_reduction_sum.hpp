@@ -34,14 +34,16 @@ enum class PrsRoute { Local, Control, Direct, Split };
 PrsRoute prs_route(PrsAlgorithm algorithm, Index members, Index machine, Index length, bool has_control);
 
 /// This rank is `line[me]`; every member calls with vectors of the same length. Message tags used:
-/// `tag` and `tag + 1`. Local additions are charged as ElementScanned (one load-add-store each).
+/// `tag` and `tag + 1`. Each element-wise addition of the direct algorithm is charged
+/// `units_per_add` ElementScanned: 1 (one load-add-store) for redist's own code, 3 memory accesses
+/// (kPaperAccessesPerAdd) for the paper's.
 void prefix_reduction_sum(Transport& transport, std::span<const Index> line, std::size_t me,
                           std::span<const Index> values, std::span<Index> prefix, std::span<Index> total,
-                          PrsAlgorithm algorithm, Tag tag);
+                          PrsAlgorithm algorithm, Tag tag, Index units_per_add = 1);
 
 void prefix_reduction_sum_direct(Transport& transport, std::span<const Index> line, std::size_t me,
                                  std::span<const Index> values, std::span<Index> prefix, std::span<Index> total,
-                                 Tag tag);
+                                 Tag tag, Index units_per_add = 1);
 void prefix_reduction_sum_split(Transport& transport, std::span<const Index> line, std::size_t me,
                                 std::span<const Index> values, std::span<Index> prefix, std::span<Index> total,
                                 Tag tag);

@@ -44,6 +44,7 @@ Ranking finish_ranking(Transport& transport, const Geometry& g, std::vector<Inde
                        Phases& times, WorkAccounting accounting) {
   const std::size_t d = g.rank();
   const Index me = transport.rank();
+  const bool paper = accounting == WorkAccounting::Paper;
   Ranking ranking;
   ranking.slice_count = slice_count;
   std::vector<std::vector<Index>> ps(d);
@@ -56,11 +57,12 @@ Ranking finish_ranking(Transport& transport, const Geometry& g, std::vector<Inde
     start_timed_phase(transport, accounting);
     {
       PhaseClock clock(transport, times.prs);
-      prefix_reduction_sum(transport, line, position, counts, ps[i], rs, algorithm, static_cast<Tag>(100 + 2 * i));
+      prefix_reduction_sum(transport, line, position, counts, ps[i], rs, algorithm, static_cast<Tag>(100 + 2 * i),
+                           paper ? kPaperAccessesPerAdd : 1);
     }
     counts = segmented_prefix(g, i, ps[i], rs);
-    Work work(WorkKind::ElementScanned, static_cast<Index>(rs.size() + counts.size()));
-    transport.charge(work);
+    const auto entries = static_cast<Index>(rs.size()), segments = static_cast<Index>(counts.size());
+    transport.charge(paper ? paper_intermediate_step(entries, segments) : Work(WorkKind::ElementScanned, entries + segments));
   }
   ranking.size = counts.front();
   // Final step: PS_i(.., l_{i+1}, t_i) += PS_{i+1}(.., l_{i+1} div W_{i+1}).
@@ -71,7 +73,8 @@ Ranking finish_ranking(Transport& transport, const Geometry& g, std::vector<Inde
       const Index above = (row / next_rows) * next_tiles + (row % next_rows) / next_block;
       for (Index t = 0; t < tiles; ++t) ps[i][static_cast<std::size_t>(row * tiles + t)] += ps[i + 1][static_cast<std::size_t>(above)];
     }
-    transport.charge(Work(WorkKind::ElementScanned, static_cast<Index>(ps[i].size())));
+    const auto entries = static_cast<Index>(ps[i].size());
+    transport.charge(paper ? paper_base_rank_sum(entries) : Work(WorkKind::ElementScanned, entries));
   }
   ranking.slice_base = std::move(ps[0]);
   return ranking;
