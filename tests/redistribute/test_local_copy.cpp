@@ -81,6 +81,84 @@ TEST(LocalCopy, EqualsPackThenUnpackOnEveryMethodsPlansForRandomLayouts) {
   EXPECT_GT(checked, 300);
 }
 
+// The local part copied within the pack sweep or the unpack sweep (message_packing.hpp) must leave
+// the messages and destination storage exactly as packing, unpacking and copy_local apart do.
+void expect_sweeps_same_as_apart(const RankPlan& plan, Rank me, Index source_elements, Index dest_elements,
+                                 Index elem_bytes) {
+  const LocalPart local = local_part(plan, me);
+  const auto source = numbered(source_elements, elem_bytes, 7);
+  std::vector<const PeerPlan*> sends, receives;
+  std::vector<std::vector<std::byte>> apart, swept, incoming;
+  for (const PeerPlan& to : plan.sends) {
+    if (to.peer == me) continue;
+    sends.push_back(&to);
+    apart.emplace_back(static_cast<std::size_t>(to.elements * elem_bytes));
+    pack(to, source, elem_bytes, apart.back().data());
+  }
+  for (const PeerPlan& from : plan.receives) {
+    if (from.peer == me) continue;
+    receives.push_back(&from);
+    incoming.push_back(numbered(from.elements, elem_bytes, static_cast<std::uint32_t>(from.peer) + 11));
+  }
+  auto expected = numbered(dest_elements, elem_bytes, 3);
+  for (std::size_t k = 0; k < receives.size(); ++k) unpack(*receives[k], incoming[k].data(), elem_bytes, expected);
+  if (!local.empty()) copy_local(*local.send, *local.receive, source, expected, elem_bytes);
+  if (local.empty()) return;
+
+  // Pack sweep with the local part, then the messages unpacked apart.
+  swept.assign(apart.size(), {});
+  std::vector<std::byte*> buffers;
+  for (std::size_t k = 0; k < apart.size(); ++k) {
+    swept[k].assign(apart[k].size(), std::byte{0});
+    buffers.push_back(swept[k].data());
+  }
+  auto dest = numbered(dest_elements, elem_bytes, 3);
+  pack_messages(sends, source, elem_bytes, buffers, *local.send, *local.receive, dest);
+  EXPECT_EQ(swept, apart);
+  for (std::size_t k = 0; k < receives.size(); ++k) unpack(*receives[k], incoming[k].data(), elem_bytes, dest);
+  EXPECT_EQ(dest, expected);
+
+  // Unpack sweep with the local part.
+  std::vector<const std::byte*> data;
+  for (const auto& message : incoming) data.push_back(message.data());
+  dest = numbered(dest_elements, elem_bytes, 3);
+  unpack_messages(receives, data, elem_bytes, dest, *local.send, *local.receive, source);
+  EXPECT_EQ(dest, expected);
+}
+
+TEST(LocalPartInASweep, EqualsPackUnpackAndCopyApartOnEveryMethodsPlansForRandomLayouts) {
+  std::mt19937_64 rng(20261126);
+  int checked = 0;
+  for (int trial = 0; trial < 80; ++trial) {
+    const bool two_d = trial % 2 == 1;
+    // Up to 200 x 200 in 2-D: local storage spans several 32 KiB sweep windows.
+    std::uniform_int_distribution<Index> extent(1, two_d ? 200 : 3000);
+    const Index rows = extent(rng), cols = two_d ? extent(rng) : 1;
+    const Layout source = random_layout(rng, two_d, rows, cols), dest = random_layout(rng, two_d, rows, cols);
+    const Index elem_bytes = trial % 3 == 0 ? 4 : 8;
+    const Rank ranks = static_cast<Rank>(std::max(source.processors(), dest.processors()));
+    for (const IndexingMethod& method : indexing_methods()) {
+      if (!method_takes(method, source, dest)) continue;
+      for (Rank me = 0; me < ranks; ++me) {
+        Work work;
+        const RankPlan plan = make_plan(method, source, dest, RankMap::shared(), me, true, work);
+        expect_sweeps_same_as_apart(plan, me, me < source.processors() ? source.local_size(me) : 0,
+                                    me < dest.processors() ? dest.local_size(me) : 0, elem_bytes);
+        checked += local_part(plan, me).empty() ? 0 : 1;
+      }
+    }
+  }
+  EXPECT_GT(checked, 200);
+}
+
+TEST(LocalPartInASweep, RefusesLocalPlansOfDifferentSizes) {
+  const PeerPlan send{0, 3, 1, {{0, 3}}, 0}, receive{0, 2, 1, {{0, 2}}, 0};
+  std::vector<std::byte> source(24), dest(16);
+  std::vector<const PeerPlan*> none;
+  EXPECT_THROW(pack_messages(none, source, 8, {}, send, receive, dest), std::invalid_argument);
+  EXPECT_THROW(unpack_messages(none, {}, 8, dest, send, receive, source), std::invalid_argument);
+}
+
 TEST(LocalCopy, StridedAndContiguousPiecesMeetAtAnyOffset) {
   // 24 elements each side: strided runs against long pieces, equal strided runs, runs cut mid-piece.
   const PeerPlan send{0, 24, 0, {{0, 6}, {10, 2, 4, 5}, {40, 1, 6, 3}, {70, 4}}, 0};

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "redist/indexing/plan.hpp"
+#include "redist/redistribute/piece_cursor.hpp"
 
 namespace redist {
 
@@ -15,6 +16,30 @@ namespace redist {
 /// plans hold different numbers of elements.
 void copy_local(const PeerPlan& send, const PeerPlan& receive, std::span<const std::byte> source_local,
                 std::span<std::byte> dest_local, Index elem_bytes);
+
+/// A rank's message to itself: its plan in source storage and in destination storage (both null
+/// when nothing stays on the rank).
+struct LocalPart {
+  const PeerPlan* send = nullptr;
+  const PeerPlan* receive = nullptr;
+  bool empty() const { return send == nullptr || receive == nullptr; }
+};
+LocalPart local_part(const RankPlan& plan, Rank me);
+
+/// Throws std::invalid_argument unless the local part's two plans hold as many elements.
+void check_local_part(const PeerPlan& send, const PeerPlan& receive);
+
+/// Whether a sweep that copies the local part on the way should sweep the destination (the
+/// unpack) rather than the source (the pack): the side whose storage the part cuts into more
+/// pieces, so that those scattered pieces are visited in storage order with every other message's.
+inline bool local_part_in_unpack(const PeerPlan& send, const PeerPlan& receive) {
+  return receive.run_count >= send.run_count;
+}
+
+/// Copies elements from `from`'s pieces of `source` to `to`'s pieces of `dest`, in order, until
+/// either cursor is done; both advance past what was copied. Regular pieces on both sides, or a
+/// strided run meeting a long piece, go in one tight loop.
+void copy_paired(PieceCursor& from, PieceCursor& to, const std::byte* source, std::byte* dest, Index elem_bytes);
 
 /// The part of `plan` that stays on rank `me` (its message to itself), if any, copied as above.
 void copy_local(const RankPlan& plan, Rank me, std::span<const std::byte> source_local, std::span<std::byte> dest_local,

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "redist/redistribute/copy_run.hpp"
+#include "redist/redistribute/local_copy.hpp"
+#include "redist/redistribute/piece_cursor.hpp"
 
 namespace redist {
 namespace {
@@ -33,42 +35,107 @@ const std::byte* scatter(const Run& run, const std::byte* from, Index elem_bytes
   return from + run.count * static_cast<Index>(bytes);
 }
 
+// One plan's progress through a window sweep: its next run and the next piece of that run.
+struct SweepCursor {
+  std::size_t run = 0;
+  Index piece = 0;
+};
+
+// Visits the pieces of `plan` from `cursor` on that start before local element `end`, in the plan's
+// order, a run's pieces in the window together: move(start, stride, length, count) in elements.
+// Returns where it stopped.
+template <typename Move>
+SweepCursor sweep_until(const PeerPlan& plan, SweepCursor cursor, Index end, Move& move) {
+  const std::vector<Run>& runs = plan.runs;
+  const Run* run = runs.data() + cursor.run;
+  const Run* const last = runs.data() + runs.size();
+  Index piece = cursor.piece;
+  for (; run != last; ++run, piece = 0) {
+    const Index start = run->local_start + piece * run->stride;
+    if (start >= end) break;  // the rest lies beyond this window
+    Index pieces = run->count - piece;
+    if (run->stride > 0) pieces = std::min(pieces, (end - start + run->stride - 1) / run->stride);
+    move(start, run->stride, run->length, pieces);
+    piece += pieces;
+    if (piece < run->count) break;
+  }
+  return {static_cast<std::size_t>(run - runs.data()), piece};
+}
+
 // Visits the runs of every plan, local storage a cache-sized window at a time for all plans
-// together, each plan's runs in its own order: move(local byte offset, message cursor, bytes). A
+// together, each plan's runs in its own order: moves[k] moves plan k's pieces (a cursor into its
+// message), `local_move` those of `local_plan` (the rank's message to itself, if not null). A
 // strided run is cut at window ends like the rest (it may span the whole local array).
-template <typename Byte, typename Move>
-void sweep_windows(std::span<const PeerPlan* const> plans, Index elem_bytes, Index local_bytes, std::span<Byte* const> buffers,
-                   Move move) {
+template <typename Move, typename LocalMove>
+void sweep_windows(std::span<const PeerPlan* const> plans, std::vector<Move>& moves, const PeerPlan* local_plan,
+                   LocalMove& local_move, Index elem_bytes, Index local_bytes) {
   constexpr Index kWindowBytes = Index{1} << 15;  // a window stays in L1/L2 while all peers visit it
   const Index window = std::max<Index>(1, kWindowBytes / elem_bytes);
   const Index size = local_bytes / elem_bytes;
-  struct Cursor {
-    std::size_t run = 0;  // current run of the plan
-    Index piece = 0;      // its next piece
-  };
-  std::vector<Cursor> cursors(plans.size());
-  std::vector<Byte*> at_of(buffers.begin(), buffers.end());
+  std::vector<SweepCursor> cursors(plans.size());
+  SweepCursor local_cursor;
   for (Index end = window; end - window < size; end += window) {
     for (std::size_t k = 0; k < plans.size(); ++k) {
-      // Cursors in locals: stores through std::byte* may alias anything, vector elements included.
-      const std::vector<Run>& runs = plans[k]->runs;
-      const Run* run = runs.data() + cursors[k].run;
-      const Run* const last = runs.data() + runs.size();
-      Index piece = cursors[k].piece;
-      Byte* at = at_of[k];
-      for (; run != last; ++run, piece = 0) {
-        const auto bytes = static_cast<std::size_t>(run->length * elem_bytes);
-        Index start = run->local_start + piece * run->stride;
-        for (; piece < run->count && start < end; ++piece, start += run->stride, at += bytes) {
-          move(static_cast<std::size_t>(start * elem_bytes), at, bytes);
-        }
-        if (piece < run->count) break;  // the rest lies beyond this window
-      }
-      cursors[k] = {static_cast<std::size_t>(run - runs.data()), piece};
-      at_of[k] = at;
+      // The move in a local: stores through std::byte* may alias anything, vector elements included.
+      Move move = moves[k];
+      cursors[k] = sweep_until(*plans[k], cursors[k], end, move);
+      moves[k] = move;
     }
+    if (local_plan != nullptr) local_cursor = sweep_until(*local_plan, local_cursor, end, local_move);
   }
 }
+
+// Pack side: a message's pieces, gathered from local storage into the message.
+struct GatherInto {
+  const std::byte* local;
+  std::byte* at;
+  Index elem_bytes;
+  void operator()(Index start, Index stride, Index length, Index count) {
+    const Index bytes = length * elem_bytes;
+    copy_pieces(at, bytes, local + start * elem_bytes, stride * elem_bytes, count, static_cast<std::size_t>(bytes));
+    at += count * bytes;
+  }
+};
+
+// Unpack side: a message's pieces, scattered from the message into local storage.
+struct ScatterFrom {
+  std::byte* local;
+  const std::byte* at;
+  Index elem_bytes;
+  void operator()(Index start, Index stride, Index length, Index count) {
+    const Index bytes = length * elem_bytes;
+    copy_pieces(local + start * elem_bytes, stride * elem_bytes, at, bytes, count, static_cast<std::size_t>(bytes));
+    at += count * bytes;
+  }
+};
+
+// Pack side sweeps the source: the local part's pieces there go straight to their places in
+// destination storage, the next ones along `to`.
+struct CopyToDestination {
+  const std::byte* source;
+  std::byte* dest;
+  PieceCursor to;
+  Index elem_bytes;
+  void operator()(Index start, Index stride, Index length, Index count) {
+    const Run swept{start, length, count, stride};
+    PieceCursor from({&swept, 1});
+    copy_paired(from, to, source, dest, elem_bytes);
+  }
+};
+
+// Unpack side sweeps the destination: the local part's pieces there come straight from their
+// places in source storage, the next ones along `from`.
+struct CopyFromSource {
+  std::byte* dest;
+  const std::byte* source;
+  PieceCursor from;
+  Index elem_bytes;
+  void operator()(Index start, Index stride, Index length, Index count) {
+    const Run swept{start, length, count, stride};
+    PieceCursor to({&swept, 1});
+    copy_paired(from, to, source, dest, elem_bytes);
+  }
+};
 
 std::vector<const PeerPlan*> addresses(std::span<const PeerPlan> plans) {
   std::vector<const PeerPlan*> out;
@@ -89,8 +156,20 @@ void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> l
 
 void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::byte> local, Index elem_bytes,
                    std::span<std::byte* const> buffers) {
-  sweep_windows(sends, elem_bytes, static_cast<Index>(local.size()), buffers,
-                [&](std::size_t offset, std::byte* message, std::size_t bytes) { copy_run(message, local.data() + offset, bytes); });
+  std::vector<GatherInto> moves;
+  for (std::byte* buffer : buffers) moves.push_back({local.data(), buffer, elem_bytes});
+  GatherInto none{nullptr, nullptr, elem_bytes};
+  sweep_windows(sends, moves, nullptr, none, elem_bytes, static_cast<Index>(local.size()));
+}
+
+void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::byte> local, Index elem_bytes,
+                   std::span<std::byte* const> buffers, const PeerPlan& local_send, const PeerPlan& local_receive,
+                   std::span<std::byte> dest_local) {
+  check_local_part(local_send, local_receive);
+  std::vector<GatherInto> moves;
+  for (std::byte* buffer : buffers) moves.push_back({local.data(), buffer, elem_bytes});
+  CopyToDestination local_move{local.data(), dest_local.data(), PieceCursor(local_receive.runs), elem_bytes};
+  sweep_windows(sends, moves, &local_send, local_move, elem_bytes, static_cast<Index>(local.size()));
 }
 
 void unpack_messages(std::span<const PeerPlan> recvs, std::span<const std::byte* const> buffers, Index elem_bytes,
@@ -101,8 +180,20 @@ void unpack_messages(std::span<const PeerPlan> recvs, std::span<const std::byte*
 void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
                      Index elem_bytes, std::span<std::byte> local) {
   if (recvs.size() == 1) return unpack(*recvs[0], buffers[0], elem_bytes, local);
-  sweep_windows(recvs, elem_bytes, static_cast<Index>(local.size()), buffers,
-                [&](std::size_t offset, const std::byte* message, std::size_t bytes) { copy_run(local.data() + offset, message, bytes); });
+  std::vector<ScatterFrom> moves;
+  for (const std::byte* buffer : buffers) moves.push_back({local.data(), buffer, elem_bytes});
+  ScatterFrom none{nullptr, nullptr, elem_bytes};
+  sweep_windows(recvs, moves, nullptr, none, elem_bytes, static_cast<Index>(local.size()));
+}
+
+void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
+                     Index elem_bytes, std::span<std::byte> local, const PeerPlan& local_send,
+                     const PeerPlan& local_receive, std::span<const std::byte> source_local) {
+  check_local_part(local_send, local_receive);
+  std::vector<ScatterFrom> moves;
+  for (const std::byte* buffer : buffers) moves.push_back({local.data(), buffer, elem_bytes});
+  CopyFromSource local_move{local.data(), source_local.data(), PieceCursor(local_send.runs), elem_bytes};
+  sweep_windows(recvs, moves, &local_receive, local_move, elem_bytes, static_cast<Index>(local.size()));
 }
 
 void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std::span<std::byte> local) {

@@ -29,6 +29,15 @@ void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> l
 void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::byte> local, Index elem_bytes,
                    std::span<std::byte* const> buffers);
 
+/// pack_messages, with the rank's message to itself copied in the same sweep of the source: from
+/// `local_send`'s runs of `local` straight to `local_receive`'s runs of `dest_local` (copy_local,
+/// local_copy.hpp). Source storage is then read once for all its pieces, which pays when they are
+/// the finer side of the local part (local_part_in_unpack). Throws std::invalid_argument when the
+/// two local plans hold different numbers of elements.
+void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::byte> local, Index elem_bytes,
+                   std::span<std::byte* const> buffers, const PeerPlan& local_send, const PeerPlan& local_receive,
+                   std::span<std::byte> dest_local);
+
 /// Copies `buffer` into the plan's runs of `local`, in order.
 void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std::span<std::byte> local);
 
@@ -41,5 +50,12 @@ void unpack_messages(std::span<const PeerPlan> recvs, std::span<const std::byte*
 /// The same for some of a rank's receive plans (the messages that have arrived together).
 void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
                      Index elem_bytes, std::span<std::byte> local);
+/// unpack_messages, with the rank's message to itself copied in the same sweep of the destination:
+/// from `local_send`'s runs of `source_local` straight to `local_receive`'s runs of `local`. Each
+/// destination line is then filled whole, by the messages and the local part together, while it is
+/// in cache. Throws std::invalid_argument when the two local plans hold different numbers of elements.
+void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
+                     Index elem_bytes, std::span<std::byte> local, const PeerPlan& local_send,
+                     const PeerPlan& local_receive, std::span<const std::byte> source_local);
 
 }  // namespace redist

@@ -210,14 +210,16 @@ void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_byte
   std::memcpy(mine, offsets.data(), static_cast<std::size_t>(table_bytes));
   std::vector<std::byte*> buffers;
   for (const PeerPlan* to : outgoing) buffers.push_back(mine + offsets[static_cast<std::size_t>(to->peer)]);
+  // The local part is copied in whichever sweep visits its scattered side in storage order.
+  const LocalPart local = local_part(plan, me);
+  const bool local_in_unpack = !local.empty() && local_part_in_unpack(*local.send, *local.receive);
   const double pack_start = MPI_Wtime();
-  pack_messages(outgoing, source_local, elem_bytes, buffers);
+  if (!local.empty() && !local_in_unpack) {
+    pack_messages(outgoing, source_local, elem_bytes, buffers, *local.send, *local.receive, dest_local);
+  } else {
+    pack_messages(outgoing, source_local, elem_bytes, buffers);
+  }
   report.phases.pack = MPI_Wtime() - pack_start;
-
-  double unpacking = 0;
-  double unpack_start = MPI_Wtime();
-  copy_local(plan, me, source_local, dest_local, elem_bytes);
-  unpacking += MPI_Wtime() - unpack_start;
 
   synchronise(area);  // every message packed
   std::vector<const PeerPlan*> incoming;
@@ -231,9 +233,13 @@ void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_byte
     incoming.push_back(&from);
     data.push_back(segment + offset);
   }
-  unpack_start = MPI_Wtime();
-  unpack_messages(incoming, data, elem_bytes, dest_local);
-  unpacking += MPI_Wtime() - unpack_start;
+  const double unpack_start = MPI_Wtime();
+  if (local_in_unpack) {
+    unpack_messages(incoming, data, elem_bytes, dest_local, *local.send, *local.receive, source_local);
+  } else {
+    unpack_messages(incoming, data, elem_bytes, dest_local);
+  }
+  const double unpacking = MPI_Wtime() - unpack_start;
   // No barrier here: no rank writes its segment again before the next call's reserve(), whose
   // MPI_Allreduce no rank leaves before every rank has entered it, done reading.
   check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");

@@ -31,8 +31,8 @@ bool use_shared_memory(MPI_Comm comm);
 /// Collective over `comm`. Moves `plan` through the communicator's shared window — created on the
 /// first call, grown when a call needs more, kept with the communicator (an MPI attribute, freed
 /// with it or at MPI_Finalize) — and fills the pack, comm and unpack phases and message counts of
-/// `report`: pack and unpack are the two copies (unpack includes the local part), comm the
-/// synchronisation between them.
+/// `report`: pack and unpack are the two copies (the local part is copied once, within one of
+/// their sweeps: local_part_in_unpack), comm the synchronisation between them.
 void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_bytes,
                             std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                             RedistributeReport& report);
