@@ -109,6 +109,13 @@ TEST(MpiExample, RedistributesAMatrixAndChecksIt) {
   EXPECT_EQ(sent + kept, sent_as_is + kept_as_is);
 }
 
+// The installed reference library's example: redist's move and pdgemr2d's give the same bytes.
+TEST(MpiExample, ComparesWithPdgemr2dAndAgrees) {
+  const auto r = run_command(mpirun(4, REDIST_MPI_COMPARE_EXAMPLE, ""));
+  ASSERT_EQ(r.status, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("identical results: redist"), std::string::npos) << r.out;
+}
+
 // Issue 16: --version names redist-mpi, the SimGrid it was built with and the MPI library; it needs no
 // mpirun (MPI_Get_library_version works before MPI_Init); under mpirun it works too (each process
 // may print it).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace redist {
 namespace {
@@ -184,9 +185,15 @@ RankPlan tensor_plan(const Layout& source, const Layout& dest, const RankMap& ra
   const auto& to = std::get<MultiDimLayout>(dest.variant());
   // Every rank checks that the method takes every dimension, taking part or not, so that all
   // ranks of a run refuse together (a rank with nothing to do must not wait for the others).
+  // A refusal names the dimension (a ScaLAPACK user's rows or columns).
   for (std::size_t d = 0; d < from.rank(); ++d) {
     Work ignored;
-    planner(Layout(from.dim(d).layout()), Layout(to.dim(d).layout()), RankMap::shared(), -1, false, ignored);
+    try {
+      planner(Layout(from.dim(d).layout()), Layout(to.dim(d).layout()), RankMap::shared(), -1, false, ignored);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(std::string(e.what()) + " in dimension " + std::to_string(d) + " (of " +
+                                  std::to_string(from.rank()) + ", counted from 0)");
+    }
   }
   RankPlan plan;
   if (const auto p = ranks.source_of(me, from.processors())) {
