@@ -91,9 +91,7 @@ struct GatherInto {
   std::byte* at;
   Index elem_bytes;
   void operator()(Index start, Index stride, Index length, Index count) {
-    const Index bytes = length * elem_bytes;
-    copy_pieces(at, bytes, local + start * elem_bytes, stride * elem_bytes, count, static_cast<std::size_t>(bytes));
-    at += count * bytes;
+    at = gather({start, length, count, stride}, local, elem_bytes, at);
   }
 };
 
@@ -103,9 +101,7 @@ struct ScatterFrom {
   const std::byte* at;
   Index elem_bytes;
   void operator()(Index start, Index stride, Index length, Index count) {
-    const Index bytes = length * elem_bytes;
-    copy_pieces(local + start * elem_bytes, stride * elem_bytes, at, bytes, count, static_cast<std::size_t>(bytes));
-    at += count * bytes;
+    at = scatter({start, length, count, stride}, at, elem_bytes, local);
   }
 };
 

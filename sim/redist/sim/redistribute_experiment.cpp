@@ -108,18 +108,11 @@ void refuse_endless_naive(const std::string& indexing, Index N) {
   }
 }
 
-// What relabelling kept local: the run's bytes, and those of the same pair unrelabelled (every
-// destination processor q on rank q), counted from Prylli's plans (any block sizes, no element
-// visited one at a time).
+// What relabelling kept local: the run's bytes, and those of the same pair numbered as is (every
+// destination processor q on rank q), from the exact volumes relabelling chose by.
 std::map<std::string, double> kept_local_quantities(Index kept, const Layout& source, const Layout& dest,
                                                     Index elem_bytes) {
-  Index unrelabelled = 0;
-  Work work;
-  const IndexingMethod& counting = indexing_method("prylli");
-  for (Index rank = 0; rank < std::min(source.processors(), dest.processors()); ++rank) {
-    const RankPlan plan = make_plan(counting, source, dest, RankMap::shared(), static_cast<Rank>(rank), false, work);
-    unrelabelled += elements_kept(plan, static_cast<Rank>(rank));
-  }
+  const Index unrelabelled = kept_without_relabelling(relabelling_volumes(source, dest));
   return {{"bytes_kept", static_cast<double>(kept)},
           {"bytes_kept_unrelabelled", static_cast<double>(unrelabelled * elem_bytes)}};
 }
