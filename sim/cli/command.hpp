@@ -31,6 +31,7 @@ void add_sweep_command(CLI::App& root, Commands& commands);
 void add_merge_command(CLI::App& root, Commands& commands);
 void add_calibrate_command(CLI::App& root, Commands& commands);
 void add_validate_command(CLI::App& root, Commands& commands);
+void add_explain_command(CLI::App& root, Commands& commands);
 void add_fit_command(CLI::App& root, Commands& commands);
 
 }  // namespace redist::cli

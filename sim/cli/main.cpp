@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
   redist::cli::add_merge_command(app, commands);
   redist::cli::add_calibrate_command(app, commands);
   redist::cli::add_validate_command(app, commands);
+  redist::cli::add_explain_command(app, commands);
   redist::cli::add_fit_command(app, commands);
 
   if (argc > 1 && argv[1][0] != '-' && !is_command(commands, argv[1])) {

@@ -323,5 +323,36 @@ TEST(Version, NamesRedistAndTheSimGridLibrary) {
   EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 2) << result.out;
 }
 
+// `redist explain`: every candidate predicted, the fastest chosen, and the prediction close to the
+// simulator's own run of each candidate on a bundled platform.
+TEST(ExplainCommand, PredictsEveryCandidateAndChoosesTheFastest) {
+  const auto result = run_command(redist("explain --platform " + kSource +
+                                         "/platforms/sp2.xml -P 4 -r 3 -Q 4 -s 5 -N 200000 --simulate --json"));
+  ASSERT_EQ(result.status, 0) << result.err;
+  const auto json = nlohmann::json::parse(result.out);
+  const auto& candidates = json["candidates"];
+  ASSERT_EQ(candidates.size(), 3u * 4u * 3u);  // naive, pitfalls, prylli; four schedules; three relabellings
+  double best = 1e300;
+  std::string best_label;
+  std::vector<double> errors;
+  for (const auto& c : candidates) {
+    const double predicted = c["predicted"]["total"];
+    if (predicted < best) {
+      best = predicted;
+      best_label = c["indexing"].get<std::string>() + "/" + c["schedule"].get<std::string>() + "/" + c["relabel"].get<std::string>();
+    }
+    errors.push_back(std::abs(c["simulated_total"].get<double>() - predicted) / c["simulated_total"].get<double>());
+  }
+  EXPECT_EQ(json["choice"], best_label);
+  std::sort(errors.begin(), errors.end());
+  EXPECT_LT(errors[errors.size() / 2], 0.05);  // measured: 0.4% median, 6% at worst
+  EXPECT_LT(errors.back(), 0.25);
+  for (const char* bad : {"--indexing fast", "--relabel exact --placement disjoint", "-N 0"}) {
+    const auto refused = run_command(redist("explain --platform " + kSource + "/platforms/sp2.xml -P 4 -Q 4 -N 1000 " + bad));
+    EXPECT_NE(refused.status, 0) << bad;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << bad << ": " << refused.err;
+  }
+}
+
 }  // namespace
 }  // namespace redist

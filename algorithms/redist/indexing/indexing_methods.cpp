@@ -19,7 +19,7 @@ namespace {
 // PITFALLS and Prylli wait for each source rank in turn (paper 000, section 5).
 std::vector<IndexingMethod>& table() {
   static std::vector<IndexingMethod> methods = {
-      {"naive", naive_plan, UnpackOrder::Arrival, false},
+      {"naive", naive_plan, UnpackOrder::Arrival, false, nullptr, naive_counted_work},
       {"krr", krr_plan, UnpackOrder::Arrival, true, krr_takes},
       {"pitfalls", pitfalls_plan, UnpackOrder::SourceRank, true},
       {"prylli", prylli_plan, UnpackOrder::SourceRank, true},

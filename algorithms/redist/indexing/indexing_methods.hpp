@@ -24,6 +24,9 @@ struct IndexingMethod {
   /// The layout pairs it indexes (null: every pair of its kind); on others `plan` throws
   /// std::invalid_argument on every rank.
   bool (*takes)(const Layout& source, const Layout& dest) = nullptr;
+  /// The work `plan` counts, without building the plan (null: only building it tells). Set for
+  /// methods whose plan costs O(N) even uncounted (naive), so that predicting stays cheap.
+  Work (*counted_work)(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me) = nullptr;
 };
 
 /// naive, krr, pitfalls, prylli (then any registered).

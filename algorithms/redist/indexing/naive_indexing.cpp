@@ -43,7 +43,7 @@ std::vector<PeerPlan> scan(const Layout& own, Index mine, const Layout& other, R
       for (const auto& [g, l] : buckets[k]) builder.add(l);
     }
   }
-  work.add(WorkKind::ElementScanned, count).add(WorkKind::IndexOp, 2 * count);
+  work.add(WorkKind::ElementScanned, count).add(WorkKind::IndexOp, 2 * count);  // naive_counted_work's count
   std::erase_if(plans, [](const PeerPlan& p) { return p.elements == 0; });
   return plans;
 }
@@ -60,6 +60,13 @@ RankPlan naive_plan(const Layout& source, const Layout& dest, const RankMap& ran
     plan.receives = scan(dest, *q, source, source_rank_of, ranks, materialise, work);
   }
   return plan;
+}
+
+Work naive_counted_work(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me) {
+  Index count = 0;
+  if (const auto p = ranks.source_of(me, source.processors())) count += source.local_size(*p);
+  if (const auto q = ranks.dest_of(me, dest.processors())) count += dest.local_size(*q);
+  return Work(WorkKind::ElementScanned, count).add(WorkKind::IndexOp, 2 * count);
 }
 
 }  // namespace redist

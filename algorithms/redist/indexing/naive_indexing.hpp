@@ -14,4 +14,8 @@ namespace redist {
 RankPlan naive_plan(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me, bool materialise,
                     Work& work);
 
+/// The work naive_plan counts for rank `me`, without scanning: one ElementScanned and two IndexOp
+/// per local element on each side (a prediction's shortcut: the scan itself is O(N/P)).
+Work naive_counted_work(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me);
+
 }  // namespace redist

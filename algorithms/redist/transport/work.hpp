@@ -68,6 +68,7 @@ struct WorkPrices {
   double recv_overhead = 0;
 
   double price(WorkKind kind) const { return seconds[static_cast<std::size_t>(kind)]; }
+  friend bool operator==(const WorkPrices&, const WorkPrices&) = default;
   /// Seconds the given work takes on a host with these prices.
   double seconds_for(const Work& work) const {
     double total = 0;

@@ -1,0 +1,52 @@
+// What predicting a redistribution's time needs to know of a machine (issue 18, `auto`): the prices
+// of local work, where the ranks run, and the links each message crosses. The simulator derives it
+// from a SimGrid platform (sim/redist/sim/machine_model_from_platform.hpp); predicting from it costs
+// arithmetic only, no simulation.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "redist/transport/work.hpp"
+
+namespace redist {
+
+/// One network link of the machine.
+struct ModelLink {
+  double bandwidth = 0;  ///< bytes per second
+  /// Flows crossing a shared link divide its bandwidth; a fat pipe gives each flow all of it.
+  bool shared = true;
+  friend bool operator==(const ModelLink&, const ModelLink&) = default;
+};
+
+/// The links a message from one host to another crosses, and its latency.
+struct ModelRoute {
+  std::vector<std::size_t> links;  ///< indices into MachineModel::links
+  double latency = 0;              ///< seconds
+  friend bool operator==(const ModelRoute&, const ModelRoute&) = default;
+};
+
+struct MachineModel {
+  WorkPrices prices;             ///< every host alike (the simulator's platforms are homogeneous)
+  Index hosts = 1;               ///< rank i runs on host i mod hosts
+  std::vector<ModelLink> links;
+  std::vector<ModelRoute> routes;  ///< hosts × hosts: from a to b at a·hosts + b (a == b: on one host)
+  /// Seconds of one barrier when the machine has a hardware one (the CM-5's control network); else
+  /// barriers are dissemination barriers of zero-byte messages.
+  double barrier_latency = -1;
+
+  Index host_of(Index rank) const { return rank % hosts; }
+  const ModelRoute& route(Index from_host, Index to_host) const {
+    const auto at = static_cast<std::size_t>(from_host * hosts + to_host);
+    if (from_host < 0 || to_host < 0 || from_host >= hosts || to_host >= hosts || at >= routes.size()) {
+      throw std::out_of_range("machine model: no route from host " + std::to_string(from_host) + " to host " +
+                              std::to_string(to_host) + " of " + std::to_string(hosts));
+    }
+    return routes[at];
+  }
+  friend bool operator==(const MachineModel&, const MachineModel&) = default;
+};
+
+}  // namespace redist

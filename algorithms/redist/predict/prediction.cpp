@@ -1,0 +1,200 @@
+#include "redist/predict/prediction.hpp"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <utility>
+
+#include "redist/indexing/indexing_methods.hpp"
+#include "redist/predict/predicted_comm.hpp"
+#include "redist/redistribute/layout_schedule.hpp"
+#include "redist/redistribute/work_accounting.hpp"
+#include "redist/schedule/schedule_choice.hpp"
+
+namespace redist {
+namespace {
+
+bool is_auto(const std::string& name) { return name == kAutoName; }
+
+std::vector<std::string> indexing_candidates(const Layout& source, const Layout& dest, const std::string& asked) {
+  if (!is_auto(asked)) return {std::string(indexing_method(asked).name)};
+  std::vector<std::string> names;
+  for (const IndexingMethod& method : indexing_methods()) {
+    if (method_takes(method, source, dest)) names.emplace_back(method.name);
+  }
+  return names;
+}
+
+// A schedule applies when it can be built for the pair (walker-otto refuses all but its layouts).
+bool schedule_applies(ScheduleChoice choice, const Layout& source, const Layout& dest, const RankMap& ranks) {
+  try {
+    layout_schedule(choice, source, dest, ranks);
+    return true;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+
+std::vector<std::string> schedule_candidates(const Layout& source, const Layout& dest, const RankMap& ranks,
+                                             const std::string& asked) {
+  if (!is_auto(asked)) return {std::string(name_of(schedule_from_name(asked)))};
+  std::vector<std::string> names;
+  for (const ScheduleChoice choice : schedule_names().values()) {
+    if (schedule_applies(choice, source, dest, ranks)) names.emplace_back(name_of(choice));
+  }
+  return names;
+}
+
+std::vector<RelabelMethod> relabel_candidates(const RankMap& ranks, const std::string& asked) {
+  const bool movable = ranks == RankMap::shared();
+  if (!is_auto(asked)) {
+    const RelabelMethod method = relabel_method_names().from_name(asked);
+    if (method != RelabelMethod::None && !movable) {
+      throw std::invalid_argument("relabelling needs source and destination processors on the same ranks");
+    }
+    return {method};
+  }
+  if (!movable) return {RelabelMethod::None};
+  return relabel_method_names().values();
+}
+
+// The messages between distinct ranks, bytes from the exact volumes.
+RankMessage message(const LengthMatrix& volumes, const RankMap& ranks, Index p, Index q, Index elem_bytes) {
+  return {ranks.source_rank(p), ranks.dest_rank(q), volumes.at(p, q) * elem_bytes};
+}
+
+double comm_seconds(const Layout& source, const Layout& dest, Index elem_bytes, const Candidate& candidate,
+                    const RankMap& ranks, const LengthMatrix& volumes, const MachineModel& model) {
+  const auto between_ranks = [](const RankMessage& m) { return m.from != m.to && m.bytes > 0; };
+  const ScheduleChoice choice = schedule_from_name(candidate.schedule);
+  if (!choice) {
+    std::vector<RankMessage> all;
+    for (Index p = 0; p < volumes.P(); ++p) {
+      for (Index q = 0; q < volumes.Q(); ++q) {
+        if (const RankMessage m = message(volumes, ranks, p, q, elem_bytes); between_ranks(m)) all.push_back(m);
+      }
+    }
+    return concurrent_messages_seconds(all, model);
+  }
+  double seconds = 0;
+  for (const ScheduleStep& step : layout_schedule(choice, source, dest, ranks)->steps) {
+    std::vector<RankMessage> messages;
+    for (const ScheduledMessage& s : step.messages) {
+      if (const RankMessage m = message(volumes, ranks, s.src, s.dst, elem_bytes); between_ranks(m)) messages.push_back(m);
+    }
+    seconds += concurrent_messages_seconds(messages, model);
+  }
+  return seconds;
+}
+
+// The largest sum, over hosts, of what the ranks on one host spend: they share its CPU.
+double busiest_host(const std::vector<std::vector<LocalSeconds>>& local, std::size_t k, double LocalSeconds::*phase,
+                    const MachineModel& model) {
+  std::vector<double> host(static_cast<std::size_t>(model.hosts), 0.0);
+  for (std::size_t rank = 0; rank < local.size(); ++rank) {
+    host[static_cast<std::size_t>(model.host_of(static_cast<Index>(rank)))] += local[rank][k].*phase;
+  }
+  return *std::max_element(host.begin(), host.end());
+}
+
+// The first method that takes the pair and builds its plan without scanning every element.
+const IndexingMethod& cheap_planner(const Layout& source, const Layout& dest) {
+  for (const IndexingMethod& method : indexing_methods()) {
+    if (!method.counted_work && method_takes(method, source, dest)) return method;
+  }
+  throw std::logic_error("no indexing method plans the pair without scanning it");
+}
+
+}  // namespace
+
+std::string Candidate::label() const {
+  return indexing + "/" + schedule + "/" + std::string(relabel_method_names().name_of(relabel));
+}
+
+std::vector<Candidate> candidates(const Layout& source, const Layout& dest, const RankMap& ranks,
+                                  const CandidateRequest& request) {
+  std::vector<Candidate> out;
+  const auto indexings = indexing_candidates(source, dest, request.indexing);
+  for (const RelabelMethod relabel : relabel_candidates(ranks, request.relabel)) {
+    const RankMap placed = candidate_ranks(source, dest, ranks, relabel);
+    for (const std::string& schedule : schedule_candidates(source, dest, placed, request.schedule)) {
+      for (const std::string& indexing : indexings) out.push_back({indexing, schedule, relabel});
+    }
+  }
+  if (out.empty()) throw std::invalid_argument("no way to redistribute the layouts is left to choose from");
+  return out;
+}
+
+RankMap candidate_ranks(const Layout& source, const Layout& dest, const RankMap& ranks, RelabelMethod relabel) {
+  return relabel == RelabelMethod::None ? ranks : relabelled_ranks(source, dest, relabel);
+}
+
+std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
+                                        const std::vector<Candidate>& candidates, const WorkPrices& prices, Rank me) {
+  const WorkAccounting& accounting = redist_work_accounting();
+  // Schedules do not change a rank's local work: one plan per indexing method and placement.
+  std::map<std::pair<std::string, RelabelMethod>, LocalSeconds> priced;
+  std::vector<LocalSeconds> out;
+  for (const Candidate& c : candidates) {
+    auto [at, fresh] = priced.try_emplace({c.indexing, c.relabel});
+    if (fresh) {
+      const RankMap placed = candidate_ranks(source, dest, ranks, c.relabel);
+      const IndexingMethod& method = indexing_method(c.indexing);
+      Work counted;
+      // A method that counts its work without a plan (naive) is priced on the runs of a method that
+      // plans cheaply: every method lists the same runs (append_piece).
+      const RankPlan plan = make_plan(method.counted_work ? cheap_planner(source, dest) : method, source, dest, placed, me,
+                                      false, counted);
+      if (method.counted_work) counted = method.counted_work(source, dest, placed, me);
+      Work pack, unpack;
+      for (const PeerPlan& send : plan.sends) pack += accounting.pack(send, elem_bytes);
+      for (const PeerPlan& receive : plan.receives) unpack += accounting.unpack(receive, elem_bytes);
+      at->second = {prices.seconds_for(accounting.index(plan, counted)), prices.seconds_for(pack),
+                    prices.seconds_for(unpack)};
+    }
+    out.push_back(at->second);
+  }
+  return out;
+}
+
+std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
+                                const std::vector<Candidate>& candidates, const MachineModel& model,
+                                const std::vector<std::vector<LocalSeconds>>& local) {
+  const LengthMatrix volumes = relabelling_volumes(source, dest);
+  const Index run_ranks = static_cast<Index>(local.size());
+  const double barrier = barrier_seconds(run_ranks, model);
+  std::vector<Prediction> out;
+  for (std::size_t k = 0; k < candidates.size(); ++k) {
+    const Candidate& c = candidates[k];
+    Phases phases;
+    phases.index = busiest_host(local, k, &LocalSeconds::index, model);
+    phases.pack = busiest_host(local, k, &LocalSeconds::pack, model);
+    phases.unpack = busiest_host(local, k, &LocalSeconds::unpack, model);
+    phases.comm = comm_seconds(source, dest, elem_bytes, c, candidate_ranks(source, dest, ranks, c.relabel), volumes, model);
+    phases.total = phases.index + phases.pack + barrier + phases.comm + phases.unpack;
+    out.push_back({c, phases});
+  }
+  return out;
+}
+
+std::vector<Prediction> predict_all_ranks(const Layout& source, const Layout& dest, Index elem_bytes,
+                                          const RankMap& ranks, const std::vector<Candidate>& candidates,
+                                          const MachineModel& model) {
+  const Index run_ranks = ranks.ranks_needed(source.processors(), dest.processors());
+  std::vector<std::vector<LocalSeconds>> local;
+  for (Index rank = 0; rank < run_ranks; ++rank) {
+    local.push_back(predict_local(source, dest, elem_bytes, ranks, candidates, model.prices, static_cast<Rank>(rank)));
+  }
+  return predict(source, dest, elem_bytes, ranks, candidates, model, local);
+}
+
+std::size_t fastest(const std::vector<Prediction>& predictions) {
+  if (predictions.empty()) throw std::invalid_argument("no prediction to choose from");
+  std::size_t best = 0;
+  for (std::size_t k = 1; k < predictions.size(); ++k) {
+    if (predictions[k].phases.total < predictions[best].phases.total) best = k;
+  }
+  return best;
+}
+
+}  // namespace redist

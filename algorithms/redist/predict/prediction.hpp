@@ -1,0 +1,83 @@
+// Predicted choice (issue 18, item 3): for a layout pair, every candidate way of redistributing —
+// indexing method × schedule × relabelling — priced on a machine model, and the fastest chosen.
+// Prediction counts work and sums message costs (predicted_comm.hpp); it simulates nothing, so it
+// costs a small fraction of the redistribution it plans. Two halves, so that MPI ranks can each
+// price their own local work and share it: predict_local() is one rank's, predict() puts every
+// rank's together with the communication, which every rank derives alike from the layouts.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "redist/indexing/rank_map.hpp"
+#include "redist/layout/layout.hpp"
+#include "redist/predict/machine_model.hpp"
+#include "redist/redistribute/relabelling.hpp"
+#include "redist/transport/phases.hpp"
+
+namespace redist {
+
+/// The name that leaves a choice (indexing, schedule, relabelling) to the prediction.
+inline constexpr const char* kAutoName = "auto";
+
+/// One way of redistributing a layout pair.
+struct Candidate {
+  std::string indexing;
+  std::string schedule;
+  RelabelMethod relabel = RelabelMethod::None;
+  /// "prylli/async/none".
+  std::string label() const;
+  friend bool operator==(const Candidate&, const Candidate&) = default;
+};
+
+/// Which choices are fixed and which are free ("auto").
+struct CandidateRequest {
+  std::string indexing = kAutoName;  ///< a method name or auto
+  std::string schedule = kAutoName;  ///< a schedule name or auto
+  std::string relabel = "none";      ///< none, exact, greedy or auto
+};
+
+/// Every combination `request` leaves open that can run the pair: indexing methods that take it,
+/// schedules that apply (walker-otto only on its layouts), relabellings only where destination
+/// processors may move (`ranks` shared and not relabelled already). Throws std::invalid_argument
+/// for an unknown name or a request that leaves no candidate.
+std::vector<Candidate> candidates(const Layout& source, const Layout& dest, const RankMap& ranks,
+                                  const CandidateRequest& request);
+
+/// Where the candidate puts the destination processors: `ranks`, or relabelled.
+RankMap candidate_ranks(const Layout& source, const Layout& dest, const RankMap& ranks, RelabelMethod relabel);
+
+/// One rank's local work, in seconds.
+struct LocalSeconds {
+  double index = 0;   ///< counting its index sets by the candidate's method
+  double pack = 0;    ///< packing its messages (its local part included)
+  double unpack = 0;  ///< unpacking what it receives
+};
+
+/// Rank `me`'s local work for each candidate, priced at `prices` (redist's own work accounting; index
+/// sets counted without listing them, as a phantom run does).
+std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
+                                        const std::vector<Candidate>& candidates, const WorkPrices& prices, Rank me);
+
+struct Prediction {
+  Candidate candidate;
+  /// Each phase the maximum over hosts (ranks sharing a host add up their local work); comm the
+  /// exchange; total index + pack + barrier + comm + unpack.
+  Phases phases;
+};
+
+/// Every candidate's predicted phases. `local[rank][k]` is predict_local's result of `rank` for
+/// candidates[k], for every rank of the run (ranks.ranks_needed of the layouts).
+std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
+                                const std::vector<Candidate>& candidates, const MachineModel& model,
+                                const std::vector<std::vector<LocalSeconds>>& local);
+
+/// predict_local for every rank, then predict: the whole prediction in one process.
+std::vector<Prediction> predict_all_ranks(const Layout& source, const Layout& dest, Index elem_bytes,
+                                          const RankMap& ranks, const std::vector<Candidate>& candidates,
+                                          const MachineModel& model);
+
+/// Index of the prediction with the smallest total (the first of equals).
+std::size_t fastest(const std::vector<Prediction>& predictions);
+
+}  // namespace redist

@@ -1,0 +1,71 @@
+#include "redist/analysis/machine_model_json.hpp"
+
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace redist {
+namespace {
+
+using nlohmann::json;
+
+double non_negative(const json& value, const char* what) {
+  const double x = value.get<double>();
+  if (!(x >= 0)) throw std::invalid_argument(std::string(what) + " is negative or not a number");
+  return x;
+}
+
+MachineModel parse(const json& j) {
+  MachineModel m;
+  const json& prices = j.at("prices");
+  for (std::size_t k = 0; k < kWorkKinds; ++k) {
+    const std::string name(price_property(static_cast<WorkKind>(k)));
+    m.prices.seconds[k] = non_negative(prices.at(name), name.c_str());
+  }
+  m.prices.send_overhead = non_negative(prices.at(std::string(kSendOverheadProperty)), "send overhead");
+  m.prices.recv_overhead = non_negative(prices.at(std::string(kRecvOverheadProperty)), "receive overhead");
+  m.hosts = j.at("hosts").get<Index>();
+  if (m.hosts < 1) throw std::invalid_argument("hosts must be at least 1");
+  m.barrier_latency = j.value("barrier_latency", -1.0);
+  for (const json& link : j.at("links")) {
+    const double bandwidth = non_negative(link.at("bandwidth"), "a link's bandwidth");
+    if (bandwidth == 0) throw std::invalid_argument("a link has no bandwidth");
+    m.links.push_back({bandwidth, link.at("shared").get<bool>()});
+  }
+  for (const json& route : j.at("routes")) {
+    ModelRoute r{route.at("links").get<std::vector<std::size_t>>(), non_negative(route.at("latency"), "a route's latency")};
+    for (std::size_t link : r.links) {
+      if (link >= m.links.size()) throw std::invalid_argument("a route names link " + std::to_string(link) + " of " + std::to_string(m.links.size()));
+    }
+    m.routes.push_back(std::move(r));
+  }
+  if (static_cast<Index>(m.routes.size()) != m.hosts * m.hosts) {
+    throw std::invalid_argument(std::to_string(m.routes.size()) + " routes for " + std::to_string(m.hosts) + " hosts (hosts × hosts needed)");
+  }
+  return m;
+}
+
+}  // namespace
+
+std::string machine_model_to_json(const MachineModel& model) {
+  json prices = json::object();
+  for (std::size_t k = 0; k < kWorkKinds; ++k) prices[std::string(price_property(static_cast<WorkKind>(k)))] = model.prices.seconds[k];
+  prices[std::string(kSendOverheadProperty)] = model.prices.send_overhead;
+  prices[std::string(kRecvOverheadProperty)] = model.prices.recv_overhead;
+  json links = json::array();
+  for (const ModelLink& l : model.links) links.push_back({{"bandwidth", l.bandwidth}, {"shared", l.shared}});
+  json routes = json::array();
+  for (const ModelRoute& r : model.routes) routes.push_back({{"links", r.links}, {"latency", r.latency}});
+  return json{{"prices", prices}, {"hosts", model.hosts}, {"barrier_latency", model.barrier_latency},
+              {"links", links}, {"routes", routes}}.dump();
+}
+
+MachineModel machine_model_from_json(std::string_view text, const std::string& source) {
+  try {
+    return parse(json::parse(text));
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("machine model " + source + ": " + e.what());
+  }
+}
+
+}  // namespace redist

@@ -1,0 +1,19 @@
+// A machine model (redist/predict/machine_model.hpp) as JSON: how the simulator hands it over from
+// the child process that loaded the platform, and how a model is kept in a file for programs that
+// predict without SimGrid.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "redist/predict/machine_model.hpp"
+
+namespace redist {
+
+std::string machine_model_to_json(const MachineModel& model);
+
+/// Throws std::invalid_argument with one line naming `source` and what is wrong (malformed JSON, a
+/// missing or negative value, a route naming an unknown link, a route table not hosts × hosts).
+MachineModel machine_model_from_json(std::string_view text, const std::string& source);
+
+}  // namespace redist

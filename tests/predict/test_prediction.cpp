@@ -1,0 +1,140 @@
+// The prediction behind `auto` (redist/predict): message costs by hand, the candidate set, the naive
+// shortcut against naive's own plan, and the machine model's JSON.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "redist/analysis/machine_model_json.hpp"
+#include "redist/core/splitmix.hpp"
+#include "redist/indexing/indexing_methods.hpp"
+#include "redist/predict/predicted_comm.hpp"
+#include "redist/predict/prediction.hpp"
+#include "redist/redistribute/work_accounting.hpp"
+
+namespace redist {
+namespace {
+
+// Two hosts, each with its own loopback (links 0, 1); between them a shared link (2) and a fat pipe (3).
+MachineModel two_hosts() {
+  MachineModel m;
+  m.prices.send_overhead = 1e-6;
+  m.prices.recv_overhead = 2e-6;
+  m.prices.seconds[static_cast<std::size_t>(WorkKind::ByteCopied)] = 1e-9;
+  m.prices.seconds[static_cast<std::size_t>(WorkKind::ElementScanned)] = 1e-8;
+  m.hosts = 2;
+  m.links = {{1e10, true}, {1e10, true}, {1e8, true}, {1e9, false}};
+  m.routes = {{{0}, 0}, {{2, 3}, 5e-6}, {{2, 3}, 5e-6}, {{1}, 0}};
+  return m;
+}
+
+TEST(PredictedComm, OneMessageIsOverheadsLatencyAndBytesOverBandwidth) {
+  const MachineModel m = two_hosts();
+  EXPECT_DOUBLE_EQ(concurrent_messages_seconds({{0, 1, 1000000}}, m), 1e-6 + 2e-6 + 5e-6 + 1e6 / 1e8);
+  EXPECT_DOUBLE_EQ(concurrent_messages_seconds({}, m), 0);
+}
+
+TEST(PredictedComm, FlowsShareALinkButNotAFatPipe) {
+  MachineModel m = two_hosts();
+  // Both directions cross shared link 2: it carries 2 MB. Ranks 0 and 2 sit on host 0.
+  const double both = concurrent_messages_seconds({{0, 1, 1000000}, {1, 0, 1000000}}, m);
+  EXPECT_DOUBLE_EQ(both, 3e-6 + 5e-6 + 2e6 / 1e8);
+  // Host 0 posts two sends (2 µs), host 1 then completes two receives (4 µs).
+  EXPECT_DOUBLE_EQ(concurrent_messages_seconds({{0, 1, 0}, {2, 1, 0}}, m), 2e-6 + 5e-6 + 4e-6);
+  m.links[2].shared = false;  // now two fat pipes: each flow alone at 1e8 B/s
+  EXPECT_DOUBLE_EQ(concurrent_messages_seconds({{0, 1, 1000000}, {1, 0, 1000000}}, m), 3e-6 + 5e-6 + 1e6 / 1e8);
+}
+
+TEST(PredictedComm, BarrierIsLogRoundsOrTheHardwareLatency) {
+  MachineModel m = two_hosts();
+  m.routes[0].latency = m.routes[3].latency = 5e-6;  // on a host as between hosts
+  // 4 ranks: 2 rounds; in each, each host posts two sends and completes two receives.
+  EXPECT_DOUBLE_EQ(barrier_seconds(4, m), 2 * (2 * 1e-6 + 2 * 2e-6 + 5e-6));
+  EXPECT_DOUBLE_EQ(barrier_seconds(1, m), 0);
+  m.barrier_latency = 4e-6;
+  EXPECT_DOUBLE_EQ(barrier_seconds(64, m), 4e-6);
+}
+
+std::set<std::string> field(const std::vector<Candidate>& cs, std::string Candidate::*f) {
+  std::set<std::string> out;
+  for (const Candidate& c : cs) out.insert(c.*f);
+  return out;
+}
+
+TEST(Candidates, AutoTakesWhatAppliesAndFixedNamesStayFixed) {
+  const Layout from = BlockCyclic(1000, 2, 4), to = BlockCyclic(1000, 6, 4);
+  const auto all = candidates(from, to, RankMap::shared(), {"auto", "auto", "auto"});
+  EXPECT_EQ(field(all, &Candidate::indexing), (std::set<std::string>{"naive", "krr", "pitfalls", "prylli"}));
+  // 2 -> 6 on the same processors is Walker and Otto's case.
+  EXPECT_EQ(field(all, &Candidate::schedule),
+            (std::set<std::string>{"async", "caterpillar", "walker-otto", "stepwise", "greedy"}));
+  EXPECT_EQ(all.size(), 4u * 5u * 3u);
+  // 3 -> 5: no krr (blocks do not divide), no walker-otto; disjoint processors: no relabelling.
+  const Layout odd_from = BlockCyclic(1000, 3, 4), odd_to = BlockCyclic(1000, 5, 4);
+  const auto some = candidates(odd_from, odd_to, RankMap::disjoint(4), {"auto", "auto", "auto"});
+  EXPECT_EQ(field(some, &Candidate::indexing), (std::set<std::string>{"naive", "pitfalls", "prylli"}));
+  EXPECT_EQ(some.size(), 3u * 4u);
+  for (const Candidate& c : some) EXPECT_EQ(c.relabel, RelabelMethod::None);
+  const auto fixed = candidates(from, to, RankMap::shared(), {"prylli", "auto", "none"});
+  EXPECT_EQ(field(fixed, &Candidate::indexing), std::set<std::string>{"prylli"});
+  EXPECT_EQ(fixed.size(), 5u);
+  EXPECT_THROW(candidates(from, to, RankMap::shared(), {"fast", "auto", "none"}), std::invalid_argument);
+  EXPECT_THROW(candidates(from, to, RankMap::disjoint(4), {"auto", "auto", "exact"}), std::invalid_argument);
+}
+
+// The shortcut that spares prediction naive's O(N) scan prices exactly what naive's plan would.
+TEST(PredictLocal, NaiveShortcutPricesWhatNaivesOwnPlanCounts) {
+  const MachineModel m = two_hosts();
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const auto pick = [&](std::uint64_t k, Index n) { return 1 + static_cast<Index>(splitmix64(seed * 8 + k) % n); };
+    const Index P = pick(0, 6), Q = pick(1, 6), N = pick(2, 5000);
+    const Layout from = BlockCyclic(N, pick(3, 9), P), to = BlockCyclic(N, pick(4, 9), Q);
+    const RankMap ranks = seed % 2 ? RankMap::shared() : RankMap::disjoint(P);
+    const std::vector<Candidate> naive = {{"naive", "async", RelabelMethod::None}};
+    for (Index me = 0; me < ranks.ranks_needed(P, Q); ++me) {
+      Work counted;
+      const RankPlan plan = make_plan(indexing_method("naive"), from, to, ranks, static_cast<Rank>(me), true, counted);
+      const WorkAccounting& a = redist_work_accounting();
+      Work pack, unpack;
+      for (const PeerPlan& s : plan.sends) pack += a.pack(s, 8);
+      for (const PeerPlan& r : plan.receives) unpack += a.unpack(r, 8);
+      const LocalSeconds got = predict_local(from, to, 8, ranks, naive, m.prices, static_cast<Rank>(me)).at(0);
+      EXPECT_DOUBLE_EQ(got.index, m.prices.seconds_for(a.index(plan, counted))) << "seed " << seed << " rank " << me;
+      EXPECT_DOUBLE_EQ(got.pack, m.prices.seconds_for(pack)) << "seed " << seed << " rank " << me;
+      EXPECT_DOUBLE_EQ(got.unpack, m.prices.seconds_for(unpack)) << "seed " << seed << " rank " << me;
+    }
+  }
+}
+
+TEST(Predict, RanksOnOneHostAddTheirLocalWorkAndTheFastestIsChosen) {
+  const MachineModel m = two_hosts();  // 4 ranks on 2 hosts: ranks 0, 2 on host 0
+  const Layout from = BlockCyclic(4000, 1, 4), to = BlockCyclic(4000, 1000, 4);
+  const auto cs = candidates(from, to, RankMap::shared(), {"auto", "async", "none"});
+  const auto predictions = predict_all_ranks(from, to, 8, RankMap::shared(), cs, m);
+  ASSERT_EQ(predictions.size(), cs.size());
+  for (std::size_t k = 0; k < cs.size(); ++k) {
+    std::vector<LocalSeconds> local;
+    for (Rank r = 0; r < 4; ++r) local.push_back(predict_local(from, to, 8, RankMap::shared(), cs, m.prices, r).at(k));
+    const Phases& p = predictions[k].phases;
+    EXPECT_DOUBLE_EQ(p.pack, std::max(local[0].pack + local[2].pack, local[1].pack + local[3].pack));
+    EXPECT_DOUBLE_EQ(p.total, p.index + p.pack + barrier_seconds(4, m) + p.comm + p.unpack);
+  }
+  const std::size_t best = fastest(predictions);
+  for (const Prediction& p : predictions) EXPECT_LE(predictions[best].phases.total, p.phases.total);
+  EXPECT_NE(predictions[best].candidate.indexing, "naive");  // it scans all 4000 elements at 10 ns
+}
+
+TEST(MachineModelJson, RoundTripsAndRefusesBadModels) {
+  const MachineModel m = two_hosts();
+  EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
+  for (const char* bad : {"{", "{}", R"({"hosts": 1})"}) {
+    EXPECT_THROW(machine_model_from_json(bad, "bad.json"), std::invalid_argument) << bad;
+  }
+  std::string text = machine_model_to_json(m);
+  const auto at = text.find("\"hosts\":2");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_THROW(machine_model_from_json(text.replace(at, 9, "\"hosts\":3"), "test"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace redist
