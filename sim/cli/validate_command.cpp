@@ -6,12 +6,15 @@
 // cases the simulator is optimistic on, and the worst five.
 // Simulated ranks sit on the platform's hosts in turn (rank i on node-(i mod hosts)), as
 // oversubscribed MPI ranks share the cores.
-#include <algorithm>
-#include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
