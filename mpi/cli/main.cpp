@@ -25,9 +25,11 @@
 #include "layout_options.hpp"
 #include "memory_check.hpp"
 #include "pingpong.hpp"
+#include "redist/analysis/experiment_schema.hpp"
 #include "redist/analysis/redistribution_json.hpp"
 #include "redist/core/memory_budget.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
+#include "redist/redistribute/relabelling.hpp"
 
 namespace redist::mpi::cli {
 namespace {
@@ -36,6 +38,7 @@ struct RunOptions {
   LayoutOptions layout;
   Index elem_bytes = 8;
   std::string indexing = kDefaultName, schedule = kDefaultName, reference;
+  std::string relabel = "none";
   int repeat = 1;
   bool json = false;
 };
@@ -75,9 +78,29 @@ void check_memory(const RunOptions& o, const Layout& source, const Layout& dest,
   agree_on_memory(rank_peak_bytes(source, dest, options.ranks, world_rank(), o.elem_bytes, !o.reference.empty()));
 }
 
+// Destination processors on the ranks relabelling picks (as `redist simulate --relabel`): only
+// where they share the sources' ranks, and not for pdgemr2d, whose grids are placed by number.
+RankMap rank_map(const RunOptions& o, const Layout& source, const Layout& dest) {
+  const RelabelMethod method = relabel_method_names().from_name(o.relabel);
+  if (method == RelabelMethod::None) return o.layout.ranks(source.processors());
+  if (o.layout.placement != "shared") {
+    throw std::invalid_argument("--relabel " + o.relabel +
+                                " places destination processors on the sources' ranks: it needs --placement shared");
+  }
+  if (!o.reference.empty()) throw std::invalid_argument("--relabel cannot be combined with --reference pdgemr2d");
+  return relabelled_ranks(source, dest, method);
+}
+
+// What relabelling kept local, as `redist simulate --relabel` reports it: the run's bytes, and those
+// of the same pair numbered as is (destination processor q on rank q).
+nlohmann::ordered_json relabel_json(const RunOptions& o, const Layout& source, const Layout& dest, Index kept) {
+  const Index unrelabelled = kept_without_relabelling(relabelling_volumes(source, dest));
+  return {{"method", o.relabel}, {"bytes_kept", kept}, {"bytes_kept_unrelabelled", unrelabelled * o.elem_bytes}};
+}
+
 int run(const RunOptions& o) {
   const auto [source, dest] = o.layout.layouts();
-  Options options{o.elem_bytes, o.indexing, o.schedule, o.layout.ranks(source.processors())};
+  Options options{o.elem_bytes, o.indexing, o.schedule, rank_map(o, source, dest)};
   int ranks = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   const Index needed = options.ranks.ranks_needed(source.processors(), dest.processors());
@@ -101,6 +124,7 @@ int run(const RunOptions& o) {
   auto json = redistribution_json({"mpi", ranks, source.processors(), dest.processors(), layouts_json(o.layout),
                                    source.size(), summary.phases, summary.messages, summary.bytes, summary.verified,
                                    o.elem_bytes, resolved.indexing, resolved.schedule, o.layout.placement, false});
+  if (o.relabel != "none") json["relabel"] = relabel_json(o, source, dest, summary.bytes_kept);
   if (reference) {
     json["pdgemr2d"] = {{"seconds", reference->pdgemr2d_seconds}, {"redist_seconds", reference->redist_seconds},
                         {"identical", reference->identical}, {"verified", reference->verified}};
@@ -135,6 +159,11 @@ int main_with_mpi(int argc, char** argv) {
       ->capture_default_str();
   run_app->add_option("--repeat", run_options.repeat, "repetitions; the fastest is reported")
       ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  run_app->add_option("--relabel", run_options.relabel,
+                      "destination processors on the ranks holding most of their data: none, exact or greedy "
+                      "(with --placement shared)")
+      ->check(CLI::IsMember(names_of(relabel_method_names())))
       ->capture_default_str();
   run_app->add_option("--reference", run_options.reference, "also run ScaLAPACK's pdgemr2d and compare")
       ->check(CLI::IsMember({"pdgemr2d"}));

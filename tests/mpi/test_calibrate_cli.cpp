@@ -1,6 +1,6 @@
 // `redist calibrate` and `redist validate` (they run redist-mpi under mpirun): a calibration writes
 // a platform the simulator loads, with its fits kept in the file; validation reports a ratio per
-// case; bad arguments give one error line.
+// case and the error figures over them; bad arguments give one error line.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -37,14 +37,49 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
   const auto validated = run_command(redist("validate --quick --repeat 1 --json --platform " + platform.string()));
   ASSERT_EQ(validated.status, 0) << validated.err;
   const auto json = nlohmann::json::parse(validated.out);
-  ASSERT_EQ(json.at("cases").size(), 3u);
+  ASSERT_EQ(json.at("cases").size(), 4u);
+  int optimistic = 0;
   for (const auto& c : json.at("cases")) {
     EXPECT_GT(c.at("measured").get<double>(), 0);
     EXPECT_GT(c.at("simulated").get<double>(), 0);
     EXPECT_DOUBLE_EQ(c.at("ratio").get<double>(), c.at("simulated").get<double>() / c.at("measured").get<double>());
+    optimistic += c.at("ratio").get<double>() < 1;
   }
+  EXPECT_NE(json.at("cases")[3].at("case").get<std::string>().find("relabel exact"), std::string::npos);
   EXPECT_GE(json.at("median_relative_error").get<double>(), 0);
+  EXPECT_GE(json.at("p90_relative_error").get<double>(), json.at("median_relative_error").get<double>());
+  EXPECT_EQ(json.at("optimistic_cases").get<int>(), optimistic);
+  EXPECT_EQ(json.at("worst_cases").size(), 4u);
   std::filesystem::remove(platform);
+}
+
+// The random cases, simulated for real, against a launcher standing in for mpirun that reports
+// every run as 1 s: the same seed gives the same cases, and --max-p90 sets the exit status.
+TEST(Validate, RandomCasesAreReproducibleAndTheP90IsABound) {
+  namespace fs = std::filesystem;
+  const fs::path launcher = fs::temp_directory_path() / ("redist-fake-mpirun-" + std::to_string(::getpid()));
+  std::ofstream(launcher) << "#!/bin/sh\necho '{\"verified\": true, \"phases\": {\"total\": 1.0}}'\n";
+  fs::permissions(launcher, fs::perms::owner_all);
+  const auto run = [&](int seed, const std::string& bounds) {
+    return run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --mpirun " +
+                              launcher.string() + " --random 6 --json --seed " + std::to_string(seed) + bounds));
+  };
+  const auto first = run(7, " --max-error 100 --max-p90 100");
+  ASSERT_EQ(first.status, 0) << first.err;
+  const auto json = nlohmann::json::parse(first.out);
+  ASSERT_EQ(json.at("cases").size(), 14u + 6u);
+  EXPECT_EQ(json.at("seed"), 7);
+  EXPECT_EQ(json.at("random_cases"), 6);
+  const auto again = run(7, " --max-p90 0");
+  EXPECT_EQ(again.status, 1) << again.err;  // some case's simulated time differs from 1 s
+  const auto second = nlohmann::json::parse(again.out);
+  for (std::size_t i = 0; i < json.at("cases").size(); ++i) {
+    EXPECT_EQ(second.at("cases")[i].at("case"), json.at("cases")[i].at("case"));
+    EXPECT_EQ(second.at("cases")[i].at("simulated"), json.at("cases")[i].at("simulated"));
+  }
+  const auto other = nlohmann::json::parse(run(8, "").out);
+  EXPECT_NE(other.at("cases")[14].at("case"), json.at("cases")[14].at("case"));
+  fs::remove(launcher);
 }
 
 // Issue "Nothing lost": on a full disk `calibrate --out` exited 0 over a 0-byte platform. The disk is
@@ -81,6 +116,7 @@ TEST(Calibrate, BadArgumentsGiveOneErrorLine) {
   expect_one_error_line(run_command(redist("calibrate --out /tmp/x.xml --cores -2")));
   expect_one_error_line(run_command(redist("validate --platform /nonexistent.xml")));
   expect_one_error_line(run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --repeat 0")));
+  expect_one_error_line(run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --random -1")));
 }
 
 }  // namespace

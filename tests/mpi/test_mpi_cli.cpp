@@ -56,6 +56,30 @@ TEST(RedistMpi, TwoDimensionalRunMatchesPdgemr2d) {
   EXPECT_EQ(json.at("N"), 123 * 77);
 }
 
+// CYCLIC(4) on 3 -> CYCLIC(2) on 3 of 1200 elements: numbered as is 400 elements stay on their rank,
+// the exact relabelling keeps 600 (as `redist simulate --relabel exact` reports).
+TEST(RedistMpi, RelabelledRunVerifiesAndKeepsMoreOnItsRanks) {
+  const auto r = run_command(mpirun(3, REDIST_MPI_BIN, "run -P 3 -r 4 -Q 3 -s 2 -N 1200 --relabel exact --json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json.at("verified"), true);
+  EXPECT_EQ(json.at("relabel").at("method"), "exact");
+  EXPECT_EQ(json.at("relabel").at("bytes_kept"), 600 * 8);
+  EXPECT_EQ(json.at("relabel").at("bytes_kept_unrelabelled"), 400 * 8);
+  EXPECT_EQ(json.at("bytes").get<long>(), (1200 - 600) * 8);
+  const auto greedy = run_command(mpirun(3, REDIST_MPI_BIN, "run -P 3 -r 4 -Q 3 -s 2 -N 1200 --relabel greedy --json"));
+  ASSERT_EQ(greedy.status, 0) << greedy.err;
+  EXPECT_EQ(nlohmann::json::parse(greedy.out).at("verified"), true);
+}
+
+TEST(RedistMpi, RelabellingDisjointProcessorsIsAnErrorOnEveryRank) {
+  const auto r = run_command(mpirun(6, REDIST_MPI_BIN, "run -P 3 -r 4 -Q 3 -s 2 -N 1200 --placement disjoint "
+                                                       "--relabel exact"));
+  EXPECT_NE(r.status, 0);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(error_lines(r.err, "--relabel exact places destination processors on the sources' ranks"), 6) << r.err;
+}
+
 TEST(RedistMpi, MoreRanksThanTheLayoutsUseIsAnErrorOnEveryRank) {
   const auto r = run_command(mpirun(3, REDIST_MPI_BIN, "run -P 2 -r 3 -Q 2 -s 5 -N 100"));
   EXPECT_NE(r.status, 0);

@@ -110,12 +110,13 @@ MpiRunSummary verified_redistribute(MPI_Comm comm, const Layout& source, const L
       misplaced += std::memcmp(expected.data(), &to[l * static_cast<std::size_t>(eb)], expected.size()) != 0;
     }
   }
-  Index local[3] = {report.messages_sent, report.bytes_sent, misplaced}, total[3];
-  MPI_Allreduce(local, total, 3, MPI_INT64_T, MPI_SUM, comm);
+  Index local[4] = {report.messages_sent, report.bytes_sent, misplaced, report.bytes_kept}, total[4];
+  MPI_Allreduce(local, total, 4, MPI_INT64_T, MPI_SUM, comm);
   summary.messages = total[0];
   summary.bytes = total[1];
   summary.misplaced = total[2];
   summary.verified = total[2] == 0;
+  summary.bytes_kept = total[3];
   return summary;
 }
 

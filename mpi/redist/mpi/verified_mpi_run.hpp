@@ -14,6 +14,7 @@ struct MpiRunSummary {
   Phases phases;    ///< maximum over ranks of the fastest repetition (by total)
   Index messages = 0;   ///< messages between distinct ranks, all ranks together
   Index bytes = 0;
+  Index bytes_kept = 0;   ///< bytes that stay on their rank, all ranks together
   bool verified = false;  ///< every destination element on every rank holds its own value
   Index misplaced = 0;
 };
