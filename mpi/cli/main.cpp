@@ -29,6 +29,9 @@
 #include "redist/analysis/redistribution_json.hpp"
 #include "redist/core/memory_budget.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
+#include "redist/predict/auto_choice.hpp"
+#include "redist/predict/machine_model_json.hpp"
+#include "redist/predict/prediction.hpp"
 #include "redist/redistribute/relabelling.hpp"
 
 namespace redist::mpi::cli {
@@ -39,6 +42,7 @@ struct RunOptions {
   Index elem_bytes = 8;
   std::string indexing = kDefaultName, schedule = kDefaultName, reference;
   std::string relabel = "none";
+  std::string model;  // machine model file, for auto
   int repeat = 1;
   bool json = false;
 };
@@ -78,32 +82,43 @@ void check_memory(const RunOptions& o, const Layout& source, const Layout& dest,
   agree_on_memory(rank_peak_bytes(source, dest, options.ranks, world_rank(), o.elem_bytes, !o.reference.empty()));
 }
 
-// Destination processors on the ranks relabelling picks (as `redist simulate --relabel`): only
-// where they share the sources' ranks, and not for pdgemr2d, whose grids are placed by number.
-RankMap rank_map(const RunOptions& o, const Layout& source, const Layout& dest) {
-  const RelabelMethod method = relabel_method_names().from_name(o.relabel);
-  if (method == RelabelMethod::None) return o.layout.ranks(source.processors());
+// Relabelling (as `redist simulate --relabel`) only where destination processors share the
+// sources' ranks, and not for pdgemr2d, whose grids are placed by number.
+void check_relabel(const RunOptions& o) {
+  if (o.relabel == "none") return;
   if (o.layout.placement != "shared") {
     throw std::invalid_argument("--relabel " + o.relabel +
                                 " places destination processors on the sources' ranks: it needs --placement shared");
   }
   if (!o.reference.empty()) throw std::invalid_argument("--relabel cannot be combined with --reference pdgemr2d");
-  return relabelled_ranks(source, dest, method);
+}
+
+// The options asked for, "auto" resolved on the machine model (collective: every rank predicts).
+Options chosen_options(const RunOptions& o, const Layout& source, const Layout& dest) {
+  check_relabel(o);
+  Options options{.elem_bytes = o.elem_bytes, .indexing = o.indexing, .schedule = o.schedule,
+                  .ranks = o.layout.ranks(source.processors()), .relabel = o.relabel};
+  if (!o.model.empty()) options.model = std::make_shared<const MachineModel>(load_machine_model(o.model));
+  return choose(MPI_COMM_WORLD, source, dest, options);
 }
 
 // What relabelling kept local, as `redist simulate --relabel` reports it: the run's bytes, and those
 // of the same pair numbered as is (destination processor q on rank q).
-nlohmann::ordered_json relabel_json(const RunOptions& o, const Layout& source, const Layout& dest, Index kept) {
+nlohmann::ordered_json relabel_json(const Options& chosen, const Layout& source, const Layout& dest, Index kept) {
   const Index unrelabelled = kept_without_relabelling(relabelling_volumes(source, dest));
-  return {{"method", o.relabel}, {"bytes_kept", kept}, {"bytes_kept_unrelabelled", unrelabelled * o.elem_bytes}};
+  return {{"method", chosen.relabel}, {"bytes_kept", kept}, {"bytes_kept_unrelabelled", unrelabelled * chosen.elem_bytes}};
+}
+
+std::vector<std::string> with_auto(std::vector<std::string> names) {
+  names.emplace_back(kAutoName);
+  return names;
 }
 
 int run(const RunOptions& o) {
   const auto [source, dest] = o.layout.layouts();
-  Options options{o.elem_bytes, o.indexing, o.schedule, rank_map(o, source, dest)};
   int ranks = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  const Index needed = options.ranks.ranks_needed(source.processors(), dest.processors());
+  const Index needed = o.layout.ranks(source.processors()).ranks_needed(source.processors(), dest.processors());
   if (needed != ranks) {  // every rank sees the same numbers: all stop here together
     throw std::invalid_argument("mpirun started " + std::to_string(ranks) + " ranks, the layouts use " +
                                 std::to_string(needed) + " (start exactly that many)");
@@ -111,6 +126,7 @@ int run(const RunOptions& o) {
   if (!o.reference.empty() && !o.layout.two_dimensional()) {
     throw std::invalid_argument("--reference pdgemr2d needs 2-D layouts (a 1-D array is a --rows 1 matrix)");
   }
+  const Options options = chosen_options(o, source, dest);
   check_memory(o, source, dest, options);
   const auto summary = verified_redistribute(MPI_COMM_WORLD, source, dest, options, o.repeat);
   std::optional<ReferenceComparison> reference;
@@ -124,7 +140,11 @@ int run(const RunOptions& o) {
   auto json = redistribution_json({"mpi", ranks, source.processors(), dest.processors(), layouts_json(o.layout),
                                    source.size(), summary.phases, summary.messages, summary.bytes, summary.verified,
                                    o.elem_bytes, resolved.indexing, resolved.schedule, o.layout.placement, false});
-  if (o.relabel != "none") json["relabel"] = relabel_json(o, source, dest, summary.bytes_kept);
+  if (o.relabel != "none") json["relabel"] = relabel_json(resolved, source, dest, summary.bytes_kept);
+  if (has_auto_choice({.indexing = o.indexing, .schedule = o.schedule, .relabel = o.relabel})) {
+    json["auto"] = {{"model", o.model}, {"indexing", resolved.indexing}, {"schedule", resolved.schedule},
+                    {"relabel", resolved.relabel}};
+  }
   if (reference) {
     json["pdgemr2d"] = {{"seconds", reference->pdgemr2d_seconds}, {"redist_seconds", reference->redist_seconds},
                         {"identical", reference->identical}, {"verified", reference->verified}};
@@ -153,20 +173,25 @@ int main_with_mpi(int argc, char** argv) {
   auto* run_app = app.add_subcommand("run", "Redistribute generated data, verify it, print the phase times");
   run_options.layout.add_to(*run_app);
   run_app->add_option("--elem-bytes", run_options.elem_bytes, "bytes per element")->capture_default_str();
-  run_app->add_option("--indexing", run_options.indexing, "naive, krr, pitfalls, prylli or default")
+  run_app->add_option("--indexing", run_options.indexing, "naive, krr, pitfalls, prylli, default or auto (--model)")
       ->capture_default_str();
-  run_app->add_option("--schedule", run_options.schedule, "async, caterpillar, walker-otto, stepwise, greedy or default")
+  run_app->add_option("--schedule", run_options.schedule,
+                      "async, caterpillar, walker-otto, stepwise, greedy, default or auto (--model)")
       ->capture_default_str();
   run_app->add_option("--repeat", run_options.repeat, "repetitions; the fastest is reported")
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
   run_app->add_option("--relabel", run_options.relabel,
-                      "destination processors on the ranks holding most of their data: none, exact or greedy "
-                      "(with --placement shared)")
-      ->check(CLI::IsMember(names_of(relabel_method_names())))
+                      "destination processors on the ranks holding most of their data: none, exact, greedy or auto "
+                      "(--model) (with --placement shared)")
+      ->check(CLI::IsMember(with_auto(names_of(relabel_method_names()))))
       ->capture_default_str();
   run_app->add_option("--reference", run_options.reference, "also run ScaLAPACK's pdgemr2d and compare")
       ->check(CLI::IsMember({"pdgemr2d"}));
+  run_app->add_option("--model", run_options.model,
+                      "machine model `auto` predicts on (the .model.json `redist calibrate` writes, or `redist explain "
+                      "--write-model`)")
+      ->check(CLI::ExistingFile);
   run_app->add_flag("--json", run_options.json, "print the phase JSON of `redist simulate`");
   PingPongOptions pingpong_options;
   auto* pingpong_app = app.add_subcommand("pingpong", "One-way message times between ranks 0 and 1 (calibration)");

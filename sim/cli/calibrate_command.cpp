@@ -16,6 +16,8 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
+#include "redist/predict/machine_model_json.hpp"
+#include "redist/sim/machine_model_from_platform.hpp"
 #include "least_squares.hpp"
 #include "local_work_measurements.hpp"
 #include "mpi_launch.hpp"
@@ -164,6 +166,13 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
   return xml.str();
 }
 
+// PLATFORM.xml -> PLATFORM.model.json (any other name: NAME.model.json).
+std::string model_file(const std::string& platform) {
+  std::filesystem::path path(platform);
+  if (path.extension() == ".xml") path.replace_extension();
+  return path.string() + ".model.json";
+}
+
 int run_calibrate(const CalibrateOptions& o) {
   core::PendingFile platform(o.out);  // an unwritable --out fails now, not after the measurements
   const Network network = measure_network(o);
@@ -179,7 +188,12 @@ int run_calibrate(const CalibrateOptions& o) {
   const std::string xml = platform_xml(o, network, work, prices, report);
   platform.write(xml);
   platform.publish();
-  std::cout << report << "platform written to " << o.out << "\n";
+  // The model `auto` predicts on in MPI programs, for any number of ranks (rank i on core i mod cores).
+  const std::string model_path = model_file(o.out);
+  core::PendingFile model(model_path);
+  model.write(machine_model_to_json(sim::machine_model_from_platform(o.out, o.cores, o.cores)) + "\n");
+  model.publish();
+  std::cout << report << "platform written to " << o.out << ", its machine model to " << model_path << "\n";
   return 0;
 }
 

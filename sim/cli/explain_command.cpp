@@ -14,6 +14,8 @@
 
 #include "command.hpp"
 #include "options.hpp"
+#include "redist/core/atomic_file.hpp"
+#include "redist/predict/machine_model_json.hpp"
 #include "redist/predict/prediction.hpp"
 #include "redist/sim/experiments.hpp"
 #include "redist/sim/machine_model_from_platform.hpp"
@@ -28,6 +30,7 @@ struct ExplainOptions {
   CandidateRequest request{kAutoName, kAutoName, kAutoName};
   bool simulate = false;
   bool json = false;
+  std::string write_model;
 };
 
 struct Row {
@@ -69,6 +72,11 @@ int run_explain(const ExplainOptions& o) {
   const Layout dest = BlockCyclic(o.N, o.s, o.Q);
   const RankMap ranks = o.placement == "disjoint" ? RankMap::disjoint(o.P) : RankMap::shared();
   const MachineModel model = sim::machine_model_from_platform(o.platform, ranks.ranks_needed(o.P, o.Q), o.hosts);
+  if (!o.write_model.empty()) {
+    core::PendingFile file(o.write_model);
+    file.write(machine_model_to_json(model) + "\n");
+    file.publish();
+  }
   const auto start = std::chrono::steady_clock::now();
   const auto candidates = redist::candidates(source, dest, ranks, o.request);
   const auto predictions = predict_all_ranks(source, dest, o.elem_bytes, ranks, candidates, model);
@@ -125,6 +133,9 @@ void add_explain_command(CLI::App& root, Commands& commands) {
   app->add_option("--schedule", o->request.schedule, "a schedule, or auto: every one that applies")->capture_default_str();
   app->add_option("--relabel", o->request.relabel, "none, exact, greedy, or auto: all three (shared placement only)")->capture_default_str();
   app->add_flag("--simulate", o->simulate, "also simulate every candidate (phantom payload) beside its prediction");
+  app->add_option("--write-model", o->write_model,
+                  "also write the machine model of these ranks on the platform, for redist-mpi run --model and "
+                  "redist::mpi's options.model");
   app->add_flag("--json", o->json, "print JSON");
   commands.push_back({app, [o] { return run_explain(*o); }});
 }

@@ -72,6 +72,30 @@ TEST(RedistMpi, RelabelledRunVerifiesAndKeepsMoreOnItsRanks) {
   EXPECT_EQ(nlohmann::json::parse(greedy.out).at("verified"), true);
 }
 
+// `auto` on real MPI: the ranks predict together, on the machine model `redist explain` wrote for
+// them, and run the candidate explain predicts fastest (both price the same work the same way).
+TEST(RedistMpi, AutoRunsTheCandidateExplainPredictsFastest) {
+  const std::string model = ::testing::TempDir() + "redist-sp2-4-ranks.model.json";
+  const std::string pair = " -P 4 -r 4 -Q 4 -s 2 -N 100000";
+  const auto explained = run_command(std::string(REDIST_BIN) + " explain --platform " + REDIST_SOURCE_DIR +
+                                     "/platforms/sp2.xml" + pair + " --json --write-model " + model);
+  ASSERT_EQ(explained.status, 0) << explained.err;
+  const std::string choice = nlohmann::json::parse(explained.out).at("choice");
+  const auto r = run_command(mpirun(4, REDIST_MPI_BIN, "run" + pair + " --indexing auto --schedule auto --relabel auto --model " +
+                                                           model + " --json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json.at("verified"), true);
+  const auto& chosen = json.at("auto");
+  EXPECT_EQ(chosen.at("indexing").get<std::string>() + "/" + chosen.at("schedule").get<std::string>() + "/" +
+                chosen.at("relabel").get<std::string>(),
+            choice);
+  // Without a model there is nothing to predict on: every rank says so.
+  const auto refused = run_command(mpirun(4, REDIST_MPI_BIN, "run" + pair + " --schedule auto"));
+  EXPECT_NE(refused.status, 0);
+  EXPECT_EQ(error_lines(refused.err, "choosing by auto needs a machine model"), 4) << refused.err;
+}
+
 TEST(RedistMpi, RelabellingDisjointProcessorsIsAnErrorOnEveryRank) {
   const auto r = run_command(mpirun(6, REDIST_MPI_BIN, "run -P 3 -r 4 -Q 3 -s 2 -N 1200 --placement disjoint "
                                                        "--relabel exact"));

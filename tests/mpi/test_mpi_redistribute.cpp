@@ -388,6 +388,59 @@ TEST(MpiRelabel, RelabelledRunsVerifyAndSendNoMoreBytes) {
   EXPECT_GE(fewer, 5);
 }
 
+// A machine of one host per rank over a shared switch, where scanning elements is dear.
+std::shared_ptr<const MachineModel> small_machine(Index hosts) {
+  MachineModel m;
+  m.prices.seconds[static_cast<std::size_t>(WorkKind::ElementScanned)] = 1e-8;
+  m.prices.seconds[static_cast<std::size_t>(WorkKind::ByteCopied)] = 1e-10;
+  m.prices.send_overhead = m.prices.recv_overhead = 1e-6;
+  m.hosts = hosts;
+  m.links.push_back({1e9, true});  // the switch
+  for (Index h = 0; h < hosts; ++h) m.links.push_back({1e10, true});  // loopbacks
+  for (Index a = 0; a < hosts; ++a) {
+    for (Index b = 0; b < hosts; ++b) m.routes.push_back(a == b ? ModelRoute{{static_cast<std::size_t>(1 + a)}, 0} : ModelRoute{{0}, 2e-6});
+  }
+  return std::make_shared<const MachineModel>(std::move(m));
+}
+
+TEST(MpiPlan, AutoRunsOneChoiceOnEveryRankAndMovesTheDataAsThatChoiceDoes) {
+  const int me = world_rank(), ranks = world_size();
+  const Layout source = BlockCyclic(50000, 3, ranks), dest = BlockCyclic(50000, 5, ranks);
+  Options options{.indexing = "auto", .schedule = "auto", .relabel = "auto"};
+  options.model = small_machine(ranks);
+  Plan plan(MPI_COMM_WORLD, source, dest, options);
+  const Options& chosen = plan.options();
+  EXPECT_NE(chosen.indexing, "auto");
+  EXPECT_NE(chosen.schedule, "auto");
+  EXPECT_NE(chosen.indexing, "naive");  // it scans all 50,000 elements at 10 ns each
+  const Options again = choose(MPI_COMM_WORLD, source, dest, options);
+  EXPECT_EQ(again.indexing, chosen.indexing);
+  EXPECT_EQ(again.schedule, chosen.schedule);
+  EXPECT_EQ(again.relabel, chosen.relabel);
+  EXPECT_EQ(again.ranks, chosen.ranks);
+  // Every rank chose alike: the label's length and first letters agree everywhere.
+  const std::string label = chosen.indexing + "/" + chosen.schedule + "/" + chosen.relabel;
+  long mine[2] = {static_cast<long>(label.size()), static_cast<long>(label[0]) * 256 + label[label.size() / 2]};
+  long low[2], high[2];
+  MPI_Allreduce(mine, low, 2, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(mine, high, 2, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+  EXPECT_TRUE(low[0] == high[0] && low[1] == high[1]);
+  // The plan moves the data as the chosen options do, called directly.
+  const auto q = chosen.ranks.dest_of(me, dest.processors());
+  std::vector<double> from(static_cast<std::size_t>(source.local_size(me))), by_plan, by_call;
+  for (std::size_t i = 0; i < from.size(); ++i) from[i] = static_cast<double>(source.global_index(me, static_cast<Index>(i)));
+  by_plan.assign(q ? static_cast<std::size_t>(dest.local_size(*q)) : 0, -1.0);
+  by_call = by_plan;
+  plan.execute<double>(from, by_plan);
+  Options direct = chosen;
+  direct.model = nullptr;
+  redistribute<double>(MPI_COMM_WORLD, source, dest, from, by_call, direct);
+  EXPECT_EQ(by_plan, by_call);
+  for (std::size_t l = 0; l < by_plan.size(); ++l) ASSERT_EQ(by_plan[l], static_cast<double>(dest.global_index(*q, static_cast<Index>(l))));
+  options.model = nullptr;
+  expect_error_everywhere([&] { Plan(MPI_COMM_WORLD, source, dest, options); }, "choosing by auto needs a machine model");
+}
+
 TEST(MpiPlan, BadBuffersOrElementTypesFailOnEveryRankTogether) {
   const int me = world_rank(), ranks = world_size();
   const Layout layout = BlockCyclic(1000, 4, ranks), other = BlockCyclic(1000, 7, ranks);

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <set>
 
-#include "redist/analysis/machine_model_json.hpp"
+#include "redist/predict/machine_model_json.hpp"
 #include "redist/core/splitmix.hpp"
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/predict/predicted_comm.hpp"

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "redist/predict/machine_model.hpp"
+#include "redist/transport/machine_model.hpp"
 
 namespace redist {
 

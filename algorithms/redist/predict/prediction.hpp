@@ -11,14 +11,12 @@
 
 #include "redist/indexing/rank_map.hpp"
 #include "redist/layout/layout.hpp"
-#include "redist/predict/machine_model.hpp"
+#include "redist/transport/machine_model.hpp"
+#include "redist/redistribute/redistribute.hpp"
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/transport/phases.hpp"
 
 namespace redist {
-
-/// The name that leaves a choice (indexing, schedule, relabelling) to the prediction.
-inline constexpr const char* kAutoName = "auto";
 
 /// One way of redistributing a layout pair.
 struct Candidate {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "redist/indexing/indexing_methods.hpp"
+#include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"
 
 namespace redist {
@@ -52,10 +53,15 @@ std::string relabelling_problem(const RankMap& ranks, Index Q, Rank run_ranks) {
 std::string call_problem(const Layout& source, const Layout& dest, const RedistributeOptions& options, Rank ranks) {
   const RedistributeOptions o = resolve_defaults(options);
   try {
-    indexing_method(o.indexing);
-    schedule_from_name(o.schedule);
+    if (o.indexing != kAutoName) indexing_method(o.indexing);
+    if (o.schedule != kAutoName) schedule_from_name(o.schedule);
+    if (o.relabel != kAutoName) relabel_method_names().from_name(o.relabel);
   } catch (const std::invalid_argument& e) {
     return e.what();
+  }
+  if (has_auto_choice(o) && !o.model) return "choosing by auto needs a machine model (options.model)";
+  if (o.relabel != "none" && !(o.ranks == RankMap::shared() || o.ranks.is_relabelled())) {
+    return "relabel " + o.relabel + " places destination processors on the sources' ranks: it needs RankMap::shared()";
   }
   if (o.elem_bytes <= 0) return "element size must be a positive integer (got " + std::to_string(o.elem_bytes) + ")";
   if (source.size() != dest.size()) {

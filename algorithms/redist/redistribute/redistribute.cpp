@@ -4,6 +4,7 @@
 #include <string>
 
 #include "redist/indexing/indexing_methods.hpp"
+#include "redist/redistribute/relabelling.hpp"
 #include "redist/redistribute/input_checks.hpp"
 #include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/plan_exchange.hpp"
@@ -26,13 +27,23 @@ RedistributeOptions resolve_defaults(RedistributeOptions options) {
   return options;
 }
 
+bool has_auto_choice(const RedistributeOptions& o) {
+  return o.indexing == kAutoName || o.schedule == kAutoName || o.relabel == kAutoName;
+}
+
 RedistributionPlan plan_redistribution(Transport& transport, const Layout& source, const Layout& dest,
                                        const RedistributeOptions& given) {
   RedistributionPlan p{source, dest, resolve_defaults(given), {}, nullptr, nullptr, 0, 0};
-  const RedistributeOptions& options = p.options;
-  if (std::string problem = call_problem(source, dest, options, transport.size()); !problem.empty()) {
+  if (std::string problem = call_problem(source, dest, p.options, transport.size()); !problem.empty()) {
     throw std::invalid_argument(problem);
   }
+  if (has_auto_choice(p.options)) {
+    throw std::invalid_argument("auto is resolved before planning (redist::mpi's Plan and choose(), or resolve_choices)");
+  }
+  if (const RelabelMethod relabel = relabel_method_names().from_name(p.options.relabel); relabel != RelabelMethod::None) {
+    p.options.ranks = relabelled_ranks(source, dest, relabel);
+  }
+  const RedistributeOptions& options = p.options;
   const IndexingMethod& indexing = indexing_method(options.indexing);
   p.accounting = work_accounting(options.work, indexing.name, source, dest, options.ranks, transport.rank());
   // Computed by every rank from the layouts, before the timed phases, as paper 004 §5.1 does.

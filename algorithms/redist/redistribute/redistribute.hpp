@@ -10,11 +10,13 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <span>
 #include <string>
 
 #include "redist/layout/layout.hpp"
 #include "redist/indexing/rank_map.hpp"
+#include "redist/transport/machine_model.hpp"
 #include "redist/transport/phases.hpp"
 #include "redist/transport/transport.hpp"
 
@@ -32,6 +34,9 @@ enum class StepProcedure { Redist, Paper004 };
 
 /// The name that lets redist choose the indexing method or the schedule.
 inline constexpr const char* kDefaultName = "default";
+/// The name that leaves a choice (indexing, schedule, relabel) to the prediction on a machine
+/// model (redist/predict/auto_choice.hpp; redist::mpi's Plan and choose() resolve it).
+inline constexpr const char* kAutoName = "auto";
 
 struct RedistributeOptions {
   Index elem_bytes = 8;                ///< bytes per array element
@@ -42,11 +47,22 @@ struct RedistributeOptions {
   /// Whose local work is charged: "redist" (this library's code) or "paper" (the program a paper
   /// timed, for replays of its tables: work_accounting.hpp). The data moved is the same.
   std::string work = "redist";
+  /// Which rank each destination processor runs on: none (as `ranks` says), exact, greedy
+  /// (redistribute/relabelling.hpp: the ranks that keep most data local; `ranks` must be shared)
+  /// or auto.
+  std::string relabel = "none";
+  /// The machine `auto` predicts on (indexing, schedule or relabel named "auto": the candidate
+  /// predicted fastest runs, redist/predict/prediction.hpp). Every rank loads the same one, e.g.
+  /// load_machine_model() of the file `redist calibrate` wrote for this machine.
+  std::shared_ptr<const MachineModel> model = nullptr;
 };
 
 /// `options` with "default" replaced by redist's choice: prylli (it takes any block sizes) and
 /// async, the fastest combination measured on MPI (mpi/README.md).
 RedistributeOptions resolve_defaults(RedistributeOptions options);
+
+/// True when the indexing, the schedule or the relabelling is left to the prediction ("auto").
+bool has_auto_choice(const RedistributeOptions& options);
 
 struct RedistributeReport {
   Phases phases;            ///< this rank's index, pack, comm, unpack and total

@@ -8,6 +8,8 @@
 #include "redist/mpi/layout_fingerprint.hpp"
 #include "redist/mpi/mpi_transport.hpp"
 #include "redist/mpi/shared_memory_exchange.hpp"
+#include "redist/predict/auto_choice.hpp"
+#include "redist/predict/machine_model_json.hpp"
 #include "redist/redistribute/input_checks.hpp"
 #include "redist/redistribute/redistribution_plan.hpp"
 
@@ -22,12 +24,26 @@ std::string placement_text(const RankMap& ranks) {
 
 std::uint64_t digest(const Layout& source, const Layout& dest, const RedistributeOptions& o) {
   return fingerprint(describe(source) + "|" + describe(dest) + "|" + std::to_string(o.elem_bytes) + "|" + o.indexing +
-                     "|" + o.schedule + "|" + placement_text(o.ranks) + "|" + o.work + "|" +
+                     "|" + o.schedule + "|" + o.relabel + "|" + (o.model ? machine_model_to_json(*o.model) : "") + "|" +
+                     placement_text(o.ranks) + "|" + o.work + "|" +
                      std::to_string(static_cast<int>(o.step_procedure)) + "|" +
                      (shared_memory_wanted() ? "shm" : "messages"));
 }
 
+// Every rank checks the same input (same layouts and options everywhere, nothing wrong with them).
+void agree_on_call(const MpiTransport& transport, const Layout& source, const Layout& dest, const RedistributeOptions& o) {
+  agree_on_input(transport.comm(), digest(source, dest, o), call_problem(source, dest, o, transport.size()),
+                 "layouts or options");
+}
+
 }  // namespace
+
+Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options) {
+  MpiTransport transport(comm);
+  const RedistributeOptions o = resolve_defaults(options);
+  agree_on_call(transport, source, dest, o);
+  return resolve_choices(transport, source, dest, o);
+}
 
 struct Plan::State {
   explicit State(MPI_Comm user) : comm(user), transport(user) {}
@@ -43,10 +59,9 @@ Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Option
     : state_(std::make_unique<State>(comm)) {
   State& s = *state_;
   const RedistributeOptions o = resolve_defaults(options);
-  agree_on_input(s.transport.comm(), digest(source, dest, o), call_problem(source, dest, o, s.transport.size()),
-                 "layouts or options");
-  s.planned = plan_redistribution(s.transport, source, dest, o);
-  s.own_exchange = o.schedule == "async" && o.work == "redist";
+  agree_on_call(s.transport, source, dest, o);
+  s.planned = plan_redistribution(s.transport, source, dest, resolve_choices(s.transport, source, dest, o));
+  s.own_exchange = s.planned->options.schedule == "async" && s.planned->options.work == "redist";
 }
 
 Plan::~Plan() = default;
@@ -54,6 +69,8 @@ Plan::Plan(Plan&&) noexcept = default;
 Plan& Plan::operator=(Plan&&) noexcept = default;
 
 double Plan::plan_seconds() const { return state_->planned->seconds; }
+
+const Options& Plan::options() const { return state_->planned->options; }
 
 RedistributeReport Plan::execute(std::span<const std::byte> source_local, std::span<std::byte> dest_local) {
   return execute_typed(source_local, dest_local, state_->planned->options.elem_bytes);

@@ -47,6 +47,10 @@ class Plan {
   /// Seconds this rank spent computing the plan (its index sets), wall clock.
   double plan_seconds() const;
 
+  /// The options the plan runs: each "auto" replaced by the choice made, `ranks` relabelled when a
+  /// relabelling was asked for or chosen (destination processor q on rank ranks.dest_rank(q)).
+  const Options& options() const;
+
  private:
   RedistributeReport execute_typed(std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                    Index type_bytes);

@@ -36,6 +36,12 @@ RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layou
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                 const Options& options = {});
 
+/// Collective over `comm`, with the same input on every rank (checked as redistribute() does):
+/// `options` with every "auto" (indexing, schedule, relabel) replaced by the candidate predicted
+/// fastest on options.model, and a relabelling applied to options.ranks — what a Plan made with
+/// `options` runs. Every rank gets the same answer.
+Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options);
+
 /// Message memory is kept between calls (kept, it is not faulted in again): this process's message
 /// buffers, and the shared-memory window of each communicator whose ranks share a node (as large
 /// as the bytes a rank sends, kept with the communicator and freed with it). This frees the

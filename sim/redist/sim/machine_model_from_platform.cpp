@@ -8,7 +8,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
-#include "redist/analysis/machine_model_json.hpp"
+#include "redist/predict/machine_model_json.hpp"
 #include "redist/sim/engine.hpp"
 #include "redist/sim/host_costs.hpp"
 #include "redist/sim/isolated_run.hpp"

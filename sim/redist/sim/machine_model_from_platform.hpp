@@ -1,10 +1,10 @@
-// The machine model a prediction uses (redist/predict/machine_model.hpp), read from a SimGrid
+// The machine model a prediction uses (redist/transport/machine_model.hpp), read from a SimGrid
 // platform: the hosts' prices and the routes SimGrid itself takes between them.
 #pragma once
 
 #include <string>
 
-#include "redist/predict/machine_model.hpp"
+#include "redist/transport/machine_model.hpp"
 
 namespace redist::sim {
 

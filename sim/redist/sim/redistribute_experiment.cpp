@@ -124,8 +124,10 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
   const Index elem_bytes = v.integer("elem_bytes");
   const Layout source = BlockCyclic(N, r, P);
   const Layout dest = BlockCyclic(N, s, Q);
-  RedistributeOptions options{elem_bytes, v.text("indexing"), v.text("schedule"),
-                              v.text("placement") == "disjoint" ? RankMap::disjoint(P) : RankMap::shared()};
+  RedistributeOptions options{.elem_bytes = elem_bytes,
+                              .indexing = v.text("indexing"),
+                              .schedule = v.text("schedule"),
+                              .ranks = v.text("placement") == "disjoint" ? RankMap::disjoint(P) : RankMap::shared()};
   const RelabelMethod relabel = relabel_method_names().from_name(v.text("relabel"));
   if (relabel != RelabelMethod::None) {
     if (v.text("placement") == "disjoint") {

@@ -1,4 +1,4 @@
-// A machine model (redist/predict/machine_model.hpp) as JSON: how the simulator hands it over from
+// A machine model (redist/transport/machine_model.hpp) as JSON: how the simulator hands it over from
 // the child process that loaded the platform, and how a model is kept in a file for programs that
 // predict without SimGrid.
 #pragma once
@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "redist/predict/machine_model.hpp"
+#include "redist/transport/machine_model.hpp"
 
 namespace redist {
 
@@ -15,5 +15,10 @@ std::string machine_model_to_json(const MachineModel& model);
 /// Throws std::invalid_argument with one line naming `source` and what is wrong (malformed JSON, a
 /// missing or negative value, a route naming an unknown link, a route table not hosts × hosts).
 MachineModel machine_model_from_json(std::string_view text, const std::string& source);
+
+/// The model in file `path` (machine_model_from_json; a missing or unreadable file is an
+/// std::invalid_argument naming it). `redist calibrate` writes one beside its platform, `redist
+/// explain --write-model` one for any platform.
+MachineModel load_machine_model(const std::string& path);
 
 }  // namespace redist

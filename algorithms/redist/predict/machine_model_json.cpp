@@ -1,5 +1,7 @@
-#include "redist/analysis/machine_model_json.hpp"
+#include "redist/predict/machine_model_json.hpp"
 
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -66,6 +68,14 @@ MachineModel machine_model_from_json(std::string_view text, const std::string& s
   } catch (const std::exception& e) {
     throw std::invalid_argument("machine model " + source + ": " + e.what());
   }
+}
+
+MachineModel load_machine_model(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("machine model " + path + ": cannot be read");
+  std::stringstream text;
+  text << in.rdbuf();
+  return machine_model_from_json(text.str(), path);
 }
 
 }  // namespace redist

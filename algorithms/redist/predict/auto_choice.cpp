@@ -1,0 +1,53 @@
+#include "redist/predict/auto_choice.hpp"
+
+#include <stdexcept>
+
+#include "redist/predict/prediction.hpp"
+#include "redist/redistribute/relabelling.hpp"
+
+namespace redist {
+namespace {
+
+constexpr Tag kPredictionTag = 400;
+
+// Every rank's local predictions, each rank's own first computed here: one message to and from
+// every other rank (a few numbers per candidate).
+std::vector<std::vector<LocalSeconds>> gather_local(Transport& transport, std::vector<LocalSeconds> mine) {
+  const Rank me = transport.rank(), size = transport.size();
+  const auto bytes = static_cast<Index>(mine.size() * sizeof(LocalSeconds));
+  std::vector<std::vector<LocalSeconds>> all(static_cast<std::size_t>(size), std::vector<LocalSeconds>(mine.size()));
+  std::vector<Request> requests;
+  for (Rank r = 0; r < size; ++r) {
+    if (r == me) continue;
+    requests.push_back(transport.irecv(r, reinterpret_cast<std::byte*>(all[static_cast<std::size_t>(r)].data()), bytes,
+                                       kPredictionTag));
+  }
+  for (Rank r = 0; r < size; ++r) {
+    if (r != me) requests.push_back(transport.isend(r, reinterpret_cast<const std::byte*>(mine.data()), bytes, kPredictionTag));
+  }
+  transport.wait_all(requests);
+  all[static_cast<std::size_t>(me)] = std::move(mine);
+  return all;
+}
+
+}  // namespace
+
+RedistributeOptions resolve_choices(Transport& transport, const Layout& source, const Layout& dest,
+                                    RedistributeOptions options) {
+  if (has_auto_choice(options)) {
+    if (!options.model) throw std::invalid_argument("choosing by auto needs a machine model (options.model)");
+    if (transport.phantom()) throw std::invalid_argument("choosing by auto needs real payloads (its ranks exchange predictions)");
+    const auto list = candidates(source, dest, options.ranks, {options.indexing, options.schedule, options.relabel});
+    auto local = gather_local(transport, predict_local(source, dest, options.elem_bytes, options.ranks, list,
+                                                       options.model->prices, transport.rank()));
+    const Candidate& chosen = list[fastest(predict(source, dest, options.elem_bytes, options.ranks, list, *options.model, local))];
+    options.indexing = chosen.indexing;
+    options.schedule = chosen.schedule;
+    options.relabel = std::string(relabel_method_names().name_of(chosen.relabel));
+  }
+  const RelabelMethod relabel = relabel_method_names().from_name(options.relabel);
+  if (relabel != RelabelMethod::None) options.ranks = relabelled_ranks(source, dest, relabel);
+  return options;
+}
+
+}  // namespace redist

@@ -1,0 +1,20 @@
+// Resolving a redistribution's choices before it is planned: "auto" becomes the candidate the
+// prediction finds fastest on the options' machine model, and a relabelling named in the options
+// places the destination processors.
+#pragma once
+
+#include "redist/layout/layout.hpp"
+#include "redist/redistribute/redistribute.hpp"
+#include "redist/transport/transport.hpp"
+
+namespace redist {
+
+/// `options` with each "auto" replaced by the fastest candidate's choice and `relabel` applied to
+/// `ranks` (computed from the layouts: resolving resolved options changes nothing). Collective over the
+/// transport's ranks when a choice is auto: each rank prices its own local work for every
+/// candidate and sends it to every other, so that all choose alike; local otherwise. The options
+/// must have passed call_problem.
+RedistributeOptions resolve_choices(Transport& transport, const Layout& source, const Layout& dest,
+                                    RedistributeOptions options);
+
+}  // namespace redist
