@@ -1,18 +1,21 @@
 // Example: a 2-D block-cyclic matrix moved between two ScaLAPACK-style layouts with one call, then
 // with a plan made once and executed again (as an iterative program would, every step), then with
-// the destination processors relabelled: placed on the ranks that already hold most of their data.
-//   mpirun -np 4 redistribute_matrix_example
+// the destination processors relabelled: placed on the ranks that already hold most of their data,
+// and last, given a machine model (the .model.json `redist calibrate` writes), with indexing,
+// schedule and relabelling left to `auto`: the way predicted fastest on that machine runs.
+//   mpirun -np 4 redistribute_matrix_example [machine.model.json]
 // Every rank holds its column-major local matrix; after each move every element a(i, j) = i + j/1000
 // sits where the destination descriptor puts it, and every rank checks its part.
 #include <mpi.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include <redist/mpi/plan.hpp>
 #include <redist/mpi/redistribute.hpp>
-#include <redist/redistribute/relabelling.hpp>
+#include <redist/predict/machine_model_json.hpp>
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
@@ -74,10 +77,10 @@ int main(int argc, char** argv) {
       std::vector<double> as_is(static_cast<std::size_t>(rows_to.local_size(rank)));
       const auto numbered = redist::mpi::redistribute<double>(MPI_COMM_WORLD, rows_from, rows_to, rows, as_is);
 
-      const redist::RankMap ranks_map = redist::relabelled_ranks(rows_from, rows_to, redist::RelabelMethod::Exact);
-      const auto q = ranks_map.dest_of(rank, rows_to.processors());  // the destination processor this rank plays
+      redist::mpi::Plan plan(MPI_COMM_WORLD, rows_from, rows_to, {.indexing = "prylli", .relabel = "exact"});
+      // The destination processor this rank plays, as the plan placed them.
+      const auto q = plan.options().ranks.dest_of(rank, rows_to.processors());
       std::vector<double> c(q ? static_cast<std::size_t>(rows_to.local_size(*q)) : 0);
-      redist::mpi::Plan plan(MPI_COMM_WORLD, rows_from, rows_to, {.indexing = "prylli", .ranks = ranks_map});
       const auto relabelled = plan.execute<double>(rows, c);
       int wrong = 0, all = 0;
       for (std::size_t l = 0; l < c.size(); ++l) wrong += c[l] != value(rows_to.global_index(*q, static_cast<redist::Index>(l)));
@@ -88,6 +91,23 @@ int main(int argc, char** argv) {
       if (rank == 0) {
         std::printf("relabelled: %lld bytes sent, %lld kept on their rank (numbered as is: %lld sent, %lld kept), "
                     "%d misplaced elements\n", sent, kept, sent_as_is, kept_as_is, all);
+      }
+    }
+    if (argc > 1) {  // Chosen on a model of the machine: every rank predicts, all choose alike.
+      redist::mpi::Options options{.indexing = "auto", .schedule = "auto", .relabel = "auto"};
+      options.model = std::make_shared<const redist::MachineModel>(redist::load_machine_model(argv[1]));
+      redist::mpi::Plan plan(MPI_COMM_WORLD, source, dest, options);
+      const redist::mpi::Options& chosen = plan.options();
+      const auto q = chosen.ranks.dest_of(rank, dest.processors());
+      std::vector<double> c(q ? static_cast<std::size_t>(dest.local_size(*q)) : 0);
+      plan.execute<double>(a, c);
+      int wrong = 0, all = 0;
+      for (std::size_t l = 0; l < c.size(); ++l) wrong += c[l] != value(dest.global_index(*q, static_cast<redist::Index>(l)));
+      MPI_Allreduce(&wrong, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+      all_wrong += all;
+      if (rank == 0) {
+        std::printf("auto chose indexing %s, schedule %s, relabelling %s: %d misplaced elements\n",
+                    chosen.indexing.c_str(), chosen.schedule.c_str(), chosen.relabel.c_str(), all);
       }
     }
     MPI_Finalize();

@@ -157,6 +157,26 @@ TEST(MpiExample, RedistributesAMatrixAndChecksIt) {
   EXPECT_EQ(sent + kept, sent_as_is + kept_as_is);
 }
 
+// The example's last part: given a machine model, auto picks the way to move the matrix, and moves it.
+TEST(MpiExample, AutoChoosesOnAMachineModelAndMovesEveryElement) {
+  const std::string model = ::testing::TempDir() + "redist-example-4-ranks.model.json";
+  const auto written = run_command(std::string(REDIST_BIN) + " explain --platform " + REDIST_SOURCE_DIR +
+                                   "/platforms/modern-100g.xml -P 4 -Q 4 -N 1000 --write-model " + model);
+  ASSERT_EQ(written.status, 0) << written.err;
+  const auto r = run_command(mpirun(4, REDIST_MPI_EXAMPLE, model));
+  ASSERT_EQ(r.status, 0) << r.err << r.out;
+  char indexing[32] = {}, schedule[32] = {}, relabel[32] = {};
+  int wrong = -1;
+  const auto at = r.out.find("auto chose ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + at, "auto chose indexing %31s schedule %31s relabelling %31s %d", indexing,
+                        schedule, relabel, &wrong),
+            4)
+      << r.out;
+  EXPECT_EQ(wrong, 0);
+  for (const char* name : {indexing, schedule, relabel}) EXPECT_EQ(std::string(name).find("auto"), std::string::npos) << r.out;
+}
+
 // The installed reference library's example: redist's move and pdgemr2d's give the same bytes.
 TEST(MpiExample, ComparesWithPdgemr2dAndAgrees) {
   const auto r = run_command(mpirun(4, REDIST_MPI_COMPARE_EXAMPLE, ""));
