@@ -25,6 +25,7 @@ namespace {
 using redist::Index;
 using redist::bench::everywhere;
 using redist::bench::median_of;
+using redist::bench::numbered;
 using redist::bench::slowest;
 
 struct Settings {
@@ -46,17 +47,10 @@ Pair random_pair(std::uint64_t seed, int ranks, Index elements) {
   return {sources_all ? ranks : other, block(2), sources_all ? other : ranks, block(4), elements - draw(6, 1000)};
 }
 
-std::vector<double> numbered(const redist::Layout& layout, std::optional<Index> p) {
-  std::vector<double> out(p ? static_cast<std::size_t>(layout.local_size(*p)) : 0);
-  for (std::size_t l = 0; l < out.size(); ++l) out[l] = static_cast<double>(layout.global_index(*p, static_cast<Index>(l)));
-  return out;
-}
-
 // Best of `repeat` calls of redistribute() with `options` (the slowest rank's time), and whether
 // every call left every element where it belongs.
 std::pair<double, bool> timed(const redist::Layout& source, const redist::Layout& dest, const redist::mpi::Options& options,
-                              int repeat) {
-  const int me = [] { int r = 0; MPI_Comm_rank(MPI_COMM_WORLD, &r); return r; }();
+                              int repeat, int me) {
   const redist::mpi::Options placed = redist::mpi::choose(MPI_COMM_WORLD, source, dest, options);  // relabelled ranks
   const std::vector<double> a = numbered(source, placed.ranks.source_of(me, source.processors()));
   const std::vector<double> want = numbered(dest, placed.ranks.dest_of(me, dest.processors()));
@@ -118,7 +112,7 @@ int main(int argc, char** argv) {
     for (const redist::Candidate& c : candidates) {
       const redist::mpi::Options options{.indexing = c.indexing, .schedule = c.schedule,
                                          .relabel = std::string(redist::relabel_method_names().name_of(c.relabel))};
-      const auto [seconds, right] = timed(source, dest, options, s.repeat);
+      const auto [seconds, right] = timed(source, dest, options, s.repeat, rank);
       all_right = all_right && right;
       if (seconds < best) best = seconds, best_label = label(options);
       slowest_seconds = std::max(slowest_seconds, seconds);
@@ -154,7 +148,7 @@ int main(int argc, char** argv) {
       chosen = redist::mpi::choose(MPI_COMM_WORLD, source, dest, asked);
       choosing = std::min(choosing, slowest(MPI_Wtime() - start));
     }
-    const auto [moving, right] = timed(source, dest, chosen, s.repeat);
+    const auto [moving, right] = timed(source, dest, chosen, s.repeat, rank);
     all_right = all_right && right;
     costs.push_back(choosing / moving);
     if (rank == 0) {

@@ -20,6 +20,7 @@ namespace {
 using redist::Index;
 using redist::bench::everywhere;
 using redist::bench::median_of;
+using redist::bench::numbered;
 using redist::bench::slowest;
 using redist::mpi::ScalapackDescriptor;
 
@@ -44,13 +45,6 @@ Index summed(Index mine) {
   Index all = 0;
   MPI_Allreduce(&mine, &all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
   return all;
-}
-
-// Processor p's local elements of `layout`, each its global index.
-std::vector<double> numbered(const redist::Layout& layout, std::optional<Index> p) {
-  std::vector<double> out(p ? static_cast<std::size_t>(layout.local_size(*p)) : 0);
-  for (std::size_t l = 0; l < out.size(); ++l) out[l] = static_cast<double>(layout.global_index(*p, static_cast<Index>(l)));
-  return out;
 }
 
 }  // namespace

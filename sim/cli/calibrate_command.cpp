@@ -153,7 +153,9 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
     xml << fmt::format("      <prop id=\"{}\" value=\"0\"/> <!-- inside the measured latency -->\n", kSendOverheadProperty)
         << fmt::format("      <prop id=\"{}\" value=\"0\"/>\n", kRecvOverheadProperty)
         << fmt::format("      <prop id=\"hockney.t0\" value=\"{:.6g}\"/>\n", n.fit.at(1))
-        << fmt::format("      <prop id=\"hockney.r_inf\" value=\"{:.6g}\"/>\n", base_bandwidth) << "    </host>\n";
+        << fmt::format("      <prop id=\"hockney.r_inf\" value=\"{:.6g}\"/>\n", base_bandwidth)
+        << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n"
+        << "    </host>\n";
   }
   xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\"/>\n", base_bandwidth,
                      base_latency);

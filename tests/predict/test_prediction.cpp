@@ -124,6 +124,26 @@ TEST(Predict, RanksOnOneHostAddTheirLocalWorkAndTheFastestIsChosen) {
   EXPECT_NE(predictions[best].candidate.indexing, "naive");  // it scans all 4000 elements at 10 ns
 }
 
+// Ranks that share memory hand async messages over in place: two barriers, whatever the bytes; a
+// scheduled exchange still sends them.
+TEST(Predict, SharedMemoryAsyncIsTwoBarriersAndSchedulesStillSend) {
+  MachineModel m = two_hosts();
+  const Layout from = BlockCyclic(400000, 1, 4), to = BlockCyclic(400000, 1000, 4);
+  const auto cs = candidates(from, to, RankMap::shared(), {"prylli", "auto", "none"});
+  const auto apart = predict_all_ranks(from, to, 8, RankMap::shared(), cs, m);
+  m.shared_memory = true;
+  const auto together = predict_all_ranks(from, to, 8, RankMap::shared(), cs, m);
+  for (std::size_t k = 0; k < cs.size(); ++k) {
+    if (cs[k].schedule == "async") {
+      EXPECT_DOUBLE_EQ(together[k].phases.comm, 2 * barrier_seconds(4, m));
+      EXPECT_LT(together[k].phases.total, apart[k].phases.total);
+    } else {
+      EXPECT_DOUBLE_EQ(together[k].phases.total, apart[k].phases.total) << cs[k].schedule;
+    }
+  }
+  EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
+}
+
 TEST(MachineModelJson, RoundTripsAndRefusesBadModels) {
   const MachineModel m = two_hosts();
   EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);

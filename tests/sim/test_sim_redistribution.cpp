@@ -2,6 +2,7 @@
 // runs timed like real ones, every schedule on every platform.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <numeric>
 #include <random>
 
@@ -101,6 +102,49 @@ TEST(SimulatedRedistribution, RandomRunsVerifyOnEveryPlatform) {
 // Relabelled destinations (issue 18): every element still lands where the relabelled layout puts
 // it, and the exact assignment keeps at least as many bytes on their rank as numbering does — more
 // on some pairs, with fewer bytes sent.
+// On one node whose cores share memory (memory.node), the asynchronous exchange hands messages over
+// in place (shared_memory_exchange.hpp), as redist's MPI layer does: every element still lands where
+// it belongs, real or phantom, and the run is faster than the same one sending the bytes as
+// messages over the node's memory link (the same platform without memory.node).
+TEST(SimulatedRedistribution, RanksSharingMemoryExchangeInPlaceAndVerify) {
+  const std::string shared = std::string(REDIST_TEST_DATA) + "/platforms/one_node.xml";
+  const std::string messages = ::testing::TempDir() + "redist-one-node-without-shared-memory.xml";
+  {
+    std::ifstream in(shared);
+    std::ofstream out(messages);
+    for (std::string line; std::getline(in, line);) {
+      if (line.find("<prop id=\"memory.node\"") == std::string::npos) out << line << "\n";
+    }
+  }
+  std::mt19937_64 rng(20261126);
+  for (int n = 0; n < 16; ++n) {
+    std::uniform_int_distribution<Index> procs(1, 8), block(1, 40);
+    const Index N = std::uniform_int_distribution<Index>(1, 300000)(rng);
+    const Layout source = BlockCyclic(N, block(rng), procs(rng)), dest = BlockCyclic(N, block(rng), procs(rng));
+    const RedistributeOptions options;  // prylli, async
+    SCOPED_TRACE(testing::Message() << "run " << n << ": N " << N);
+    const auto run = [&](const std::string& platform, bool phantom) {
+      sim::SimulationOptions sim;
+      sim.platform_file = platform;
+      sim.ranks = static_cast<int>(options.ranks.ranks_needed(source.processors(), dest.processors()));
+      for (int r = 0; r < sim.ranks; ++r) sim.rank_hosts.push_back("node-" + std::to_string(r % 4));
+      sim.phantom = phantom;
+      return summarize_ranks(sim::simulate(sim, [&](Transport& transport) {
+        EXPECT_EQ(transport.shares_memory(), platform == shared);
+        return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));
+      }));
+    };
+    const RunSummary in_place = run(shared, false), sent = run(messages, false);
+    ASSERT_EQ(in_place.verified, std::optional<bool>(true)) << in_place.misplaced << " misplaced";
+    EXPECT_EQ(in_place.bytes, sent.bytes);
+    EXPECT_LE(in_place.phases.total, sent.phases.total * (1 + 1e-9));
+    if (sent.bytes > 100000) {
+      EXPECT_LT(in_place.phases.total, sent.phases.total);
+    }
+    EXPECT_EQ(run(shared, true).phases.total, in_place.phases.total);  // phantom, timed alike
+  }
+}
+
 TEST(SimulatedRedistribution, RelabelledRunsVerifyAndKeepMoreLocal) {
   std::mt19937_64 rng(20261125);
   const Platform& platform = kPlatforms[0];

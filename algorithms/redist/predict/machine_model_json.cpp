@@ -29,6 +29,7 @@ MachineModel parse(const json& j) {
   m.hosts = j.at("hosts").get<Index>();
   if (m.hosts < 1) throw std::invalid_argument("hosts must be at least 1");
   m.barrier_latency = j.value("barrier_latency", -1.0);
+  m.shared_memory = j.value("shared_memory", false);
   for (const json& link : j.at("links")) {
     const double bandwidth = non_negative(link.at("bandwidth"), "a link's bandwidth");
     if (bandwidth == 0) throw std::invalid_argument("a link has no bandwidth");
@@ -58,8 +59,8 @@ std::string machine_model_to_json(const MachineModel& model) {
   for (const ModelLink& l : model.links) links.push_back({{"bandwidth", l.bandwidth}, {"shared", l.shared}});
   json routes = json::array();
   for (const ModelRoute& r : model.routes) routes.push_back({{"links", r.links}, {"latency", r.latency}});
-  return json{{"prices", prices}, {"hosts", model.hosts}, {"barrier_latency", model.barrier_latency},
-              {"links", links}, {"routes", routes}}.dump();
+  return json{{"prices", prices},   {"hosts", model.hosts}, {"barrier_latency", model.barrier_latency},
+              {"shared_memory", model.shared_memory}, {"links", links}, {"routes", routes}}.dump();
 }
 
 MachineModel machine_model_from_json(std::string_view text, const std::string& source) {

@@ -6,6 +6,7 @@
 #include "redist/redistribute/message_packing.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 #include "redist/redistribute/scheduled_exchange.hpp"
+#include "redist/redistribute/shared_memory_exchange.hpp"
 
 namespace redist {
 
@@ -39,8 +40,11 @@ void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes,
     }
     transport.charge(work);
   };
-  const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_arrived, schedule, ranks, procedure)
-                                       : exchange_async(transport, plan, buffers, unpack_arrived);
+  // Without steps, ranks that share memory hand their messages over in place, as redist's MPI layer does.
+  const ExchangeTimes times =
+      schedule                     ? exchange_scheduled(transport, plan, buffers, unpack_arrived, schedule, ranks, procedure)
+      : transport.shares_memory()  ? exchange_shared_memory(transport, plan, buffers, unpack_arrived)
+                                   : exchange_async(transport, plan, buffers, unpack_arrived);
   report.phases.comm = times.comm;
   report.phases.unpack = times.unpack;
   report.messages_sent = times.messages_sent;

@@ -36,6 +36,9 @@ struct MachineModel {
   /// Seconds of one barrier when the machine has a hardware one (the CM-5's control network); else
   /// barriers are dissemination barriers of zero-byte messages.
   double barrier_latency = -1;
+  /// The ranks share one node's memory (Transport::shares_memory): an asynchronous exchange hands
+  /// messages over in place (redistribute/shared_memory_exchange.hpp), its comm two barriers.
+  bool shared_memory = false;
 
   Index host_of(Index rank) const { return rank % hosts; }
   const ModelRoute& route(Index from_host, Index to_host) const {

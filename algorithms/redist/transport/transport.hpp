@@ -72,6 +72,21 @@ class Transport {
     return false;
   }
 
+  /// True when every rank can read every other rank's memory (the ranks of one node, as MPI-3
+  /// shared windows give them): messages then need not travel, publish_messages() and
+  /// published_message() hand them over in place. False by default.
+  virtual bool shares_memory() const { return false; }
+  /// Collective over all ranks (a synchronisation): this rank's messages, `data[k]` for rank
+  /// `to[k]`, become readable by their receivers until the next barrier. Only where
+  /// shares_memory(); the data must stay in place until then.
+  virtual void publish_messages(std::span<const Rank> to, std::span<const std::byte* const> data) {
+    (void)to, (void)data;
+  }
+  /// The message rank `from` published for this rank (null in phantom runs, or when there is none).
+  virtual const std::byte* published_message(Rank from) const {
+    (void)from;
+    return nullptr;
+  }
   /// At least `bytes` bytes for message buffers (uninitialised). The default allocates them afresh.
   /// A transport whose rank owns its process (MPI) may hand out memory kept from earlier calls:
   /// fresh memory costs a page fault per page on first touch, about as much as copying into it.

@@ -22,6 +22,9 @@ struct SimulationOptions {
 /// Host property declaring a hardware control network (the CM-5's): seconds a barrier takes once the
 /// last rank has entered it. When every rank's host has it, barrier() costs that instead of messages.
 inline constexpr std::string_view kBarrierLatencyProperty = "control.barrier_latency";
+/// Host property naming the memory a host's cores share ("0"): when every rank's host names the
+/// same one, the ranks share memory (Transport::shares_memory), as MPI ranks of one node do.
+inline constexpr std::string_view kMemoryNodeProperty = "memory.node";
 
 /// Host properties of a control network's combining hardware (the CM-5's, see platforms/README.md): a
 /// vector scan or reduction of m words costs latency + (m - 1) × control.scan_per_word. When every

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "redist/sim/engine.hpp"
+
 namespace redist::sim {
 namespace {
 
@@ -48,6 +50,16 @@ WorkPrices read_prices(const simgrid::s4u::Host& host, const std::string& platfo
   prices.send_overhead = required_seconds(host, kSendOverheadProperty, platform);
   prices.recv_overhead = required_seconds(host, kRecvOverheadProperty, platform);
   return prices;
+}
+
+bool share_one_memory(const std::vector<const simgrid::s4u::Host*>& hosts) {
+  if (hosts.empty()) return false;
+  const char* first = hosts.front()->get_property(std::string(kMemoryNodeProperty));
+  for (const simgrid::s4u::Host* host : hosts) {
+    const char* node = host->get_property(std::string(kMemoryNodeProperty));
+    if (first == nullptr || node == nullptr || std::string_view(node) != first) return false;
+  }
+  return true;
 }
 
 }  // namespace redist::sim

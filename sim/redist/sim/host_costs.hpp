@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <simgrid/s4u/Host.hpp>
 
@@ -14,6 +15,10 @@ namespace redist::sim {
 /// Every price and overhead of `host`, in seconds. Throws std::runtime_error naming the platform,
 /// the host and the property when one is missing, not a number or negative.
 WorkPrices read_prices(const simgrid::s4u::Host& host, const std::string& platform);
+
+/// True when every one of `hosts` names the same memory node (property memory.node, engine.hpp):
+/// ranks on them share memory. False when any lacks the property.
+bool share_one_memory(const std::vector<const simgrid::s4u::Host*>& hosts);
 
 /// A non-negative number of seconds held by an optional property; empty when the host lacks it.
 std::optional<double> read_seconds(const simgrid::s4u::Host& host, std::string_view property,

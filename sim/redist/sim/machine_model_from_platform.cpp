@@ -37,6 +37,7 @@ MachineModel read_model(const std::string& platform, Index used_hosts, Index hos
   model.prices = read_prices(*nodes.front(), platform);
   model.hosts = hosts;
   if (const auto latency = read_seconds(*nodes.front(), kBarrierLatencyProperty, platform)) model.barrier_latency = *latency;
+  model.shared_memory = share_one_memory({nodes.begin(), nodes.end()});
   std::map<std::string, std::size_t> link_index;
   for (simgrid::s4u::Host* from : nodes) {
     for (simgrid::s4u::Host* to : nodes) {

@@ -178,6 +178,21 @@ void SimGridTransport::barrier() {
   }
 }
 
+// Every rank leaves its pointers in the world, then all meet: a barrier on the platform's terms.
+void SimGridTransport::publish_messages(std::span<const Rank> to, std::span<const std::byte* const> data) {
+  auto& mine = world_.published(rank_);
+  mine.clear();
+  for (std::size_t k = 0; k < to.size(); ++k) mine.emplace_back(to[k], data[k]);
+  barrier();
+}
+
+const std::byte* SimGridTransport::published_message(Rank from) const {
+  for (const auto& [to, data] : world_.published(from)) {
+    if (to == rank_) return data;
+  }
+  return nullptr;
+}
+
 // Hensgen, Finkel and Manber's dissemination barrier: ceil(log2 P) rounds of one zero-byte message
 // each way, so a barrier costs what its messages cost on the platform.
 void SimGridTransport::dissemination_barrier() {

@@ -39,6 +39,9 @@ class SimGridTransport final : public Transport {
   Completion wait_any(std::span<Request> requests) override;
   void wait_all(std::span<Request> requests) override;
   void barrier() override;
+  bool shares_memory() const override { return world_.shared_memory(); }
+  void publish_messages(std::span<const Rank> to, std::span<const std::byte* const> data) override;
+  const std::byte* published_message(Rank from) const override;
   bool control_prefix_reduction_sum(std::span<const Index> values, std::span<Index> prefix,
                                     std::span<Index> total) override;
   void charge(const Work& work) override;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <string_view>
 #include <stdexcept>
 
 #include <simgrid/Exception.hpp>
@@ -71,6 +72,13 @@ std::optional<double> barrier_latency(const std::vector<RankPlacement>& placemen
   return latency;
 }
 
+// One memory for all ranks: every rank's host names the same memory node (none: distributed memory).
+bool shared_memory(const std::vector<RankPlacement>& placement) {
+  std::vector<const simgrid::s4u::Host*> hosts;
+  for (const RankPlacement& p : placement) hosts.push_back(p.host);
+  return share_one_memory(hosts);
+}
+
 // The scan hardware: declared by every rank's host (with its three prices) or by none.
 std::optional<ControlScanCosts> control_scan(const std::vector<RankPlacement>& placement, const std::string& platform) {
   std::optional<ControlScanCosts> costs;
@@ -134,8 +142,10 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   check_platform(*engine, options.platform_file, used);
   const auto latency = barrier_latency(placement, options.platform_file);
   auto scan = control_scan(placement, options.platform_file);
+  const bool one_memory = shared_memory(placement);
   World world(options.platform_file, std::move(placement), options.phantom, latency);
   world.set_control_scan(scan);
+  world.set_shared_memory(one_memory);
 
   std::vector<std::string> results(static_cast<std::size_t>(options.ranks));
   for (Rank rank = 0; rank < options.ranks; ++rank) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,15 @@ class World {
   /// Where each rank leaves its vector for a control-network scan.
   std::vector<std::vector<Index>>& scan_inputs() { return scan_inputs_; }
 
+  /// Whether the ranks share one node's memory: every rank's host declares the same memory.node.
+  void set_shared_memory(bool shared) { shared_memory_ = shared; }
+  bool shared_memory() const { return shared_memory_; }
+  /// The messages a rank published for others (Transport::publish_messages): (receiver, data).
+  std::vector<std::pair<Rank, const std::byte*>>& published(Rank rank) { return published_[static_cast<std::size_t>(rank)]; }
+  const std::vector<std::pair<Rank, const std::byte*>>& published(Rank rank) const {
+    return published_[static_cast<std::size_t>(rank)];
+  }
+
   /// Transports register themselves so that a deadlock report can say what each rank waits for.
   void attach(Rank rank, const SimGridTransport* transport);
   void detach(Rank rank);
@@ -75,6 +85,8 @@ class World {
   simgrid::s4u::BarrierPtr control_barrier_;
   std::optional<ControlScanCosts> control_scan_;
   std::vector<std::vector<Index>> scan_inputs_;
+  bool shared_memory_ = false;
+  std::vector<std::vector<std::pair<Rank, const std::byte*>>> published_;
   std::vector<const SimGridTransport*> transports_;
   std::string error_;
 };
