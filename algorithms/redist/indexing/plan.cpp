@@ -67,11 +67,16 @@ Index piece_count(const std::vector<Run>& runs) {
   return total;
 }
 
-Index elements_kept(const RankPlan& plan, Rank me) {
-  for (const PeerPlan& to : plan.sends) {
-    if (to.peer == me) return to.elements;
+std::optional<std::size_t> peer_index(const std::vector<PeerPlan>& peers, Rank rank) {
+  for (std::size_t k = 0; k < peers.size(); ++k) {
+    if (peers[k].peer == rank) return k;
   }
-  return 0;
+  return std::nullopt;
+}
+
+Index elements_kept(const RankPlan& plan, Rank me) {
+  const auto self = peer_index(plan.sends, me);
+  return self ? plan.sends[*self].elements : 0;
 }
 
 }  // namespace redist

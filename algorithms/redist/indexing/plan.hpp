@@ -3,6 +3,7 @@
 // order (the order both sides agree on for the message contents).
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "redist/transport/transport.hpp"
@@ -42,6 +43,9 @@ struct RankPlan {
   std::vector<PeerPlan> receives;  ///< one per source rank with data, self included
   UnpackOrder unpack_order = UnpackOrder::Arrival;  ///< the indexing method's (make_plan sets it)
 };
+
+/// Position of the peer plan for `rank` in `peers` (a rank has at most one), if any.
+std::optional<std::size_t> peer_index(const std::vector<PeerPlan>& peers, Rank rank);
 
 /// Elements of `plan` that stay on rank `me` (its message to itself).
 Index elements_kept(const RankPlan& plan, Rank me);

@@ -87,6 +87,17 @@ double comm_seconds(const Layout& source, const Layout& dest, Index elem_bytes, 
   return seconds;
 }
 
+// Where each relabelling the candidates use puts the destination processors: computed once
+// (an exact relabelling solves an assignment problem), not once per candidate.
+std::map<RelabelMethod, RankMap> placements(const Layout& source, const Layout& dest, const RankMap& ranks,
+                                            const std::vector<Candidate>& candidates) {
+  std::map<RelabelMethod, RankMap> out;
+  for (const Candidate& c : candidates) {
+    if (!out.contains(c.relabel)) out.emplace(c.relabel, candidate_ranks(source, dest, ranks, c.relabel));
+  }
+  return out;
+}
+
 // The largest sum, over hosts, of what the ranks on one host spend: they share its CPU.
 double busiest_host(const std::vector<std::vector<LocalSeconds>>& local, std::size_t k, double LocalSeconds::*phase,
                     const MachineModel& model) {
@@ -132,13 +143,14 @@ RankMap candidate_ranks(const Layout& source, const Layout& dest, const RankMap&
 std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
                                         const std::vector<Candidate>& candidates, const WorkPrices& prices, Rank me) {
   const WorkAccounting& accounting = redist_work_accounting();
+  const auto placed_by = placements(source, dest, ranks, candidates);
   // Schedules do not change a rank's local work: one plan per indexing method and placement.
   std::map<std::pair<std::string, RelabelMethod>, LocalSeconds> priced;
   std::vector<LocalSeconds> out;
   for (const Candidate& c : candidates) {
     auto [at, fresh] = priced.try_emplace({c.indexing, c.relabel});
     if (fresh) {
-      const RankMap placed = candidate_ranks(source, dest, ranks, c.relabel);
+      const RankMap& placed = placed_by.at(c.relabel);
       const IndexingMethod& method = indexing_method(c.indexing);
       Work counted;
       // A method that counts its work without a plan (naive) is priced on the runs of a method that
@@ -163,6 +175,7 @@ std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index 
   const LengthMatrix volumes = relabelling_volumes(source, dest);
   const Index run_ranks = static_cast<Index>(local.size());
   const double barrier = barrier_seconds(run_ranks, model);
+  const auto placed_by = placements(source, dest, ranks, candidates);
   std::vector<Prediction> out;
   for (std::size_t k = 0; k < candidates.size(); ++k) {
     const Candidate& c = candidates[k];
@@ -174,7 +187,7 @@ std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index 
       phases.comm = 2 * barrier;
       phases.total = phases.index + phases.pack + phases.comm + phases.unpack;
     } else {
-      phases.comm = comm_seconds(source, dest, elem_bytes, c, candidate_ranks(source, dest, ranks, c.relabel), volumes, model);
+      phases.comm = comm_seconds(source, dest, elem_bytes, c, placed_by.at(c.relabel), volumes, model);
       phases.total = phases.index + phases.pack + barrier + phases.comm + phases.unpack;
     }
     out.push_back({c, phases});

@@ -1,16 +1,6 @@
 #include "redist/redistribute/async_exchange.hpp"
 
 namespace redist {
-namespace {
-
-std::ptrdiff_t find_peer(const std::vector<PeerPlan>& peers, Rank rank) {
-  for (std::size_t k = 0; k < peers.size(); ++k) {
-    if (peers[k].peer == rank) return static_cast<std::ptrdiff_t>(k);
-  }
-  return -1;
-}
-
-}  // namespace
 
 ExchangeTimes exchange_async(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
                              const UnpackMessages& unpack_messages) {
@@ -42,12 +32,10 @@ ExchangeTimes exchange_async(Transport& transport, const RankPlan& plan, Exchang
   };
   const auto timed_unpack_one = [&](std::size_t k, const std::byte* data) { timed_unpack({&k, 1}, {&data, 1}); };
   // The data that stays on this rank goes straight from the send buffer.
-  const auto self_send = find_peer(plan.sends, me);
-  const auto self_recv = find_peer(plan.receives, me);
+  const auto self_send = peer_index(plan.sends, me);
+  const auto self_recv = peer_index(plan.receives, me);
   const auto unpack_local = [&] {
-    if (self_send >= 0 && self_recv >= 0) {
-      timed_unpack_one(static_cast<std::size_t>(self_recv), buffers.send_data(static_cast<std::size_t>(self_send)));
-    }
+    if (self_send && self_recv) timed_unpack_one(*self_recv, buffers.send_data(*self_send));
   };
   if (plan.unpack_order == UnpackOrder::SourceRank) {
     // Plan order is source-rank order: wait for each message in turn, the local part in its place.

@@ -18,20 +18,12 @@ Index pieces_against_flat(const PieceCursor& strided, const PieceCursor& flat) {
   return m >= 2 ? m : 0;
 }
 
-const PeerPlan* find_peer(const std::vector<PeerPlan>& peers, Rank rank) {
-  for (const PeerPlan& p : peers) {
-    if (p.peer == rank) return &p;
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 LocalPart local_part(const RankPlan& plan, Rank me) {
-  const PeerPlan* send = find_peer(plan.sends, me);
-  const PeerPlan* receive = find_peer(plan.receives, me);
-  if (send == nullptr || receive == nullptr) return {};
-  return {send, receive};
+  const auto send = peer_index(plan.sends, me), receive = peer_index(plan.receives, me);
+  if (!send || !receive) return {};
+  return {&plan.sends[*send], &plan.receives[*receive]};
 }
 
 void check_local_part(const PeerPlan& send, const PeerPlan& receive) {

@@ -4,11 +4,11 @@
 #include <string>
 
 #include "redist/indexing/indexing_methods.hpp"
-#include "redist/redistribute/relabelling.hpp"
 #include "redist/redistribute/input_checks.hpp"
 #include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/plan_exchange.hpp"
 #include "redist/redistribute/redistribution_plan.hpp"
+#include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 

@@ -130,13 +130,6 @@ std::vector<StepRole> roles_of(const std::shared_ptr<const Schedule>& schedule, 
   return roles;
 }
 
-PlanEntry self_index(const std::vector<PeerPlan>& peers, Rank me) {
-  for (std::size_t k = 0; k < peers.size(); ++k) {
-    if (peers[k].peer == me) return static_cast<PlanEntry>(k);
-  }
-  return kNoMessage;
-}
-
 // One step: post the receive, send, wait for both. Returns whether a message with data arrived.
 bool run_step(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers, const StepRole& role,
               ExchangeTimes& times) {
@@ -175,9 +168,9 @@ ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, Exc
     unpack_messages({&k, 1}, {&data, 1});
     times.unpack += transport.now() - before;
   };
-  const auto self_send = self_index(plan.sends, me), self_recv = self_index(plan.receives, me);
-  const bool has_self = self_send != kNoMessage && self_recv != kNoMessage;
-  const std::byte* self_data = has_self ? buffers.send_data(static_cast<std::size_t>(self_send)) : nullptr;
+  const auto self_send = peer_index(plan.sends, me), self_recv = peer_index(plan.receives, me);
+  const bool has_self = self_send && self_recv;
+  const std::byte* self_data = has_self ? buffers.send_data(*self_send) : nullptr;
 
   transport.barrier();
   const double start = transport.now();
@@ -186,7 +179,7 @@ ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, Exc
     times.comm = transport.now() - start;
     // Every buffer, the local part included, in plan order.
     for (std::size_t k = 0; k < plan.receives.size(); ++k) {
-      if (static_cast<PlanEntry>(k) == self_recv) {
+      if (k == self_recv) {
         if (has_self) timed_unpack(k, self_data);
       } else {
         timed_unpack(k, buffers.recv_data(k));
@@ -195,7 +188,7 @@ ExchangeTimes exchange_scheduled(Transport& transport, const RankPlan& plan, Exc
     return times;
   }
   // The data that stays on this rank is copied straight from its send buffer.
-  if (has_self) timed_unpack(static_cast<std::size_t>(self_recv), self_data);
+  if (has_self) timed_unpack(*self_recv, self_data);
   for (const StepRole& role : roles) {
     if (run_step(transport, plan, buffers, role, times)) {
       const auto k = static_cast<std::size_t>(role.receive);

@@ -5,16 +5,6 @@
 #include <vector>
 
 namespace redist {
-namespace {
-
-const std::byte* own_message(const RankPlan& plan, ExchangeBuffers& buffers, Rank me) {
-  for (std::size_t k = 0; k < plan.sends.size(); ++k) {
-    if (plan.sends[k].peer == me) return buffers.send_data(k);
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 ExchangeTimes exchange_shared_memory(Transport& transport, const RankPlan& plan, ExchangeBuffers& buffers,
                                      const UnpackMessages& unpack_messages) {
@@ -29,11 +19,13 @@ ExchangeTimes exchange_shared_memory(Transport& transport, const RankPlan& plan,
     ++times.messages_sent;
     times.bytes_sent += buffers.send_bytes(k);
   }
+  const auto self_send = peer_index(plan.sends, me);
+  const std::byte* own = self_send ? buffers.send_data(*self_send) : nullptr;
   const double start = transport.now();
   transport.publish_messages(to, data);
   for (std::size_t k = 0; k < plan.receives.size(); ++k) {
     const Rank from = plan.receives[k].peer;
-    const std::byte* message = from == me ? own_message(plan, buffers, me) : transport.published_message(from);
+    const std::byte* message = from == me ? own : transport.published_message(from);
     if (message == nullptr && !transport.phantom() && plan.receives[k].elements > 0) {
       throw std::logic_error("rank " + std::to_string(from) + " published no message for rank " + std::to_string(me));
     }
