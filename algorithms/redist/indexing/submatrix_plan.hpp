@@ -1,0 +1,67 @@
+// Indexing of ScaLAPACK-style copies between submatrices of two 2-D block-cyclic matrices, as
+// p?gemr2d, p?trmr2d and p?tran move them: sub(A) = A(ia:ia+m-1, ja:ja+n-1) at any offset, local
+// storage column-major with a leading dimension that may exceed the local rows (padding never
+// touched), each grid process on any rank (BLACS grids of either order, Cblacs_gridmap maps,
+// source and destination on different sets of ranks), the whole submatrix or one trapezoid of it,
+// and optionally transposed.
+//
+// Rows and columns are indexed apart: a submatrix's rows on one process row are consecutive local
+// rows, so each dimension is cut into segments where both owners stay the same (O(m/MB + m/MB')
+// per dimension, as pdgemr2d's own interval scan), and a message is the product of one row and
+// one column segment list. The runs are offsets in the ranks' actual local storage.
+//
+// Message order (both sides agree): sub(A) column by column, rows fastest.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "redist/indexing/plan.hpp"
+#include "redist/layout/block_cyclic.hpp"
+
+namespace redist {
+
+/// A distributed matrix as a ScaLAPACK DTYPE-1 descriptor describes it, and the ranks it sits on.
+struct StoredMatrix {
+  BlockCyclic rows;           ///< M over the grid rows in blocks of MB, block 0 on process row RSRC
+  BlockCyclic cols;           ///< N over the grid columns in blocks of NB, block 0 on column CSRC
+  Index leading_dim = 1;      ///< LLD: local storage is column-major, column c at offset c · LLD
+  /// The rank of grid process (pr, pc) at [pr · cols.procs() + pc] (distinct ranks).
+  std::vector<Rank> grid_ranks;
+
+  /// The grid process a rank plays, as pr · cols.procs() + pc, or -1.
+  Index process_of(Rank rank) const;
+  /// Local rows × columns of grid process (pr, pc) (ScaLAPACK's LOCr, LOCc).
+  Index local_rows(Index pr) const { return rows.local_size(pr); }
+  Index local_cols(Index pc) const { return cols.local_size(pc); }
+  /// Elements the local storage of process (pr, pc) spans: LLD · LOCc (0 without local columns).
+  Index storage_elements(Index pr, Index pc) const;
+};
+
+/// Which part of the m × n submatrix is copied (p?trmr2d's UPLO and DIAG; p?gemr2d copies all).
+enum class MatrixPart { All, Upper, Lower };
+
+/// What one call copies: to(to_row0 + i, to_col0 + j) ← from(from_row0 + i, from_col0 + j) for the
+/// elements (i, j) of the m × n part, 0-based (ia - 1, ja - 1, ...); with `transpose`,
+/// to(to_row0 + j, to_col0 + i) ← from(from_row0 + i, from_col0 + j) (sub(C) is n × m).
+struct SubmatrixCopy {
+  StoredMatrix from, to;
+  Index from_row0 = 0, from_col0 = 0;
+  Index to_row0 = 0, to_col0 = 0;
+  Index rows = 0, cols = 0;          ///< m, n of sub(from)
+  MatrixPart part = MatrixPart::All;
+  /// Upper: elements with j ≥ i; Lower: i ≥ j; with a unit diagonal, i = j is left out.
+  bool unit_diagonal = false;
+  bool transpose = false;
+};
+
+/// What is wrong with `copy` (negative sizes, a submatrix outside its matrix, LLD below the local
+/// rows, a grid without one rank per process or with a rank twice), as one line naming the field;
+/// empty when nothing is.
+std::string submatrix_copy_problem(const SubmatrixCopy& copy);
+
+/// Rank `me`'s sends (from its `from` storage) and receives (into its `to` storage), one peer plan
+/// per peer rank with data, sorted by peer, self included. Precondition: no submatrix_copy_problem.
+RankPlan submatrix_plan(const SubmatrixCopy& copy, Rank me);
+
+}  // namespace redist
