@@ -69,8 +69,8 @@ Where place(const StoredMatrix& m, Index row, Index col, const std::map<Rank, In
 
 bool copied(const SubmatrixCopy& c, Index i, Index j) {
   const Index d = c.unit_diagonal ? 1 : 0;
-  if (c.part == MatrixPart::Upper) return j - i >= d;
-  if (c.part == MatrixPart::Lower) return i - j >= d;
+  if (c.part == MatrixPart::Upper) return j - i >= std::min<Index>(0, c.cols - c.rows) + d;
+  if (c.part == MatrixPart::Lower) return i - j >= std::min<Index>(0, c.rows - c.cols) + d;
   return true;
 }
 

@@ -39,15 +39,18 @@ std::vector<std::vector<Segment>> by_peer(const std::vector<Segment>& all, Index
   return groups;
 }
 
-// Rows of column j of the m-row submatrix that `copy` copies.
+// Rows of column j of the m-row submatrix that `copy` copies. As p?trmr2d, the diagonal of a
+// non-square trapezoid ends in the corner of its longer side: measured on ScaLAPACK, UPLO 'U' of a
+// 6 x 3 submatrix copies its first three rows whole.
 std::pair<Index, Index> copied_rows(const SubmatrixCopy& copy, Index j) {
   const Index diagonal = copy.unit_diagonal ? 1 : 0;
+  const Index m = copy.rows, n = copy.cols;
   switch (copy.part) {
-    case MatrixPart::Upper: return {0, std::clamp(j + 1 - diagonal, Index{0}, copy.rows)};
-    case MatrixPart::Lower: return {std::min(j + diagonal, copy.rows), copy.rows};
+    case MatrixPart::Upper: return {0, std::clamp(j - std::min<Index>(0, n - m) - diagonal + 1, Index{0}, m)};
+    case MatrixPart::Lower: return {std::clamp(j + std::min<Index>(0, m - n) + diagonal, Index{0}, m), m};
     case MatrixPart::All: break;
   }
-  return {0, copy.rows};
+  return {0, m};
 }
 
 // One side of the copy as rank `me` plays it: its own storage and the grid dimensions of the peer.

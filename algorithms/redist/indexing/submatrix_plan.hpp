@@ -47,7 +47,9 @@ struct SubmatrixCopy {
   Index to_row0 = 0, to_col0 = 0;
   Index rows = 0, cols = 0;          ///< m, n of sub(from)
   MatrixPart part = MatrixPart::All;
-  /// Upper: elements with j ≥ i; Lower: i ≥ j; with a unit diagonal, i = j is left out.
+  /// Upper: elements with j - i ≥ min(0, n - m); Lower: i - j ≥ min(0, m - n) (p?trmr2d's
+  /// trapezoids: the diagonal ends in the bottom-right corner of a tall upper or a wide lower one);
+  /// with a unit diagonal, that diagonal is left out too.
   bool unit_diagonal = false;
   bool transpose = false;
 };
