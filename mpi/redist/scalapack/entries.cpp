@@ -102,7 +102,7 @@ template <class T>
 void transpose_update(int m, int n, T alpha, const T* a, int ia, int ja, const int* desca, T beta, T* c, int ic, int jc,
                       const int* descc, bool conjugate) {
   SubmatrixCall call = copy_call<T>(routine<T>(conjugate ? "tranc" : std::is_floating_point_v<T> ? "tran" : "tranu"),
-                                    tran_names(), n, m, ia, ja, desca, ic, jc, descc, desca[1]);
+                                    tran_names(), n, m, ia, ja, desca, ic, jc, descc, desca != nullptr ? desca[1] : -1);
   call.transpose = true;
   call.one_context = true;
   const T zero(0), one(1);

@@ -53,11 +53,14 @@ Given what_i_was_given(const SubmatrixCall& call) {
   g.diag = std::toupper(static_cast<unsigned char>(call.diag));
   g.transpose = call.transpose;
   g.elem_bytes = call.elem_bytes;
-  const GridPlace a = grid_place(call.desca[1]), b = grid_place(call.descb[1]);
-  g.context_outside = (call.desca[1] >= 0 && !a.inside())                ? 1
-                      : (call.descb[1] >= 0 && !b.inside())              ? 2
-                      : (call.one_context && call.descb[1] != call.desca[1]) ? 3
-                                                                         : 0;
+  // A rank outside a grid may pass no descriptor at all (ScaLAPACK would read its CTXT_).
+  const int context_a = call.desca != nullptr ? call.desca[1] : -1;
+  const int context_b = call.descb != nullptr ? call.descb[1] : -1;
+  const GridPlace a = grid_place(context_a), b = grid_place(context_b);
+  g.context_outside = (context_a >= 0 && !a.inside())                ? 1
+                      : (context_b >= 0 && !b.inside())              ? 2
+                      : (call.one_context && context_b != context_a) ? 3
+                                                                     : 0;
   // A rank outside a grid need not fill the descriptor beyond CTXT_ (-1): nothing of it is read.
   if (a.inside()) g.desca = fields(call.desca);
   g.grida = place_fields(a);
