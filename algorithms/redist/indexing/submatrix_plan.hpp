@@ -25,17 +25,14 @@ namespace redist {
 struct StoredMatrix {
   BlockCyclic rows;           ///< M over the grid rows in blocks of MB, block 0 on process row RSRC
   BlockCyclic cols;           ///< N over the grid columns in blocks of NB, block 0 on column CSRC
-  Index leading_dim = 1;      ///< LLD: local storage is column-major, column c at offset c · LLD
+  /// LLD of the calling rank's local storage (column-major, local column c at offset c · LLD):
+  /// each rank has its own, and only its own is ever used.
+  Index leading_dim = 1;
   /// The rank of grid process (pr, pc) at [pr · cols.procs() + pc] (distinct ranks).
   std::vector<Rank> grid_ranks;
 
   /// The grid process a rank plays, as pr · cols.procs() + pc, or -1.
   Index process_of(Rank rank) const;
-  /// Local rows × columns of grid process (pr, pc) (ScaLAPACK's LOCr, LOCc).
-  Index local_rows(Index pr) const { return rows.local_size(pr); }
-  Index local_cols(Index pc) const { return cols.local_size(pc); }
-  /// Elements the local storage of process (pr, pc) spans: LLD · LOCc (0 without local columns).
-  Index storage_elements(Index pr, Index pc) const;
 };
 
 /// Which part of the m × n submatrix is copied (p?trmr2d's UPLO and DIAG; p?gemr2d copies all).
@@ -50,15 +47,17 @@ struct SubmatrixCopy {
   Index to_row0 = 0, to_col0 = 0;
   Index rows = 0, cols = 0;          ///< m, n of sub(from)
   MatrixPart part = MatrixPart::All;
-  /// Upper: elements with j ≥ i; Lower: i ≥ j; with a unit diagonal, i = j is left out.
+  /// Upper: elements with j - i ≥ min(0, n - m); Lower: i - j ≥ min(0, m - n) (p?trmr2d's
+  /// trapezoids: the diagonal ends in the bottom-right corner of a tall upper or a wide lower one);
+  /// with a unit diagonal, that diagonal is left out too.
   bool unit_diagonal = false;
   bool transpose = false;
 };
 
-/// What is wrong with `copy` (negative sizes, a submatrix outside its matrix, LLD below the local
-/// rows, a grid without one rank per process or with a rank twice), as one line naming the field;
-/// empty when nothing is.
-std::string submatrix_copy_problem(const SubmatrixCopy& copy);
+/// What is wrong with `copy` as rank `me` sees it (negative sizes, a submatrix outside its matrix,
+/// its own LLD below its local rows, a grid without one rank per process or with a rank twice), as
+/// one line naming the field; empty when nothing is.
+std::string submatrix_copy_problem(const SubmatrixCopy& copy, Rank me);
 
 /// Rank `me`'s sends (from its `from` storage) and receives (into its `to` storage), one peer plan
 /// per peer rank with data, sorted by peer, self included. Precondition: no submatrix_copy_problem.

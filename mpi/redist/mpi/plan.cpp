@@ -4,9 +4,9 @@
 #include <string>
 
 #include "redist/mpi/agreement.hpp"
-#include "redist/mpi/direct_exchange.hpp"
 #include "redist/mpi/layout_fingerprint.hpp"
 #include "redist/mpi/mpi_transport.hpp"
+#include "redist/mpi/own_exchange.hpp"
 #include "redist/mpi/shared_memory_exchange.hpp"
 #include "redist/predict/auto_choice.hpp"
 #include "redist/predict/machine_model_json.hpp"
@@ -89,18 +89,7 @@ RedistributeReport Plan::execute_typed(std::span<const std::byte> source_local, 
   agree_on_problems(s.transport.comm(), problem);
 
   if (!s.own_exchange) return redist::execute(s.transport, *s.planned, source_local, dest_local);
-  RedistributeReport report;
-  const double start = s.transport.now();
-  const RankPlan& plan = s.planned->plan;
-  if (use_shared_memory(s.comm)) {
-    exchange_shared_memory(s.comm, plan, o.elem_bytes, source_local, dest_local, report);
-  } else {
-    if (!s.datatypes) s.datatypes = MessageDatatypes::for_plan(plan, o.elem_bytes, me);
-    exchange_direct(s.transport, plan, *s.datatypes, o.elem_bytes, source_local, dest_local, report);
-  }
-  report.phases.total = s.transport.now() - start;
-  report.bytes_kept = elements_kept(plan, me) * o.elem_bytes;
-  return report;
+  return exchange_own(s.comm, s.transport, s.planned->plan, s.datatypes, o.elem_bytes, source_local, dest_local);
 }
 
 }  // namespace redist::mpi

@@ -1,0 +1,38 @@
+// The drop-in entries' plans, kept between calls: a ScaLAPACK program redistributes the same
+// submatrices again and again, and with the plan kept a call costs little more than the move.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "redist/indexing/plan.hpp"
+#include "redist/mpi/direct_exchange.hpp"
+#include "redist/mpi/mpi_transport.hpp"
+
+namespace redist::scalapack {
+
+/// One call's plan on this rank, and what its exchange keeps between calls.
+struct KeptPlan {
+  RankPlan plan;
+  Index source_extent = 0;  ///< elements of A's storage the sends span (one past the highest offset)
+  Index dest_extent = 0;    ///< the same for B's storage and the receives
+  std::optional<mpi::MessageDatatypes> datatypes;  ///< made at the first exchange as messages
+};
+
+/// redist's transport on `comm` (BLACS' communicator of a context): a duplicate, for BLACS sends
+/// its own messages on `comm`, kept until MPI_Finalize or release_plans() (scalapack.hpp).
+/// Collective over `comm` the first time.
+mpi::MpiTransport& context_transport(MPI_Comm comm);
+
+/// The plan kept on `transport` for `key`, made by `make` when there is none. Every rank of the
+/// transport must pass the same key: then all find or miss a plan together (at most 16 are kept
+/// per communicator, the least recently used dropped first).
+KeptPlan& kept_plan(const mpi::MpiTransport& transport, const std::vector<std::int64_t>& key,
+                    const std::function<RankPlan()>& make);
+
+}  // namespace redist::scalapack

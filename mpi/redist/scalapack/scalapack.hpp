@@ -1,0 +1,56 @@
+// ScaLAPACK's redistribution routines, by redist: the same arguments as p?gemr2d, p?trmr2d and
+// p?tran, the same results bit for bit, plans kept between calls.
+//
+//   #include <redist/scalapack/scalapack.hpp>
+//   // A and B as a ScaLAPACK program holds them: local arrays, DTYPE-1 descriptors, BLACS contexts.
+//   redist::scalapack::gemr2d<double>(m, n, a, 1, 1, desca, b, 1, 1, descb, ictxt);
+//
+// What is supported: submatrices at any offset; local arrays with LLD above the local rows (the
+// padding is never written); RSRC/CSRC; BLACS grids of either order or made by Cblacs_gridmap
+// (any process map); A and B on different contexts, or on ranks outside one of them (there pass
+// a descriptor with CTXT_ = -1: A, B and the rest of it are not read). Every rank of `ictxt` calls.
+//
+// Errors: every rank checks every rank's arguments before anything moves. A bad one (a negative
+// size, a submatrix past its matrix, LLD below the local rows, a block size of 0, a context the
+// rank is not part of, different arguments on different ranks) makes every rank of the context
+// throw std::invalid_argument with the same line — "pdgemr2d: rank 2: argument 6 (DESCA): LLD_ 3
+// is below the 5 local rows" — and B is left untouched. The C and Fortran entries
+// (redist_scalapack.h) print that line and return, as ScaLAPACK's PXERBLA does.
+//
+// Plans: a call with the same arguments as one of the last 16 on its context reuses that call's
+// plan (its index sets and MPI datatypes), so a repeated small copy costs little more than the move.
+#pragma once
+
+#include <complex>
+
+namespace redist::scalapack {
+
+/// sub(B) = sub(A): B(ib : ib+m-1, jb : jb+n-1) ← A(ia : ia+m-1, ja : ja+n-1) (1-based), as
+/// p?gemr2d. T: float, double, std::complex<float>, std::complex<double> or int.
+template <class T>
+void gemr2d(int m, int n, const T* a, int ia, int ja, const int* desca, T* b, int ib, int jb, const int* descb, int ictxt);
+
+/// The upper (uplo 'U') or lower ('L') trapezoid of the m × n sub(A) copied to sub(B), its
+/// diagonal left out when diag is 'U' (unit), as p?trmr2d: element (i, j), 0-based, is copied when
+/// j - i ≥ min(0, n - m) (upper) or i - j ≥ min(0, m - n) (lower), and the difference is not 0
+/// when diag is 'U' (the diagonal of a tall upper or wide lower trapezoid ends in its corner).
+template <class T>
+void trmr2d(char uplo, char diag, int m, int n, const T* a, int ia, int ja, const int* desca, T* b, int ib, int jb,
+            const int* descb, int ictxt);
+
+/// sub(C) := beta · sub(C) + alpha · sub(A)ᵀ, with sub(C) = C(ic : ic+m-1, jc : jc+n-1) and sub(A) =
+/// A(ia : ia+n-1, ja : ja+m-1), as p?tran (p?tranu for complex T). A and C share one context.
+template <class T>
+void tran(int m, int n, T alpha, const T* a, int ia, int ja, const int* desca, T beta, T* c, int ic, int jc,
+          const int* descc);
+
+/// The same with the conjugate transpose, sub(A)ᴴ, as p?tranc (complex T).
+template <class T>
+void tranc(int m, int n, T alpha, const T* a, int ia, int ja, const int* desca, T beta, T* c, int ic, int jc,
+           const int* descc);
+
+/// Frees the kept plans. Collective over every context a call was made on; call it before the
+/// contexts' grids are exited if memory matters (MPI_Finalize frees them anyway).
+void release_plans();
+
+}  // namespace redist::scalapack

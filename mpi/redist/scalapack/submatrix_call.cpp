@@ -1,0 +1,266 @@
+#include "redist/scalapack/submatrix_call.hpp"
+
+#include <array>
+#include <cctype>
+#include <stdexcept>
+
+#include "redist/mpi/own_exchange.hpp"
+#include "redist/scalapack/blacs.hpp"
+#include "redist/scalapack/plan_cache.hpp"
+
+namespace redist::scalapack {
+namespace {
+
+// What one rank was given, as every rank of the context sees it after one allgather. A
+// descriptor's CTXT_ is a handle of the rank's own (they differ between ranks): in its place, the
+// rank's place in that context's grid.
+struct Given {
+  std::int64_t rows, cols, ia, ja, ib, jb, uplo, diag, transpose, elem_bytes, context_outside;
+  std::array<std::int64_t, 9> desca;
+  std::array<std::int64_t, 4> grida;  // grid rows, grid columns, my row, my column
+  std::array<std::int64_t, 9> descb;
+  std::array<std::int64_t, 4> gridb;
+};
+constexpr int kGivenFields = static_cast<int>(sizeof(Given) / sizeof(std::int64_t));
+
+std::array<std::int64_t, 9> fields(const int* desc) {
+  std::array<std::int64_t, 9> out{};
+  for (std::size_t k = 0; k < out.size(); ++k) out[k] = desc[k];
+  return out;
+}
+
+std::array<std::int64_t, 4> place_fields(const GridPlace& p) { return {p.rows, p.cols, p.row, p.col}; }
+
+GridPlace place_of(const std::array<std::int64_t, 4>& g) {
+  return {static_cast<int>(g[0]), static_cast<int>(g[1]), static_cast<int>(g[2]), static_cast<int>(g[3])};
+}
+
+Descriptor descriptor_of(const std::array<std::int64_t, 9>& d) {
+  return {static_cast<int>(d[0]), static_cast<int>(d[1]), static_cast<int>(d[2]), static_cast<int>(d[3]),
+          static_cast<int>(d[4]), static_cast<int>(d[5]), static_cast<int>(d[6]), static_cast<int>(d[7]),
+          static_cast<int>(d[8])};
+}
+
+Given what_i_was_given(const SubmatrixCall& call) {
+  Given g{};
+  g.rows = call.rows;
+  g.cols = call.cols;
+  g.ia = call.ia;
+  g.ja = call.ja;
+  g.ib = call.ib;
+  g.jb = call.jb;
+  g.uplo = std::toupper(static_cast<unsigned char>(call.uplo));
+  g.diag = std::toupper(static_cast<unsigned char>(call.diag));
+  g.transpose = call.transpose;
+  g.elem_bytes = call.elem_bytes;
+  const GridPlace a = grid_place(call.desca[1]), b = grid_place(call.descb[1]);
+  g.context_outside = (call.desca[1] >= 0 && !a.inside()) ? 1 : (call.descb[1] >= 0 && !b.inside()) ? 2 : 0;
+  // A rank outside a grid need not fill the descriptor beyond CTXT_ (-1): nothing of it is read.
+  if (a.inside()) g.desca = fields(call.desca);
+  g.grida = place_fields(a);
+  if (b.inside()) g.descb = fields(call.descb);
+  g.gridb = place_fields(b);
+  return g;
+}
+
+// One side of the copy (A or B) as the checks see it.
+struct SideView {
+  const std::array<std::int64_t, 9>& desc;
+  const std::array<std::int64_t, 4>& grid;
+  std::int64_t i, j, rows, cols;
+  const std::string& i_name;
+  const std::string& j_name;
+  const std::string& desc_name;
+  const char* matrix;
+};
+
+SideView side_a(const Given& g, const SubmatrixCall& call) {
+  return {g.desca, g.grida, g.ia, g.ja, g.rows, g.cols, call.names.ia, call.names.ja, call.names.desca, "A"};
+}
+
+SideView side_b(const Given& g, const SubmatrixCall& call) {
+  const bool t = g.transpose != 0;
+  return {g.descb, g.gridb, g.ib, g.jb, t ? g.cols : g.rows, t ? g.rows : g.cols,
+          call.names.ib, call.names.jb, call.names.descb, "B"};
+}
+
+// What is wrong with one rank's side alone.
+std::string side_problem(const SideView& s) {
+  const GridPlace place = place_of(s.grid);
+  if (!place.inside()) return {};
+  if (std::string p = descriptor_problem(descriptor_of(s.desc), place); !p.empty()) return s.desc_name + ": " + p;
+  const Descriptor d = descriptor_of(s.desc);
+  if (s.i < 1) return s.i_name + ": " + std::to_string(s.i) + " is below 1";
+  if (s.j < 1) return s.j_name + ": " + std::to_string(s.j) + " is below 1";
+  if (s.rows > 0 && s.cols > 0) {
+    if (s.i + s.rows - 1 > d.rows) {
+      return s.i_name + ": rows " + std::to_string(s.i) + " to " + std::to_string(s.i + s.rows - 1) + " of " + s.matrix +
+             "'s " + std::to_string(d.rows);
+    }
+    if (s.j + s.cols - 1 > d.cols) {
+      return s.j_name + ": columns " + std::to_string(s.j) + " to " + std::to_string(s.j + s.cols - 1) + " of " +
+             s.matrix + "'s " + std::to_string(d.cols);
+    }
+  }
+  return {};
+}
+
+// What differs between a rank's side and the reference rank's (the lowest of the grid).
+std::string side_difference(const SideView& mine, const SideView& ref, Rank ref_rank) {
+  static constexpr std::array<const char*, 9> kNames = {"DTYPE_", "CTXT_", "M_", "N_", "MB_", "NB_", "RSRC_", "CSRC_", "LLD_"};
+  const auto differs = [&](const std::string& name, std::int64_t value, std::int64_t theirs) {
+    return name + " is " + std::to_string(value) + " where rank " + std::to_string(ref_rank) + " passed " +
+           std::to_string(theirs);
+  };
+  if (mine.grid[0] != ref.grid[0] || mine.grid[1] != ref.grid[1]) {
+    return mine.desc_name + ": a " + std::to_string(mine.grid[0]) + " x " + std::to_string(mine.grid[1]) +
+           " grid where rank " + std::to_string(ref_rank) + " is in a " + std::to_string(ref.grid[0]) + " x " +
+           std::to_string(ref.grid[1]) + " one";
+  }
+  for (std::size_t k : {0, 2, 3, 4, 5, 6, 7}) {
+    if (mine.desc[k] != ref.desc[k]) return mine.desc_name + ": " + differs(kNames[k], mine.desc[k], ref.desc[k]);
+  }
+  if (mine.i != ref.i) return differs(mine.i_name, mine.i, ref.i);
+  if (mine.j != ref.j) return differs(mine.j_name, mine.j, ref.j);
+  return {};
+}
+
+// The ranks of one side's grid: rank of process (r, c) at r · columns + c, or a problem.
+std::string grid_ranks(const std::vector<Given>& all, bool a_side, const SubmatrixCall& call, std::vector<Rank>& ranks) {
+  Rank first = -1;
+  for (std::size_t r = 0; r < all.size(); ++r) {
+    const auto& g = a_side ? all[r].grida : all[r].gridb;
+    if (g[2] < 0) continue;
+    if (first < 0) {
+      first = static_cast<Rank>(r);
+      ranks.assign(static_cast<std::size_t>(g[0] * g[1]), -1);
+    }
+    ranks[static_cast<std::size_t>(g[2] * g[1] + g[3])] = static_cast<Rank>(r);
+  }
+  const std::string& name = a_side ? call.names.desca : call.names.descb;
+  if (first < 0) return name + ": no rank of the context holds a part of " + (a_side ? "A" : "B");
+  for (std::size_t p = 0; p < ranks.size(); ++p) {
+    if (ranks[p] < 0) {
+      const auto& g = a_side ? all[static_cast<std::size_t>(first)].grida : all[static_cast<std::size_t>(first)].gridb;
+      return name + ": process (" + std::to_string(static_cast<std::int64_t>(p) / g[1]) + ", " +
+             std::to_string(static_cast<std::int64_t>(p) % g[1]) + ") of " + (a_side ? "A" : "B") +
+             "'s grid is not in the call's context";
+    }
+  }
+  return {};
+}
+
+// The first problem of the call, the same on every rank: "rank K: <argument>: <what>".
+std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& call, std::vector<Rank>& a_ranks,
+                          std::vector<Rank>& b_ranks) {
+  const Given& ref = all.front();
+  Rank ref_a = -1, ref_b = -1;
+  for (std::size_t r = 0; r < all.size(); ++r) {
+    if (ref_a < 0 && all[r].grida[2] >= 0) ref_a = static_cast<Rank>(r);
+    if (ref_b < 0 && all[r].gridb[2] >= 0) ref_b = static_cast<Rank>(r);
+  }
+  for (std::size_t r = 0; r < all.size(); ++r) {
+    const Given& g = all[r];
+    const auto at = [&](const std::string& what) { return "rank " + std::to_string(r) + ": " + what; };
+    if (g.rows < 0) return at(call.names.rows + ": " + std::to_string(g.rows) + " is negative");
+    if (g.cols < 0) return at(call.names.cols + ": " + std::to_string(g.cols) + " is negative");
+    if (g.context_outside != 0) {
+      const std::string& name = g.context_outside == 1 ? call.names.desca : call.names.descb;
+      return at(name + ": CTXT_ names a context this rank is not part of");
+    }
+    for (const SideView& side : {side_a(g, call), side_b(g, call)}) {
+      if (std::string p = side_problem(side); !p.empty()) return at(p);
+    }
+    if (call.uplo != 0 && g.uplo != 'U' && g.uplo != 'L') {
+      return at(call.names.uplo + ": '" + std::string(1, static_cast<char>(g.uplo)) + "' is not U or L");
+    }
+    if (call.uplo != 0 && g.diag != 'U' && g.diag != 'N') {
+      return at(call.names.diag + ": '" + std::string(1, static_cast<char>(g.diag)) + "' is not U or N");
+    }
+    const auto differs = [&](const std::string& name, std::int64_t value, std::int64_t theirs) {
+      return at(name + ": " + std::to_string(value) + " where rank 0 passed " + std::to_string(theirs));
+    };
+    if (g.rows != ref.rows) return differs(call.names.rows, g.rows, ref.rows);
+    if (g.cols != ref.cols) return differs(call.names.cols, g.cols, ref.cols);
+    if (g.uplo != ref.uplo) return at(call.names.uplo + ": differs from rank 0's");
+    if (g.diag != ref.diag) return at(call.names.diag + ": differs from rank 0's");
+    if (g.transpose != ref.transpose || g.elem_bytes != ref.elem_bytes) {
+      return at("a different routine or element type than rank 0's");
+    }
+    if (g.grida[2] >= 0) {
+      const Given& a = all[static_cast<std::size_t>(ref_a)];
+      if (std::string p = side_difference(side_a(g, call), side_a(a, call), ref_a); !p.empty()) return at(p);
+    }
+    if (g.gridb[2] >= 0) {
+      const Given& b = all[static_cast<std::size_t>(ref_b)];
+      if (std::string p = side_difference(side_b(g, call), side_b(b, call), ref_b); !p.empty()) return at(p);
+    }
+  }
+  if (std::string p = grid_ranks(all, true, call, a_ranks); !p.empty()) return p;
+  if (std::string p = grid_ranks(all, false, call, b_ranks); !p.empty()) return p;
+  return {};
+}
+
+StoredMatrix stored(const Given& reference, const std::array<std::int64_t, 9>& mine, bool a_side, std::vector<Rank> ranks) {
+  const auto& desc = a_side ? reference.desca : reference.descb;
+  const auto& grid = a_side ? reference.grida : reference.gridb;
+  StoredMatrix m = stored_matrix(descriptor_of(desc), static_cast<int>(grid[0]), static_cast<int>(grid[1]));
+  m.leading_dim = mine[8];
+  m.grid_ranks = std::move(ranks);
+  return m;
+}
+
+const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, std::vector<std::byte>* scratch) {
+  const MPI_Comm comm = context_communicator(call.context);
+  if (comm == MPI_COMM_NULL) {
+    throw std::invalid_argument(call.routine + ": " + call.names.context + ": context " +
+                                std::to_string(call.context) + " is not one this rank is part of");
+  }
+  mpi::MpiTransport& transport = context_transport(comm);
+  const Rank me = transport.rank();
+  const Given mine = what_i_was_given(call);
+  std::vector<Given> all(static_cast<std::size_t>(transport.size()));
+  MPI_Allgather(&mine, kGivenFields, MPI_INT64_T, all.data(), kGivenFields, MPI_INT64_T, transport.comm());
+
+  std::vector<Rank> a_ranks, b_ranks;
+  if (const std::string problem = first_problem(all, call, a_ranks, b_ranks); !problem.empty()) {
+    throw std::invalid_argument(call.routine + ": " + problem);
+  }
+  static const Written nothing;
+  if (mine.rows == 0 || mine.cols == 0) return nothing;
+
+  std::vector<std::int64_t> key(reinterpret_cast<const std::int64_t*>(all.data()),
+                                reinterpret_cast<const std::int64_t*>(all.data()) + all.size() * kGivenFields);
+  KeptPlan& kept = kept_plan(transport, key, [&] {
+    const Given& ra = all[static_cast<std::size_t>(a_ranks.front())];
+    const Given& rb = all[static_cast<std::size_t>(b_ranks.front())];
+    SubmatrixCopy copy{stored(ra, mine.desca, true, a_ranks), stored(rb, mine.descb, false, b_ranks),
+                       mine.ia - 1, mine.ja - 1, mine.ib - 1, mine.jb - 1, mine.rows, mine.cols};
+    copy.part = mine.uplo == 'U' ? MatrixPart::Upper : mine.uplo == 'L' ? MatrixPart::Lower : MatrixPart::All;
+    copy.unit_diagonal = mine.diag == 'U';
+    copy.transpose = call.transpose;
+    return submatrix_plan(copy, me);
+  });
+  const Index eb = call.elem_bytes;
+  std::byte* into = b;
+  if (scratch != nullptr) {
+    scratch->assign(static_cast<std::size_t>(kept.dest_extent * eb), std::byte{0});
+    into = scratch->data();
+  }
+  mpi::exchange_own(transport.comm(), transport, kept.plan, kept.datatypes, eb,
+                    {a, static_cast<std::size_t>(kept.source_extent * eb)},
+                    {into, static_cast<std::size_t>(kept.dest_extent * eb)});
+  return kept.plan.receives;
+}
+
+}  // namespace
+
+const Written& copy_submatrix(const SubmatrixCall& call, const std::byte* a, std::byte* b) {
+  return run(call, a, b, nullptr);
+}
+
+const Written& copy_submatrix_to_scratch(const SubmatrixCall& call, const std::byte* a, std::vector<std::byte>& scratch) {
+  return run(call, a, nullptr, &scratch);
+}
+
+}  // namespace redist::scalapack

@@ -1,0 +1,54 @@
+// The one collective behind every drop-in entry (gemr2d, trmr2d, tran): the ranks of the call's
+// context gather what each was given, all find the same first problem or none, and the copy runs
+// on a plan kept for the next call with the same arguments (plan_cache.hpp).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "redist/indexing/submatrix_plan.hpp"
+
+namespace redist::scalapack {
+
+/// How the caller's arguments are named in messages ("argument 4 (IA)"), in ScaLAPACK's order.
+struct ArgumentNames {
+  std::string rows, cols;          ///< of sub(A) (p?tran: its N and M)
+  std::string ia, ja, desca;
+  std::string ib, jb, descb;
+  std::string context;             ///< ICTXT (p?tran: its DESCA)
+  std::string uplo, diag;          ///< p?trmr2d only
+};
+
+/// One rank's call, in redist's terms: sub(A) is rows × cols at (ia, ja), 1-based; sub(B) at
+/// (ib, jb) is the same, or cols × rows when transposed.
+struct SubmatrixCall {
+  std::string routine;  ///< "pdgemr2d", ... (messages start with it)
+  ArgumentNames names;
+  Index rows = 0, cols = 0;
+  Index ia = 1, ja = 1;
+  const int* desca = nullptr;
+  Index ib = 1, jb = 1;
+  const int* descb = nullptr;
+  int context = -1;  ///< every rank of both grids is in it (p?gemr2d's ICTXT)
+  char uplo = 0;  ///< 'U' or 'L' (either case) for p?trmr2d; 0: the whole submatrix
+  char diag = 0;  ///< 'U' (the diagonal is left out) or 'N', with uplo
+  bool transpose = false;
+  Index elem_bytes = 8;
+};
+
+/// The elements the call wrote on this rank: its plan's receives, in its B storage.
+using Written = std::vector<PeerPlan>;
+
+/// Collective over the ranks of call.context. Checks every rank's arguments together; when any is
+/// bad, every rank throws std::invalid_argument with the same line, "<routine>: rank K: <argument>:
+/// <what is wrong>" for the lowest such rank K, before anything is written. Else copies sub(A) to
+/// sub(B) (`a` is not read on ranks outside A's grid, `b` not written outside B's) and returns
+/// what was written here. A rank outside the context throws alone (there is no one to tell).
+const Written& copy_submatrix(const SubmatrixCall& call, const std::byte* a, std::byte* b);
+
+/// The same, receiving into `scratch` (sized here) at the offsets sub(B) has in B's storage,
+/// B itself untouched: p?tran combines it with B afterwards.
+const Written& copy_submatrix_to_scratch(const SubmatrixCall& call, const std::byte* a, std::vector<std::byte>& scratch);
+
+}  // namespace redist::scalapack
