@@ -8,6 +8,8 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <complex>
 #include <cstring>
 #include <functional>
@@ -33,6 +35,16 @@ void Cpdtrmr2d(char*, char*, int, int, double*, int, int, int*, double*, int, in
 void Cpctrmr2d(char*, char*, int, int, std::complex<float>*, int, int, int*, std::complex<float>*, int, int, int*, int);
 void Cpztrmr2d(char*, char*, int, int, std::complex<double>*, int, int, int*, std::complex<double>*, int, int, int*, int);
 void Cpitrmr2d(char*, char*, int, int, int*, int, int, int*, int*, int, int, int*, int);
+void pstran_(int*, int*, float*, float*, int*, int*, int*, float*, float*, int*, int*, int*);
+void pdtran_(int*, int*, double*, double*, int*, int*, int*, double*, double*, int*, int*, int*);
+void pctranu_(int*, int*, std::complex<float>*, std::complex<float>*, int*, int*, int*, std::complex<float>*,
+              std::complex<float>*, int*, int*, int*);
+void pctranc_(int*, int*, std::complex<float>*, std::complex<float>*, int*, int*, int*, std::complex<float>*,
+              std::complex<float>*, int*, int*, int*);
+void pztranu_(int*, int*, std::complex<double>*, std::complex<double>*, int*, int*, int*, std::complex<double>*,
+              std::complex<double>*, int*, int*, int*);
+void pztranc_(int*, int*, std::complex<double>*, std::complex<double>*, int*, int*, int*, std::complex<double>*,
+              std::complex<double>*, int*, int*, int*);
 }
 
 namespace {
@@ -65,6 +77,20 @@ REDIST_REFERENCE(std::complex<float>, c)
 REDIST_REFERENCE(std::complex<double>, z)
 REDIST_REFERENCE(int, i)
 #undef REDIST_REFERENCE
+
+// ScaLAPACK's p?tran (conjugate: p?tranc), by element type.
+template <class T>
+void reference_tran(bool conjugate, int m, int n, T alpha, T* a, int ia, int ja, int* da, T beta, T* c, int ic, int jc,
+                    int* dc) {
+  if constexpr (std::is_same_v<T, float>) pstran_(&m, &n, &alpha, a, &ia, &ja, da, &beta, c, &ic, &jc, dc);
+  if constexpr (std::is_same_v<T, double>) pdtran_(&m, &n, &alpha, a, &ia, &ja, da, &beta, c, &ic, &jc, dc);
+  if constexpr (std::is_same_v<T, std::complex<float>>) {
+    (conjugate ? pctranc_ : pctranu_)(&m, &n, &alpha, a, &ia, &ja, da, &beta, c, &ic, &jc, dc);
+  }
+  if constexpr (std::is_same_v<T, std::complex<double>>) {
+    (conjugate ? pztranc_ : pztranu_)(&m, &n, &alpha, a, &ia, &ja, da, &beta, c, &ic, &jc, dc);
+  }
+}
 
 // A BLACS grid over some of the 4 ranks (every rank calls: Cblacs_gridmap is collective).
 struct Grid {
@@ -239,6 +265,66 @@ void check_copy(std::mt19937& rng, int union_context, const std::string& what) {
       << what << ": not bit-identical to ScaLAPACK on rank " << world_rank();
 }
 
+template <class T>
+T random_scalar(std::mt19937& rng) {  // 0, 1 and general values: ScaLAPACK's kernels treat them apart
+  static const double values[] = {0.0, 1.0, 1.7, 0.3, -2.5};
+  const double re = values[rng() % 5], im = rng() % 2 ? 0.0 : values[rng() % 5];
+  if constexpr (std::is_floating_point_v<T>) {
+    return static_cast<T>(re);
+  } else {
+    return T(static_cast<typename T::value_type>(re), static_cast<typename T::value_type>(im));
+  }
+}
+
+// One random tran (or tranc) call: sub(C) := beta sub(C) + alpha op(sub(A)), A and C on one
+// context (p?tran's rule). Checked bit for bit against ScaLAPACK; C outside sub(C), padding
+// included, checked element by element; a C of NaNs with beta 0 must not leak (C is not read).
+template <class T>
+void check_tran(std::mt19937& rng, bool conjugate, const std::string& what) {
+  auto grid = random_grid(rng);
+  const int m = static_cast<int>(rng() % 25), n = static_cast<int>(rng() % 25);  // sub(C) is m x n
+  const int ia = 1 + static_cast<int>(rng() % 6), ja = 1 + static_cast<int>(rng() % 6);
+  const int ic = 1 + static_cast<int>(rng() % 6), jc = 1 + static_cast<int>(rng() % 6);
+  const T alpha = random_scalar<T>(rng), beta = random_scalar<T>(rng);
+  const bool nan_in_c = rng() % 3 == 0 && beta == T(0);
+  Matrix a = random_matrix(rng, *grid, ia - 1 + n + static_cast<int>(rng() % 3), ja - 1 + m + static_cast<int>(rng() % 3));
+  Matrix c = random_matrix(rng, *grid, ic - 1 + m + static_cast<int>(rng() % 3), jc - 1 + n + static_cast<int>(rng() % 3));
+  if (!grid->inside()) return;  // p?tran: every caller is in the grid
+  std::vector<T> local_a = storage<T>(a, [](std::size_t k, int i, int j) { return i < 0 ? sentinel<T>(k) : value_of<T>(i, j); });
+  const std::vector<T> before = storage<T>(c, [&](std::size_t k, int i, int j) {
+    const bool inside = i >= ic - 1 && i < ic - 1 + m && j >= jc - 1 && j < jc - 1 + n;
+    if (inside && nan_in_c) return T(std::numeric_limits<double>::quiet_NaN());
+    return i < 0 ? sentinel<T>(k) : value_of<T>(j + 3, i + 7) * T(0.5f);
+  });
+  std::vector<T> by_scalapack = before, by_redist = before;
+  std::vector<T> a_copy = local_a;
+  reference_tran<T>(conjugate, m, n, alpha, a_copy.data(), ia, ja, a.desc, beta, by_scalapack.data(), ic, jc, c.desc);
+  if (conjugate) {
+    redist::scalapack::tranc<T>(m, n, alpha, local_a.data(), ia, ja, a.desc, beta, by_redist.data(), ic, jc, c.desc);
+  } else {
+    redist::scalapack::tran<T>(m, n, alpha, local_a.data(), ia, ja, a.desc, beta, by_redist.data(), ic, jc, c.desc);
+  }
+  const std::size_t lld = static_cast<std::size_t>(c.desc[8]);
+  for (std::size_t k = 0; k < by_redist.size(); ++k) {
+    const std::size_t r = k % lld, col = k / lld;
+    bool inside = false;
+    if (r < static_cast<std::size_t>(c.local_rows) && col < static_cast<std::size_t>(c.local_cols)) {
+      const int i = c.global_row[r] - (ic - 1), j = c.global_col[col] - (jc - 1);
+      inside = i >= 0 && i < m && j >= 0 && j < n;
+    }
+    if (!inside) {
+      ASSERT_EQ(std::memcmp(&by_redist[k], &before[k], sizeof(T)), 0) << what << ": wrote outside sub(C) at " << k;
+    } else if (nan_in_c) {
+      ASSERT_FALSE(std::isnan(std::abs(by_redist[k]))) << what << ": read C although beta is 0";
+    }
+  }
+  for (std::size_t k = 0; k < by_redist.size(); ++k) {
+    ASSERT_EQ(std::memcmp(&by_redist[k], &by_scalapack[k], sizeof(T)), 0)
+        << what << ": not bit-identical to ScaLAPACK at local offset " << k << " on rank " << world_rank() << " (m " << m
+        << " n " << n << " alpha " << alpha << " beta " << beta << ")";
+  }
+}
+
 struct UnionContext {  // the 1 x 4 context every call names as ICTXT
   Grid grid{1, kRanks, {0, 1, 2, 3}};
 };
@@ -260,6 +346,142 @@ TEST(ScalapackDropIn, CopiesAsScalapackOnRandomCases) {
     ++cases;
   }
   EXPECT_EQ(cases, 250);
+}
+
+TEST(ScalapackDropIn, TransposesAsScalapackOnRandomCases) {
+  std::mt19937 rng(2223);
+  for (int trial = 0; trial < 120; ++trial) {
+    const std::string what = "case " + std::to_string(trial);
+    switch (rng() % 6) {
+      case 0: check_tran<float>(rng, false, what + " (pstran)"); break;
+      case 1: check_tran<double>(rng, false, what + " (pdtran)"); break;
+      case 2: check_tran<std::complex<float>>(rng, false, what + " (pctranu)"); break;
+      case 3: check_tran<std::complex<float>>(rng, true, what + " (pctranc)"); break;
+      case 4: check_tran<std::complex<double>>(rng, false, what + " (pztranu)"); break;
+      default: check_tran<std::complex<double>>(rng, true, what + " (pztranc)"); break;
+    }
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+// Bad arguments: every rank of the context gets the same one line (routine, rank, argument), and
+// B is left as it was.
+struct BadCall {
+  Grid a_grid{2, 2, {0, 1, 2, 3}};        // BLACS "Col" order over ranks 0-3
+  Grid b_grid{1, 4, {2, 0, 3, 1}};        // a permuted map
+  UnionContext all;
+  Matrix a, b;
+  std::vector<double> local_a, local_b, before;
+
+  BadCall() {
+    std::mt19937 rng(7);
+    a = random_matrix(rng, a_grid, 12, 10);
+    b = random_matrix(rng, b_grid, 12, 10);
+    local_a = storage<double>(a, [](std::size_t k, int i, int j) { return i < 0 ? sentinel<double>(k) : value_of<double>(i, j); });
+    before = local_b = storage<double>(b, [](std::size_t k, int, int) { return sentinel<double>(k); });
+  }
+
+  // The message every rank got (checked the same on all), B untouched.
+  std::string message_of(const std::function<void()>& call) {
+    std::string message;
+    try {
+      call();
+    } catch (const std::invalid_argument& e) {
+      message = e.what();
+    }
+    EXPECT_EQ(local_b, before) << "B was written";
+    int length = static_cast<int>(message.size()), shortest = 0, longest = 0;
+    MPI_Allreduce(&length, &shortest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&length, &longest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    EXPECT_EQ(shortest, longest) << "the ranks got different messages: " << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos);
+    return message;
+  }
+
+  std::string gemr2d(int m, int n, int ia, int ja, int ib, int jb) {
+    return message_of([&] {
+      redist::scalapack::gemr2d<double>(m, n, local_a.data(), ia, ja, a.desc, local_b.data(), ib, jb, b.desc,
+                                        all.grid.context);
+    });
+  }
+};
+
+TEST(ScalapackDropIn, ABadArgumentGetsOneLineOnEveryRankAndBUntouched) {
+  BadCall c;
+  EXPECT_EQ(c.gemr2d(-1, 4, 1, 1, 1, 1), "pdgemr2d: rank 0: argument 1 (M): -1 is negative");
+  EXPECT_EQ(c.gemr2d(5, 4, 9, 1, 1, 1), "pdgemr2d: rank 0: argument 4 (IA): rows 9 to 13 of A's 12");
+  EXPECT_EQ(c.gemr2d(5, 4, 1, 1, 1, 8), "pdgemr2d: rank 0: argument 9 (JB): columns 8 to 11 of B's 10");
+  EXPECT_EQ(c.gemr2d(5, 4, 0, 1, 1, 1), "pdgemr2d: rank 0: argument 4 (IA): 0 is below 1");
+  // Rank 2's own LLD is too small; the others are fine.
+  const int lld = c.a.desc[8];
+  if (world_rank() == 2) c.a.desc[8] = 1;
+  EXPECT_NE(c.gemr2d(5, 4, 1, 1, 1, 1).find("pdgemr2d: rank 2: argument 6 (DESCA): LLD_ 1 is below the"), std::string::npos);
+  c.a.desc[8] = lld;
+  // A block size of 0 on every rank of B's grid: the lowest rank names it.
+  const int nb = c.b.desc[5];
+  c.b.desc[5] = 0;
+  EXPECT_EQ(c.gemr2d(5, 4, 1, 1, 1, 1), "pdgemr2d: rank 0: argument 10 (DESCB): NB_ 0 is not a positive block size");
+  c.b.desc[5] = nb;
+  // Different arguments on different ranks.
+  EXPECT_EQ(c.gemr2d(5, world_rank() == 3 ? 5 : 4, 1, 1, 1, 1),
+            "pdgemr2d: rank 3: argument 2 (N): 5 where rank 0 passed 4");
+  const int rows = c.a.desc[2];
+  if (world_rank() == 1) c.a.desc[2] = rows + 1;
+  EXPECT_EQ(c.gemr2d(5, 4, 1, 1, 1, 1), "pdgemr2d: rank 1: argument 6 (DESCA): M_ is 13 where rank 0 passed 12");
+  c.a.desc[2] = rows;
+  // A context the rank is not part of.
+  const int context = c.a.desc[1];
+  if (world_rank() == 3) c.a.desc[1] = 4711;
+  EXPECT_EQ(c.gemr2d(5, 4, 1, 1, 1, 1),
+            "pdgemr2d: rank 3: argument 6 (DESCA): CTXT_ names a context this rank is not part of");
+  c.a.desc[1] = context;
+  // trmr2d's letters.
+  EXPECT_EQ(c.message_of([&] {
+              redist::scalapack::trmr2d<double>('X', 'N', 5, 4, c.local_a.data(), 1, 1, c.a.desc, c.local_b.data(), 1, 1,
+                                                c.b.desc, c.all.grid.context);
+            }),
+            "pdtrmr2d: rank 0: argument 1 (UPLO): 'X' is not U or L");
+  // p?tran: A and C on one context.
+  EXPECT_EQ(c.message_of([&] {
+              redist::scalapack::tran<double>(4, 5, 1.0, c.local_a.data(), 1, 1, c.a.desc, 0.0, c.local_b.data(), 1, 1,
+                                              c.b.desc);
+            }),
+            "pdtran: rank 0: argument 12 (DESCC): CTXT_ is not A's context (both must share one)");
+  // And after all that, a good call still works.
+  redist::scalapack::gemr2d<double>(5, 4, c.local_a.data(), 1, 1, c.a.desc, c.local_b.data(), 1, 1, c.b.desc,
+                                    c.all.grid.context);
+  for (int r = 0; r < c.b.local_rows; ++r) {
+    for (int col = 0; col < c.b.local_cols; ++col) {
+      const int i = c.b.global_row[static_cast<std::size_t>(r)], j = c.b.global_col[static_cast<std::size_t>(col)];
+      const std::size_t k = static_cast<std::size_t>(r + col * c.b.desc[8]);
+      EXPECT_EQ(c.local_b[k], i < 5 && j < 4 ? value_of<double>(i, j) : c.before[k]);
+    }
+  }
+}
+
+TEST(ScalapackDropIn, ARankOutsideTheContextIsToldAloneAndTheOthersCopy) {
+  Grid three{1, 3, {0, 1, 2}};  // ictxt of ranks 0-2; rank 3 is outside
+  Grid a_grid{3, 1, {2, 1, 0}};
+  std::mt19937 rng(8);
+  Matrix a = random_matrix(rng, a_grid, 9, 7), b = random_matrix(rng, three, 9, 7);
+  const auto local_a = storage<double>(a, [](std::size_t k, int i, int j) { return i < 0 ? sentinel<double>(k) : value_of<double>(i, j); });
+  auto local_b = storage<double>(b, [](std::size_t k, int, int) { return sentinel<double>(k); });
+  std::string message;
+  try {
+    redist::scalapack::gemr2d<double>(9, 7, local_a.data(), 1, 1, a.desc, local_b.data(), 1, 1, b.desc, three.context);
+  } catch (const std::invalid_argument& e) {
+    message = e.what();
+  }
+  if (world_rank() == 3) {
+    EXPECT_EQ(message, "pdgemr2d: argument 11 (ICTXT): context -1 is not one this rank is part of");
+    return;
+  }
+  EXPECT_EQ(message, "");
+  for (int r = 0; r < b.local_rows; ++r) {
+    for (int col = 0; col < b.local_cols; ++col) {
+      EXPECT_EQ(local_b[static_cast<std::size_t>(r + col * b.desc[8])], value_of<double>(b.global_row[static_cast<std::size_t>(r)], b.global_col[static_cast<std::size_t>(col)]));
+    }
+  }
 }
 
 }  // namespace

@@ -59,6 +59,69 @@ const std::byte* bytes(const T* p) {
   return reinterpret_cast<const std::byte*>(p);
 }
 
+// p?tran's arguments: sub(A) is N x M, so its rows are named by argument 2.
+ArgumentNames tran_names() {
+  return {argument(2, "N"), argument(1, "M"), argument(5, "IA"), argument(6, "JA"), argument(7, "DESCA"),
+          argument(10, "IC"), argument(11, "JC"), argument(12, "DESCC"), argument(7, "DESCA"), "", ""};
+}
+
+// ScaLAPACK's arithmetic, to the bit (its PTZBLAS kernels): a complex product as Fortran's
+// textbook one, two rounded products and one sum (this file is compiled without contraction
+// into fused multiply-adds), and the kernels' shortcuts for alpha = 1, beta = 0 and beta = 1,
+// which differ from the general formula on signed zeros, infinities and NaNs in C.
+template <class T>
+T times(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return x * y;
+  } else {
+    return T(x.real() * y.real() - x.imag() * y.imag(), x.real() * y.imag() + x.imag() * y.real());
+  }
+}
+
+template <class T>
+T plus(T x, T y) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return x + y;
+  } else {
+    return T(x.real() + y.real(), x.imag() + y.imag());
+  }
+}
+
+// c := beta · c + alpha · a for one element, as ScaLAPACK's p?tran.
+template <class T>
+T updated(T c, T a, T alpha, T beta) {
+  const T zero(0), one(1);
+  if (alpha == zero) return beta == zero ? zero : times(beta, c);
+  const T scaled = alpha == one ? a : times(alpha, a);
+  if (beta == zero) return scaled;
+  if (beta == one) return plus(c, scaled);
+  return plus(scaled, times(beta, c));
+}
+
+template <class T>
+void transpose_update(int m, int n, T alpha, const T* a, int ia, int ja, const int* desca, T beta, T* c, int ic, int jc,
+                      const int* descc, bool conjugate) {
+  SubmatrixCall call = copy_call<T>(routine<T>(conjugate ? "tranc" : std::is_floating_point_v<T> ? "tran" : "tranu"),
+                                    tran_names(), n, m, ia, ja, desca, ic, jc, descc, desca[1]);
+  call.transpose = true;
+  call.one_context = true;
+  const T zero(0), one(1);
+  call.move = alpha != zero;  // alpha 0: A is not read, nothing moves
+  std::vector<std::byte> scratch;
+  const Written& written = copy_submatrix_to_scratch(call, bytes(a), scratch);
+  if (alpha == zero && beta == one) return;
+  const T* arrived = reinterpret_cast<const T*>(scratch.data());
+  for (const PeerPlan& from : written) {
+    for (const Index k : local_offsets(from)) {
+      T value = call.move ? arrived[k] : zero;
+      if constexpr (!std::is_floating_point_v<T>) {
+        if (conjugate) value = std::conj(value);
+      }
+      c[k] = updated(c[k], value, alpha, beta);
+    }
+  }
+}
+
 }  // namespace
 
 template <class T>
@@ -75,6 +138,30 @@ void trmr2d(char uplo, char diag, int m, int n, const T* a, int ia, int ja, cons
   call.diag = diag == 0 ? ' ' : diag;
   copy_submatrix(call, bytes(a), reinterpret_cast<std::byte*>(b));
 }
+
+template <class T>
+void tran(int m, int n, T alpha, const T* a, int ia, int ja, const int* desca, T beta, T* c, int ic, int jc,
+          const int* descc) {
+  transpose_update(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, false);
+}
+
+template <class T>
+void tranc(int m, int n, T alpha, const T* a, int ia, int ja, const int* desca, T beta, T* c, int ic, int jc,
+           const int* descc) {
+  transpose_update(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, true);
+}
+
+#define REDIST_SCALAPACK_TRAN(T) \
+  template void tran<T>(int, int, T, const T*, int, int, const int*, T, T*, int, int, const int*);
+REDIST_SCALAPACK_TRAN(float)
+REDIST_SCALAPACK_TRAN(double)
+REDIST_SCALAPACK_TRAN(std::complex<float>)
+REDIST_SCALAPACK_TRAN(std::complex<double>)
+#undef REDIST_SCALAPACK_TRAN
+template void tranc<std::complex<float>>(int, int, std::complex<float>, const std::complex<float>*, int, int,
+                                         const int*, std::complex<float>, std::complex<float>*, int, int, const int*);
+template void tranc<std::complex<double>>(int, int, std::complex<double>, const std::complex<double>*, int, int,
+                                          const int*, std::complex<double>, std::complex<double>*, int, int, const int*);
 
 #define REDIST_SCALAPACK_COPIES(T)                                                                                   \
   template void gemr2d<T>(int, int, const T*, int, int, const int*, T*, int, int, const int*, int);                \

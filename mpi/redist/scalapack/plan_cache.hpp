@@ -25,8 +25,8 @@ struct KeptPlan {
 };
 
 /// redist's transport on `comm` (BLACS' communicator of a context): a duplicate, for BLACS sends
-/// its own messages on `comm`, kept until MPI_Finalize or release_plans() (scalapack.hpp).
-/// Collective over `comm` the first time.
+/// its own messages on `comm`, kept with `comm` (freed with it, at MPI_Finalize or by
+/// release_plans(), scalapack.hpp). Collective over `comm` the first time.
 mpi::MpiTransport& context_transport(MPI_Comm comm);
 
 /// The plan kept on `transport` for `key`, made by `make` when there is none. Every rank of the

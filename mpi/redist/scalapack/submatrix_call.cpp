@@ -54,7 +54,10 @@ Given what_i_was_given(const SubmatrixCall& call) {
   g.transpose = call.transpose;
   g.elem_bytes = call.elem_bytes;
   const GridPlace a = grid_place(call.desca[1]), b = grid_place(call.descb[1]);
-  g.context_outside = (call.desca[1] >= 0 && !a.inside()) ? 1 : (call.descb[1] >= 0 && !b.inside()) ? 2 : 0;
+  g.context_outside = (call.desca[1] >= 0 && !a.inside())                ? 1
+                      : (call.descb[1] >= 0 && !b.inside())              ? 2
+                      : (call.one_context && call.descb[1] != call.desca[1]) ? 3
+                                                                         : 0;
   // A rank outside a grid need not fill the descriptor beyond CTXT_ (-1): nothing of it is read.
   if (a.inside()) g.desca = fields(call.desca);
   g.grida = place_fields(a);
@@ -164,6 +167,7 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
     const auto at = [&](const std::string& what) { return "rank " + std::to_string(r) + ": " + what; };
     if (g.rows < 0) return at(call.names.rows + ": " + std::to_string(g.rows) + " is negative");
     if (g.cols < 0) return at(call.names.cols + ": " + std::to_string(g.cols) + " is negative");
+    if (g.context_outside == 3) return at(call.names.descb + ": CTXT_ is not A's context (both must share one)");
     if (g.context_outside != 0) {
       const std::string& name = g.context_outside == 1 ? call.names.desca : call.names.descb;
       return at(name + ": CTXT_ names a context this rank is not part of");
@@ -242,6 +246,7 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
     return submatrix_plan(copy, me);
   });
   const Index eb = call.elem_bytes;
+  if (!call.move) return kept.plan.receives;
   std::byte* into = b;
   if (scratch != nullptr) {
     scratch->assign(static_cast<std::size_t>(kept.dest_extent * eb), std::byte{0});

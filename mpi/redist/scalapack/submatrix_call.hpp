@@ -34,6 +34,8 @@ struct SubmatrixCall {
   char uplo = 0;  ///< 'U' or 'L' (either case) for p?trmr2d; 0: the whole submatrix
   char diag = 0;  ///< 'U' (the diagonal is left out) or 'N', with uplo
   bool transpose = false;
+  bool one_context = false;  ///< A and B must share the context (p?tran)
+  bool move = true;          ///< false: check and plan only (p?tran with alpha 0 reads no A)
   Index elem_bytes = 8;
 };
 
@@ -48,7 +50,8 @@ using Written = std::vector<PeerPlan>;
 const Written& copy_submatrix(const SubmatrixCall& call, const std::byte* a, std::byte* b);
 
 /// The same, receiving into `scratch` (sized here) at the offsets sub(B) has in B's storage,
-/// B itself untouched: p?tran combines it with B afterwards.
+/// B itself untouched: p?tran combines it with B afterwards. Without call.move, nothing moves
+/// and the offsets are returned all the same.
 const Written& copy_submatrix_to_scratch(const SubmatrixCall& call, const std::byte* a, std::vector<std::byte>& scratch);
 
 }  // namespace redist::scalapack
