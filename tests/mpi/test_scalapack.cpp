@@ -11,13 +11,16 @@
 #include <cmath>
 #include <limits>
 #include <complex>
+#include <cstdio>
 #include <cstring>
+#include <unistd.h>
 #include <functional>
 #include <numeric>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "redist/scalapack/redist_scalapack.h"
 #include "redist/scalapack/scalapack.hpp"
 
 extern "C" {
@@ -482,6 +485,51 @@ TEST(ScalapackDropIn, ARankOutsideTheContextIsToldAloneAndTheOthersCopy) {
       EXPECT_EQ(local_b[static_cast<std::size_t>(r + col * b.desc[8])], value_of<double>(b.global_row[static_cast<std::size_t>(r)], b.global_col[static_cast<std::size_t>(col)]));
     }
   }
+}
+
+// What `call` writes to stderr (this process's file descriptor 2, captured in a temporary file).
+std::string stderr_of(const std::function<void()>& call) {
+  std::fflush(stderr);
+  FILE* capture = std::tmpfile();
+  const int saved = dup(2);
+  dup2(fileno(capture), 2);
+  call();
+  std::fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  std::rewind(capture);
+  std::string text;
+  for (int ch = std::fgetc(capture); ch != EOF; ch = std::fgetc(capture)) text += static_cast<char>(ch);
+  std::fclose(capture);
+  return text;
+}
+
+TEST(ScalapackDropIn, TheCAndFortranEntriesPrintTheLineAndReturn) {
+  BadCall c;
+  const int lld = c.b.desc[8];
+  if (world_rank() == 1) c.b.desc[8] = 0;  // rank 1's own B
+  const int m = 5, n = 4, one = 1;
+  const std::string c_form = stderr_of([&] {
+    redist_pdgemr2d(m, n, c.local_a.data(), 1, 1, c.a.desc, c.local_b.data(), 1, 1, c.b.desc, c.all.grid.context);
+  });
+  const std::string fortran_form = stderr_of([&] {
+    redist_pdgemr2d_(&m, &n, c.local_a.data(), &one, &one, c.a.desc, c.local_b.data(), &one, &one, c.b.desc,
+                     &c.all.grid.context);
+  });
+  EXPECT_EQ(c.local_b, c.before);
+  EXPECT_EQ(c_form.rfind("pdgemr2d: rank 1: argument 10 (DESCB): LLD_ 0 is below the ", 0), 0u) << c_form;
+  EXPECT_EQ(c_form.back(), '\n');
+  EXPECT_EQ(c_form.find('\n'), c_form.size() - 1) << "one line";
+  EXPECT_EQ(fortran_form, c_form);
+  c.b.desc[8] = lld;
+  // Good arguments: nothing printed, the copy made.
+  EXPECT_EQ(stderr_of([&] {
+              redist_pdgemr2d(m, n, c.local_a.data(), 1, 1, c.a.desc, c.local_b.data(), 1, 1, c.b.desc, c.all.grid.context);
+            }),
+            "");
+  int changed = c.local_b != c.before ? 1 : 0, any = 0;  // the ranks holding sub(B) got it
+  MPI_Allreduce(&changed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  EXPECT_EQ(any, 1);
 }
 
 }  // namespace
