@@ -101,7 +101,8 @@ PiecewiseFit fit_piecewise(const std::vector<Index>& bytes, const std::vector<do
   return best;
 }
 
-std::vector<double> fit_prices(const std::vector<std::vector<double>>& counts, const std::vector<double>& seconds) {
+std::vector<double> fit_prices(const std::vector<std::vector<double>>& counts, const std::vector<double>& seconds,
+                               const std::vector<double>& offsets) {
   if (counts.empty()) throw std::invalid_argument("no measurements to fit prices to");
   const std::size_t kinds = counts.front().size();
   std::vector<bool> used(kinds, true);
@@ -116,8 +117,9 @@ std::vector<double> fit_prices(const std::vector<std::vector<double>>& counts, c
     }
     if (columns.empty()) return prices;
     Eigen::MatrixXd a(static_cast<Eigen::Index>(counts.size()), static_cast<Eigen::Index>(columns.size()));
-    Eigen::VectorXd b = Eigen::VectorXd::Ones(static_cast<Eigen::Index>(counts.size()));
+    Eigen::VectorXd b(static_cast<Eigen::Index>(counts.size()));
     for (std::size_t i = 0; i < counts.size(); ++i) {
+      b(static_cast<Eigen::Index>(i)) = 1 - (offsets.empty() ? 0.0 : offsets[i]) / seconds[i];
       for (std::size_t c = 0; c < columns.size(); ++c) {
         a(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) = counts[i][columns[c]] / seconds[i];
       }
@@ -135,6 +137,43 @@ std::vector<double> fit_prices(const std::vector<std::vector<double>>& counts, c
     for (std::size_t c = 0; c < columns.size(); ++c) prices[columns[c]] = x(static_cast<Eigen::Index>(c));
     return prices;
   }
+}
+
+std::vector<double> fit_prices_staged(const std::vector<std::vector<double>>& counts, const std::vector<double>& seconds,
+                                      const std::vector<std::size_t>& later) {
+  const auto has_later = [&](const std::vector<double>& row) {
+    return std::any_of(later.begin(), later.end(), [&](std::size_t k) { return row[k] > 0; });
+  };
+  std::vector<std::vector<double>> first_counts, second_counts;
+  std::vector<double> first_seconds, second_seconds;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    (has_later(counts[i]) ? second_counts : first_counts).push_back(counts[i]);
+    (has_later(counts[i]) ? second_seconds : first_seconds).push_back(seconds[i]);
+  }
+  std::vector<double> prices(counts.empty() ? 0 : counts.front().size(), 0.0);
+  if (!first_counts.empty()) prices = fit_prices(first_counts, first_seconds);
+  for (const std::size_t k : later) prices[k] = 0;  // absent from the first stage's rows anyway
+  if (second_counts.empty()) return prices;
+  // The second stage: the held kinds' work as an offset, only the kinds of `later` as columns.
+  std::vector<double> offsets;
+  std::vector<std::vector<double>> later_counts;
+  for (const auto& row : second_counts) {
+    double held = 0;
+    std::vector<double> columns(row.size(), 0.0);
+    for (std::size_t k = 0; k < row.size(); ++k) {
+      const bool is_later = std::find(later.begin(), later.end(), k) != later.end();
+      if (is_later) {
+        columns[k] = row[k];
+      } else {
+        held += row[k] * prices[k];
+      }
+    }
+    offsets.push_back(held);
+    later_counts.push_back(columns);
+  }
+  const std::vector<double> second = fit_prices(later_counts, second_seconds, offsets);
+  for (const std::size_t k : later) prices[k] = second[k];
+  return prices;
 }
 
 }  // namespace redist::cli

@@ -32,7 +32,17 @@ PiecewiseFit fit_piecewise(const std::vector<Index>& bytes, const std::vector<do
 
 /// Non-negative prices p minimising Σ_i (Σ_k counts[i][k] p_k - seconds[i])² / seconds[i]²: the
 /// least-squares solution, kinds with a negative price dropped and the rest refitted.
-std::vector<double> fit_prices(const std::vector<std::vector<double>>& counts, const std::vector<double>& seconds);
+/// With `offsets`, the priced work of row i is offsets[i] + Σ_k counts[i][k] p_k (work already priced).
+std::vector<double> fit_prices(const std::vector<std::vector<double>>& counts, const std::vector<double>& seconds,
+                               const std::vector<double>& offsets = {});
+
+/// fit_prices in two stages, for kinds whose counts come only in fixed proportion to others in the
+/// rows that have them (the naive scan counts one ElementScanned and two IndexOp per element, in
+/// every row it has: one fit would put its cost on either, from one calibration to the next). The
+/// kinds not in `later` are fitted on the rows where no kind of `later` counts; then the kinds of
+/// `later` on the other rows, the first stage's prices held.
+std::vector<double> fit_prices_staged(const std::vector<std::vector<double>>& counts, const std::vector<double>& seconds,
+                                      const std::vector<std::size_t>& later);
 
 /// One iteration of fit_bounded, for progress reports.
 struct BoundedFitStep {
