@@ -20,6 +20,9 @@ char type_letter() {
 }
 
 template <class T>
+constexpr bool is_complex = std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>;
+
+template <class T>
 std::string routine(const char* name) {
   return std::string("p") + type_letter<T>() + name;
 }
@@ -71,7 +74,7 @@ ArgumentNames tran_names() {
 // which differ from the general formula on signed zeros, infinities and NaNs in C.
 template <class T>
 T times(T x, T y) {
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (!is_complex<T>) {
     return x * y;
   } else {
     return T(x.real() * y.real() - x.imag() * y.imag(), x.real() * y.imag() + x.imag() * y.real());
@@ -80,7 +83,7 @@ T times(T x, T y) {
 
 template <class T>
 T plus(T x, T y) {
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (!is_complex<T>) {
     return x + y;
   } else {
     return T(x.real() + y.real(), x.imag() + y.imag());
@@ -101,7 +104,7 @@ T updated(T c, T a, T alpha, T beta) {
 template <class T>
 void transpose_update(int m, int n, T alpha, const T* a, int ia, int ja, const int* desca, T beta, T* c, int ic, int jc,
                       const int* descc, bool conjugate) {
-  SubmatrixCall call = copy_call<T>(routine<T>(conjugate ? "tranc" : std::is_floating_point_v<T> ? "tran" : "tranu"),
+  SubmatrixCall call = copy_call<T>(routine<T>(conjugate ? "tranc" : is_complex<T> ? "tranu" : "tran"),
                                     tran_names(), n, m, ia, ja, desca, ic, jc, descc, desca != nullptr ? desca[1] : -1);
   call.transpose = true;
   call.one_context = true;
@@ -114,7 +117,7 @@ void transpose_update(int m, int n, T alpha, const T* a, int ia, int ja, const i
   for (const PeerPlan& from : written) {
     for (const Index k : local_offsets(from)) {
       T value = call.move ? arrived[k] : zero;
-      if constexpr (!std::is_floating_point_v<T>) {
+      if constexpr (is_complex<T>) {
         if (conjugate) value = std::conj(value);
       }
       c[k] = updated(c[k], value, alpha, beta);
@@ -157,6 +160,7 @@ REDIST_SCALAPACK_TRAN(float)
 REDIST_SCALAPACK_TRAN(double)
 REDIST_SCALAPACK_TRAN(std::complex<float>)
 REDIST_SCALAPACK_TRAN(std::complex<double>)
+REDIST_SCALAPACK_TRAN(int)  // no pitran in ScaLAPACK: redist's own, same semantics
 #undef REDIST_SCALAPACK_TRAN
 template void tranc<std::complex<float>>(int, int, std::complex<float>, const std::complex<float>*, int, int,
                                          const int*, std::complex<float>, std::complex<float>*, int, int, const int*);

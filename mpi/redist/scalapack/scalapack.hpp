@@ -39,7 +39,8 @@ void trmr2d(char uplo, char diag, int m, int n, const T* a, int ia, int ja, cons
             const int* descb, int ictxt);
 
 /// sub(C) := beta · sub(C) + alpha · sub(A)ᵀ, with sub(C) = C(ic : ic+m-1, jc : jc+n-1) and sub(A) =
-/// A(ia : ia+n-1, ja : ja+m-1), as p?tran (p?tranu for complex T). A and C share one context.
+/// A(ia : ia+n-1, ja : ja+m-1), as p?tran (p?tranu for complex T; for int, which ScaLAPACK lacks,
+/// the same semantics). A and C share one context.
 template <class T>
 void tran(int m, int n, T alpha, const T* a, int ia, int ja, const int* desca, T beta, T* c, int ic, int jc,
           const int* descc);
