@@ -14,8 +14,11 @@ namespace {
 // What one rank was given, as every rank of the context sees it after one allgather. A
 // descriptor's CTXT_ is a handle of the rank's own (they differ between ranks): in its place, the
 // rank's place in that context's grid.
+// What is wrong with a rank's contexts, if anything.
+enum ContextProblem : std::int64_t { kContextsFine, kOutsideA, kOutsideB, kNotShared };
+
 struct Given {
-  std::int64_t rows, cols, ia, ja, ib, jb, uplo, diag, transpose, elem_bytes, context_outside;
+  std::int64_t rows, cols, ia, ja, ib, jb, uplo, diag, transpose, elem_bytes, context_problem;
   std::array<std::int64_t, 9> desca;
   std::array<std::int64_t, 4> grida;  // grid rows, grid columns, my row, my column
   std::array<std::int64_t, 9> descb;
@@ -57,10 +60,10 @@ Given what_i_was_given(const SubmatrixCall& call) {
   const int context_a = call.desca != nullptr ? call.desca[1] : -1;
   const int context_b = call.descb != nullptr ? call.descb[1] : -1;
   const GridPlace a = grid_place(context_a), b = grid_place(context_b);
-  g.context_outside = (context_a >= 0 && !a.inside())                ? 1
-                      : (context_b >= 0 && !b.inside())              ? 2
-                      : (call.one_context && context_b != context_a) ? 3
-                                                                     : 0;
+  g.context_problem = (context_a >= 0 && !a.inside())                ? kOutsideA
+                      : (context_b >= 0 && !b.inside())              ? kOutsideB
+                      : (call.one_context && context_b != context_a) ? kNotShared
+                                                                     : kContextsFine;
   // A rank outside a grid need not fill the descriptor beyond CTXT_ (-1): nothing of it is read.
   if (a.inside()) g.desca = fields(call.desca);
   g.grida = place_fields(a);
@@ -170,9 +173,9 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
     const auto at = [&](const std::string& what) { return "rank " + std::to_string(r) + ": " + what; };
     if (g.rows < 0) return at(call.names.rows + ": " + std::to_string(g.rows) + " is negative");
     if (g.cols < 0) return at(call.names.cols + ": " + std::to_string(g.cols) + " is negative");
-    if (g.context_outside == 3) return at(call.names.descb + ": CTXT_ is not A's context (both must share one)");
-    if (g.context_outside != 0) {
-      const std::string& name = g.context_outside == 1 ? call.names.desca : call.names.descb;
+    if (g.context_problem == kNotShared) return at(call.names.descb + ": CTXT_ is not A's context (both must share one)");
+    if (g.context_problem != kContextsFine) {
+      const std::string& name = g.context_problem == kOutsideA ? call.names.desca : call.names.descb;
       return at(name + ": CTXT_ names a context this rank is not part of");
     }
     for (const SideView& side : {side_a(g, call), side_b(g, call)}) {
