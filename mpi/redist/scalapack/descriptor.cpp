@@ -3,15 +3,16 @@
 #include <algorithm>
 
 namespace redist::scalapack {
+namespace {
 
-Descriptor Descriptor::read(const int* desc) {
-  return {desc[0], desc[1], desc[2], desc[3], desc[4], desc[5], desc[6], desc[7], desc[8]};
-}
-
+// ScaLAPACK's NUMROC: the rows (or columns) of `extent` in blocks of `block` that process
+// `process` of `processes` holds, block 0 on process `first`; 0 for an empty extent.
 Index local_extent(Index extent, Index block, Index process, Index first, Index processes) {
   if (extent <= 0) return 0;
   return BlockCyclic(extent, block, processes, first).local_size(process);
 }
+
+}  // namespace
 
 std::string descriptor_problem(const Descriptor& d, const GridPlace& place) {
   const auto field = [](const char* name, int value, const std::string& why) {

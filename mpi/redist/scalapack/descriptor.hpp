@@ -18,8 +18,6 @@ struct Descriptor {
   int row_block = 1, col_block = 1;
   int first_row = 0, first_col = 0;
   int leading_dim = 1;
-
-  static Descriptor read(const int* desc);
 };
 
 /// A rank's place in a BLACS grid (Cblacs_gridinfo): -1 for row and column outside it.
@@ -28,10 +26,6 @@ struct GridPlace {
   int row = -1, col = -1;    ///< this rank's process
   bool inside() const { return row >= 0 && col >= 0; }
 };
-
-/// ScaLAPACK's NUMROC: the rows (or columns) of `extent` in blocks of `block` that process
-/// `process` of `processes` holds, block 0 on process `first`; 0 for an empty extent.
-Index local_extent(Index extent, Index block, Index process, Index first, Index processes);
 
 /// What is wrong with `desc` on a rank at `place` in its grid (DTYPE, sizes, blocks, first
 /// process, LLD below the local rows), as "<FIELD_> <value> ..."; empty when nothing is.

@@ -11,12 +11,12 @@
 namespace redist::scalapack {
 namespace {
 
-// What one rank was given, as every rank of the context sees it after one allgather. A
-// descriptor's CTXT_ is a handle of the rank's own (they differ between ranks): in its place, the
-// rank's place in that context's grid.
 // What is wrong with a rank's contexts, if anything.
 enum ContextProblem : std::int64_t { kContextsFine, kOutsideA, kOutsideB, kNotShared };
 
+// What one rank was given, as every rank of the context sees it after one allgather. A
+// descriptor's CTXT_ is a handle of the rank's own (they differ between ranks): in its place, the
+// rank's place in that context's grid.
 struct Given {
   std::int64_t rows, cols, ia, ja, ib, jb, uplo, diag, transpose, elem_bytes, context_problem;
   std::array<std::int64_t, 9> desca;
@@ -97,8 +97,8 @@ SideView side_b(const Given& g, const SubmatrixCall& call) {
 std::string side_problem(const SideView& s) {
   const GridPlace place = place_of(s.grid);
   if (!place.inside()) return {};
-  if (std::string p = descriptor_problem(descriptor_of(s.desc), place); !p.empty()) return s.desc_name + ": " + p;
   const Descriptor d = descriptor_of(s.desc);
+  if (std::string p = descriptor_problem(d, place); !p.empty()) return s.desc_name + ": " + p;
   if (s.i < 1) return s.i_name + ": " + std::to_string(s.i) + " is below 1";
   if (s.j < 1) return s.j_name + ": " + std::to_string(s.j) + " is below 1";
   if (s.rows > 0 && s.cols > 0) {
