@@ -112,6 +112,30 @@ TEST(PackOnSimulator, PaperTimingKeepsALateRanksLagOutOfThePrefixReductionSum) {
   EXPECT_GT(sim::run_pack(kCm5, c, "").experiment.phases.prs, 2 * (5e-6 + 5e-6));
 }
 
+// Paper 001's UNPACK replies carry (datum, global rank) pairs (section 6.4.1), after requests of one
+// rank each: three words per element against PACK's two, in two exchanges, so its communication
+// costs 1.5 to 2 times PACK's ("may be two times as large", section 4.2). redist's own replies are the
+// bare values in request order: about PACK's volume. Both are verified.
+TEST(PackOnSimulator, PaperUnpackRepliesArePairs) {
+  sim::PackRunConfig c;
+  c.extents = {65536};
+  c.procs = {16};
+  c.blocks = {16};
+  c.mask = pack::MaskSpec::named("random", 50, 7);
+  const auto comm = [&](pack::WorkAccounting accounting, bool unpack) {
+    c.accounting = accounting;
+    c.unpack = unpack;
+    const auto run = sim::run_pack(kCm5, c, "");
+    EXPECT_TRUE(run.experiment.verified.value_or(false));
+    return run.experiment.phases.comm;
+  };
+  const double paper_ratio = comm(pack::WorkAccounting::Paper, true) / comm(pack::WorkAccounting::Paper, false);
+  EXPECT_GT(paper_ratio, 1.4);
+  EXPECT_LT(paper_ratio, 2.0);
+  const double own_ratio = comm(pack::WorkAccounting::Redist, true) / comm(pack::WorkAccounting::Redist, false);
+  EXPECT_LT(own_ratio, 1.25);
+}
+
 // Table I's derivation: β1 from the pack-beta1 experiment is the smallest block size from which CSS's
 // local time stays at or below SSS's, checked against the local times of each run.
 TEST(PackBeta1, IsTheBlockSizeFromWhichCssStaysAhead) {

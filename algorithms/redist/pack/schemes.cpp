@@ -267,18 +267,28 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
     PhaseClock clock(t, result.times.comm);
     received = linear_permutation_exchange(t, requests, std::vector<Index>(requests.size(), static_cast<Index>(held)), kRequestTag);
   }
-  // Stage 2: replies with the requested values, in request order.
+  // Stage 2: replies with the requested values, in request order. The paper's programs send every
+  // datum with its global rank (section 6.4.1: "a communication message consists of the pair (datum
+  // value, global rank)", the same structure for both storage schemes), so their replies are pairs.
+  const Index reply_words = paper ? 2 : 1;
   work = Work();
   for (Words& message : received) {
-    for (Index& word : message) word = vector[static_cast<std::size_t>(v.local_index(word))];
+    Words reply;
+    reply.reserve(message.size() * static_cast<std::size_t>(reply_words));
+    for (Index rank : message) {
+      reply.push_back(vector[static_cast<std::size_t>(v.local_index(rank))]);
+      if (paper) reply.push_back(rank);
+    }
+    message = std::move(reply);
     work.add(WorkKind::ByteCopied, 2 * kWord * static_cast<Index>(message.size()));
   }
-  if (paper) {  // each request read, each value fetched and written into the reply
-    Index words = 0;
-    for (const Words& message : received) words += static_cast<Index>(message.size());
-    work = Work(WorkKind::ElementScanned, 2 * words);
+  if (paper) {  // each request read, its value fetched, the pair written
+    Index pairs = 0;
+    for (const Words& message : received) pairs += static_cast<Index>(message.size()) / 2;
+    work = Work(WorkKind::ElementScanned, 3 * pairs);
   }
   t.charge(work);
+  for (Index& words : asked) words *= reply_words;
   std::vector<Words> replies;
   start_timed_phase(t, options.accounting);
   {
@@ -291,13 +301,15 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
   work = Work(WorkKind::ByteCopied, kWord * static_cast<Index>(field.size()));
   const auto take = [&](Index offset, Index rank) {
     const auto owner = static_cast<std::size_t>(v.owner(rank));
-    result.array[static_cast<std::size_t>(offset)] = replies[owner].at(cursor[owner]++);
+    const std::size_t at = static_cast<std::size_t>(reply_words) * cursor[owner]++;
+    if (paper && replies[owner].at(at + 1) != rank) throw std::logic_error("UNPACK reply out of request order");
+    result.array[static_cast<std::size_t>(offset)] = replies[owner].at(at);
   };
   if (options.scheme == Scheme::Simple) {
     for (const Record& r : scan.records) take(r.offset, ranking.slice_base[static_cast<std::size_t>(r.slice)] + r.in_slice);
     const auto e = static_cast<Index>(scan.records.size());
     work.add(WorkKind::TableEntry, e).add(WorkKind::IndexOp, e).add(WorkKind::ByteCopied, kWord * e);
-    if (paper) work = Work(WorkKind::ElementScanned, static_cast<Index>(field.size()) + 2 * e);  // FIELD copied; record read, value stored
+    if (paper) work = Work(WorkKind::ElementScanned, static_cast<Index>(field.size()) + 2 * e);  // FIELD copied; pair read, value stored
   } else {
     Index scanned = 0, elements = 0;
     for (std::size_t s = 0; s < ranking.slice_count.size(); ++s) {

@@ -10,7 +10,8 @@
 //  - CMS, compact message: CSS's storage with messages of segments (base rank, count, data...), one per
 //    run of consecutive ranks with one destination.
 // UNPACK (SSS or CSS storage) is two-stage: requests of global ranks to the owners of V, then replies
-// with the values in request order; false positions take the field array's values.
+// with the values in request order ((value, rank) pairs under WorkAccounting::Paper, as the paper's
+// programs send every datum, section 6.4.1); false positions take the field array's values.
 #pragma once
 
 #include <cstdint>
