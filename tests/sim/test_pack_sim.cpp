@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <cmath>
 #include <random>
+#include <utility>
 
 #include "pack_case.hpp"
 #include "redist/sim/engine.hpp"
@@ -18,6 +19,16 @@ namespace {
 
 const std::string kCm5 = std::string(REDIST_SOURCE_DIR) + "/platforms/cm5.xml";
 const std::string kSp2 = std::string(REDIST_SOURCE_DIR) + "/platforms/sp2.xml";
+
+// A 1-D array of `extent` elements, CYCLIC(block) over 16 processors, under `mask`.
+sim::PackRunConfig one_dimensional(Index extent, Index block, pack::MaskSpec mask) {
+  sim::PackRunConfig c;
+  c.extents = {extent};
+  c.procs = {16};
+  c.blocks = {block};
+  c.mask = std::move(mask);
+  return c;
+}
 
 // 300 random cases (ranks 1-3, random grids, block sizes, densities and the triangle mask), 30 per
 // processor count, each case run in one simulation with all its processor count's other cases:
@@ -58,11 +69,7 @@ TEST(PackOnSimulator, ThreeHundredRandomCasesMatchFortranSemantics) {
 
 // The experiment verifies its result by checksum, PACK and UNPACK, 1-D (control network) and 2-D.
 TEST(PackOnSimulator, ExperimentRunsAreVerified) {
-  sim::PackRunConfig c;
-  c.extents = {256};
-  c.procs = {16};
-  c.blocks = {4};
-  c.mask = pack::MaskSpec::named("random", 30, 3);
+  sim::PackRunConfig c = one_dimensional(256, 4, pack::MaskSpec::named("random", 30, 3));
   for (bool unpack : {false, true}) {
     c.unpack = unpack;
     const auto run = sim::run_pack(kCm5, c, "");
@@ -85,11 +92,8 @@ TEST(PackOnSimulator, ExperimentRunsAreVerified) {
 // On the CM-5 model a 1-D ranking uses the control network: its prefix-reduction-sum costs what
 // the control.* properties say (a scan and a reduction of T_0 words), not messages.
 TEST(PackOnSimulator, OneDimensionalRankingUsesTheControlNetwork) {
-  sim::PackRunConfig c;
-  c.extents = {1024};
-  c.procs = {16};
-  c.blocks = {16};                                  // T_0 = 4 words
-  c.mask = pack::MaskSpec::named("random", 100, 1);  // same work everywhere: nobody waits for a late rank
+  // T_0 = 4 words; a full mask: the same work everywhere, nobody waits for a late rank.
+  sim::PackRunConfig c = one_dimensional(1024, 16, pack::MaskSpec::named("random", 100, 1));
   const auto run = sim::run_pack(kCm5, c, "");
   EXPECT_NEAR(run.experiment.phases.prs, 5e-6 + 5e-6 + 2 * 3 * 5e-6, 1e-9);
   c.prs = pack::PrsAlgorithm::Direct;
@@ -101,11 +105,7 @@ TEST(PackOnSimulator, OneDimensionalRankingUsesTheControlNetwork) {
 // stays in the local computation, and the prefix-reduction-sum is the control network's scan and
 // reduction of T_0 = 1 word alone. Timed as run, the early processors' wait lands in it.
 TEST(PackOnSimulator, PaperTimingKeepsALateRanksLagOutOfThePrefixReductionSum) {
-  sim::PackRunConfig c;
-  c.extents = {1024};
-  c.procs = {16};
-  c.blocks = {64};
-  c.mask = pack::MaskSpec::named("triangle", 0, 1);
+  sim::PackRunConfig c = one_dimensional(1024, 64, pack::MaskSpec::named("triangle", 0, 1));
   c.accounting = pack::WorkAccounting::Paper;
   EXPECT_NEAR(sim::run_pack(kCm5, c, "").experiment.phases.prs, 5e-6 + 5e-6, 1e-9);
   c.accounting = pack::WorkAccounting::Redist;
@@ -117,11 +117,7 @@ TEST(PackOnSimulator, PaperTimingKeepsALateRanksLagOutOfThePrefixReductionSum) {
 // costs 1.5 to 2 times PACK's ("may be two times as large", section 4.2). redist's own replies are the
 // bare values in request order: about PACK's volume. Both are verified.
 TEST(PackOnSimulator, PaperUnpackRepliesArePairs) {
-  sim::PackRunConfig c;
-  c.extents = {65536};
-  c.procs = {16};
-  c.blocks = {16};
-  c.mask = pack::MaskSpec::named("random", 50, 7);
+  sim::PackRunConfig c = one_dimensional(65536, 16, pack::MaskSpec::named("random", 50, 7));
   const auto comm = [&](pack::WorkAccounting accounting, bool unpack) {
     c.accounting = accounting;
     c.unpack = unpack;
