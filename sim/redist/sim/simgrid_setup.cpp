@@ -46,8 +46,9 @@ void install_model_defaults() {
   simgrid::config::set_default<double>("network/TCP-gamma", kTcpGamma);
   // SimGrid's 8 MiB default stacks come from the heap (keep_freed_memory keeps blocks this size
   // there): at 4096 ranks 32 GiB of address space, each rank's few live stack pages on a page table
-  // of their own, which made a simulated all-to-all memory-bound. A rank's deepest call chain needs a
-  // few KiB; sanitizer builds (thread contexts, larger frames) keep the default.
+  // of their own (bench/README.md, the simulator at scale). The test suite and every paper replay
+  // run in 256 KiB; a deeper rank stops on SimGrid's guard page with a clear message. Sanitizer
+  // builds (thread contexts, larger frames) keep the default.
   if (!kAddressSanitizer) simgrid::config::set_default<int>("contexts/stack-size", kStackKiB);
 }
 
