@@ -20,23 +20,12 @@ std::string peer_name(Rank peer) { return peer == kAnySource ? "any rank" : "ran
 
 }  // namespace
 
-namespace {
-
-bool host_is_shared(const World& world, Rank rank) {
-  for (Rank other = 0; other < world.size(); ++other) {
-    if (other != rank && world.placement(other).host == world.placement(rank).host) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 SimGridTransport::SimGridTransport(World& world, Rank rank)
     : world_(world),
       rank_(rank),
       host_(world.placement(rank).host),
       prices_(world.placement(rank).prices),
-      lazy_cpu_(!host_is_shared(world, rank)),
+      lazy_cpu_(!world.host_is_shared(rank)),
       trace_cpu_(simgrid::config::get_value<bool>("tracing")) {
   world_.attach(rank_, this);
 }

@@ -2,12 +2,27 @@
 
 #include "redist/sim/simgrid_transport.hpp"
 
+#include <unordered_map>
+
 namespace redist::sim {
+namespace {
+
+std::vector<bool> hosts_shared(const std::vector<RankPlacement>& placement) {
+  std::unordered_map<const simgrid::s4u::Host*, int> ranks_on;
+  for (const RankPlacement& p : placement) ++ranks_on[p.host];
+  std::vector<bool> shared;
+  shared.reserve(placement.size());
+  for (const RankPlacement& p : placement) shared.push_back(ranks_on[p.host] > 1);
+  return shared;
+}
+
+}  // namespace
 
 World::World(std::string platform, std::vector<RankPlacement> placement, bool phantom,
              std::optional<double> barrier_latency)
     : platform_(std::move(platform)),
       placement_(std::move(placement)),
+      host_shared_(hosts_shared(placement_)),
       phantom_(phantom),
       barrier_latency_(barrier_latency),
       matcher_(static_cast<Rank>(placement_.size())),

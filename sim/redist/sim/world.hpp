@@ -41,6 +41,8 @@ class World {
   Rank size() const { return static_cast<Rank>(placement_.size()); }
   bool phantom() const { return phantom_; }
   const RankPlacement& placement(Rank rank) const { return placement_[static_cast<std::size_t>(rank)]; }
+  /// Whether another rank runs on the host of `rank`.
+  bool host_is_shared(Rank rank) const { return host_shared_[static_cast<std::size_t>(rank)]; }
 
   Matcher& matcher() { return matcher_; }
   simgrid::s4u::Mailbox* mailbox(Channel channel);
@@ -78,6 +80,7 @@ class World {
  private:
   std::string platform_;
   std::vector<RankPlacement> placement_;
+  std::vector<bool> host_shared_;  // by rank, counted once (each rank asking would be P² host comparisons)
   bool phantom_;
   std::optional<double> barrier_latency_;
   Matcher matcher_;
