@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <functional>
 #include <iostream>
@@ -20,6 +21,7 @@
 #include "redist/mpi/mpi_transport.hpp"
 #include "redist/mpi/plan.hpp"
 #include "redist/mpi/run_datatype.hpp"
+#include "redist/mpi/shared_array.hpp"
 #include "redist/mpi/shared_memory_exchange.hpp"
 #include "redist/redistribute/message_packing.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
@@ -278,6 +280,96 @@ TEST(MpiRedistribute, RepeatedCallsOnOneNodeGoThroughTheSharedWindow) {
   call();
   EXPECT_EQ(shared_window_bytes(comm) > 0, wanted);
   MPI_Comm_free(&comm);
+}
+
+// Sets REDIST_MPI_ONCE_PIECE_BYTES in this process for its lifetime (every rank makes one).
+class OncePieceBytes {
+ public:
+  explicit OncePieceBytes(const char* bytes) { setenv("REDIST_MPI_ONCE_PIECE_BYTES", bytes, 1); }
+  ~OncePieceBytes() { unsetenv("REDIST_MPI_ONCE_PIECE_BYTES"); }
+  OncePieceBytes(const OncePieceBytes&) = delete;
+  OncePieceBytes& operator=(const OncePieceBytes&) = delete;
+};
+
+// Sources in one SharedArray on one node: each receiver copies straight out of the senders'
+// storage (from the second call on a communicator), with results identical to pdgemr2d's — every
+// message so when no piece is too short for it, some when the rule of the exchange keeps short
+// pieces packed.
+TEST(MpiSharedArray, SourcesInOneSharedArrayAreCopiedOnceAndAgreeWithPdgemr2d) {
+  for (const char* min_piece : {"0", "64"}) {
+    const OncePieceBytes setting(min_piece);
+    std::mt19937_64 rng(77);  // the pairs of IdenticalToPdgemr2dOnThirtyRandomLayoutPairs
+    const Index ranks = world_size();
+    Index once = 0, moved = 0;
+    for (int k = 0; k < 30; ++k) {
+      const Index rows = pick(rng, 1, 90), cols = pick(rng, 1, 90);
+      const auto from = random_descriptor(rng, rows, cols, pick(rng, 1, ranks));
+      const auto to = random_descriptor(rng, rows, cols, pick(rng, 1, ranks));
+      const auto result = compare_with_pdgemr2d(from, to, {8, "prylli", "async", RankMap::shared()}, 2, SourceStorage::Shared);
+      EXPECT_TRUE(result.identical) << "pair " << k;
+      EXPECT_TRUE(result.verified) << "pair " << k;
+      if (std::string(min_piece) == "0") {
+        EXPECT_EQ(result.bytes_copied_once, shared_memory_wanted() ? result.bytes_moved : 0) << "pair " << k;
+      }
+      once += result.bytes_copied_once;
+      moved += result.bytes_moved;
+    }
+    if (shared_memory_wanted() && std::string(min_piece) == "64") {  // 9-element blocks at most: some pieces of 72 bytes
+      EXPECT_GT(once, 0);
+      EXPECT_LT(once, moved);
+    }
+  }
+}
+
+// The random cases of every kind (1-D and 2-D, 2 to 8 ranks, shared and disjoint grids: ranks that
+// only receive read from the one SharedArray on their communicator).
+TEST(MpiSharedArray, RandomCasesAreCopiedOnceAndVerify) {
+  const OncePieceBytes setting("0");
+  std::mt19937_64 rng(2026);
+  for (int k = 0; k < 50; ++k) {
+    const int ranks = 2 + k % 7;
+    const RandomCase c = random_case(rng, ranks, k % 2 == 1);
+    MPI_Comm comm = first_ranks(ranks);
+    if (comm == MPI_COMM_NULL) continue;
+    const auto run = verified_redistribute(comm, c.source, c.dest, {4, "prylli", "async", c.map}, 2, SourceStorage::Shared);
+    EXPECT_TRUE(run.verified) << "case " << k << " misplaced " << run.misplaced;
+    EXPECT_EQ(run.bytes_copied_once, shared_memory_wanted() ? run.bytes : 0) << "case " << k;
+    MPI_Comm_free(&comm);
+  }
+}
+
+// One copy needs every sender's source in the same SharedArray on the communicator's ranks:
+// otherwise the call packs and unpacks every message, as right.
+TEST(MpiSharedArray, AnySourceOutsideTheArrayMeansTwoCopies) {
+  const OncePieceBytes setting("0");
+  const Layout from = scalapack_layout({120, 90, 7, 5, 2, 4, 0, 0});
+  const Layout to = scalapack_layout({120, 90, 3, 11, 4, 2, 1, 0});
+  const Rank me = world_rank();
+  SharedArray<double> shared(MPI_COMM_WORLD, from.local_size(me));
+  std::vector<double> private_copy(static_cast<std::size_t>(from.local_size(me)));
+  for (Index l = 0; l < shared.size(); ++l) {
+    shared[l] = private_copy[static_cast<std::size_t>(l)] = static_cast<double>(from.global_index(me, l));
+  }
+  // Bytes copied once and bytes sent, all ranks together, of the second of two calls.
+  const auto run = [&](bool private_on_rank_3) {
+    std::vector<double> b(static_cast<std::size_t>(to.local_size(me)));
+    const std::span<const double> a = private_on_rank_3 && me == 3 ? std::span<const double>(private_copy) : shared.span();
+    RedistributeReport report;
+    for (int call = 0; call < 2; ++call) {
+      report = redistribute<double>(MPI_COMM_WORLD, from, to, a, b, {8, "prylli", "async", RankMap::shared()});
+    }
+    for (std::size_t l = 0; l < b.size(); ++l) {
+      EXPECT_EQ(b[l], static_cast<double>(to.global_index(me, static_cast<Index>(l)))) << "rank " << me;
+    }
+    std::array<Index, 2> mine = {report.bytes_copied_once, report.bytes_sent}, all{};
+    MPI_Allreduce(mine.data(), all.data(), 2, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    return all;
+  };
+  const auto all_shared = run(false);
+  EXPECT_GT(all_shared[1], 0);
+  EXPECT_EQ(all_shared[0], shared_memory_wanted() ? all_shared[1] : 0);
+  EXPECT_EQ(run(true)[0], 0);
+  EXPECT_EQ(run(false)[0], all_shared[0]);
 }
 
 // Bad input throws std::invalid_argument with the same message on every rank (no rank left waiting).

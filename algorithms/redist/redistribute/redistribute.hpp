@@ -69,6 +69,10 @@ struct RedistributeReport {
   Index messages_sent = 0;  ///< messages to other ranks
   Index bytes_sent = 0;     ///< bytes to other ranks
   Index bytes_kept = 0;     ///< bytes that stay on this rank (its message to itself)
+  /// Of the bytes this rank received from other ranks, those it copied once, straight out of the
+  /// sender's storage (MPI, ranks on one node, sources in one redist::mpi::SharedArray, pieces
+  /// long enough): no pack, no message, no unpack. The rest were packed and unpacked, or moved by MPI.
+  Index bytes_copied_once = 0;
 };
 
 /// Moves this rank's part of the array from `source` to `dest` layout. `source_local` holds this

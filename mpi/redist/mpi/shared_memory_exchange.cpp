@@ -4,16 +4,20 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "redist/mpi/mpi_check.hpp"
+#include "redist/mpi/shared_array.hpp"
 #include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/message_packing.hpp"
+#include "redist/redistribute/piece_cursor.hpp"
 
 namespace redist::mpi {
 namespace {
@@ -120,13 +124,9 @@ void prefault(std::byte* segment, std::size_t bytes) {
 #endif
 }
 
-// Collective: a segment of at least `bytes` on this rank (the window is made anew, on every rank,
-// when any rank needs more than it has). Its MPI_Allreduce is also what keeps a rank from
-// overwriting its segment while another still reads the last call's messages from it.
-void reserve(SharedArea& area, Index bytes) {
-  int grow = bytes > area.capacity ? 1 : 0, any = 0;
-  check_mpi(MPI_Allreduce(&grow, &any, 1, MPI_INT, MPI_MAX, area.comm), "MPI_Allreduce");
-  if (any == 0) return;
+// Collective: a fresh window whose segment on this rank holds at least `bytes` (every rank makes
+// it anew when any rank needs more than it has).
+void grow(SharedArea& area, Index bytes) {
   const Index capacity = std::max(bytes, area.capacity);
   area.free_window();
   MPI_Info info = MPI_INFO_NULL;
@@ -149,6 +149,53 @@ void reserve(SharedArea& area, Index bytes) {
               "MPI_Win_shared_query");
   }
   prefault(area.bases[static_cast<std::size_t>(me)], static_cast<std::size_t>(capacity));
+}
+
+// What a rank says of the one-copy exchange: which shared storage it reads from and publishes out
+// of (its id), that it needs none (it neither sends nor receives), or that it cannot take part.
+constexpr std::int64_t kNeedsNoStorage = -1;
+constexpr std::int64_t kNoStorage = -2;
+
+// The storage this rank's part of the one-copy exchange uses, kNeedsNoStorage or kNoStorage. A
+// sender's source must lie in it; a rank that only receives reads its peers' segments of the one
+// storage on the communicator it holds.
+std::int64_t storage_claim(const SharedArea& area, bool sends, bool receives, std::span<const std::byte> source_local) {
+  if (!sends && !receives) return kNeedsNoStorage;
+  const auto on_this_comm = [&](const SharedStorage* s) {
+    int relation = MPI_UNEQUAL;
+    MPI_Comm_compare(s->comm(), area.comm, &relation);
+    return relation == MPI_IDENT || relation == MPI_CONGRUENT;  // same ranks, numbered alike
+  };
+  if (!source_local.empty()) {
+    const SharedStorage* holder = shared_storage_holding(source_local.data(), static_cast<Index>(source_local.size()));
+    if (holder != nullptr && on_this_comm(holder)) return static_cast<std::int64_t>(holder->id());
+    if (sends) return kNoStorage;
+  }
+  const SharedStorage* only = nullptr;
+  for (const SharedStorage* s : shared_storages()) {
+    if (!on_this_comm(s)) continue;
+    if (only != nullptr) return kNoStorage;  // which one the senders use is not known here
+    only = s;
+  }
+  return only != nullptr ? static_cast<std::int64_t>(only->id()) : kNoStorage;
+}
+
+// Collective: whether every rank can take the one-copy exchange (all sources in one shared
+// storage), and a segment large enough on every rank for the exchange chosen (`packed` bytes
+// without it, `once` bytes with it). Its MPI_Allreduce is also what keeps a rank from overwriting its segment while
+// another still reads the last call's messages from it. Returns the storage's id, or 0: two copies.
+std::uint64_t agree_and_reserve(SharedArea& area, Index packed, Index once, std::int64_t claim) {
+  const bool reads_or_sends = claim != kNeedsNoStorage;
+  std::array<std::int64_t, 5> mine = {packed > area.capacity, once > area.capacity, claim == kNoStorage,
+                                      reads_or_sends ? claim : std::numeric_limits<std::int64_t>::min(),
+                                      reads_or_sends ? -claim : std::numeric_limits<std::int64_t>::min()};
+  std::array<std::int64_t, 5> all{};
+  check_mpi(MPI_Allreduce(mine.data(), all.data(), 5, MPI_INT64_T, MPI_MAX, area.comm), "MPI_Allreduce");
+  const auto [grow_two, grow_one, refused, highest, minus_lowest] = all;
+  const bool nobody_reads = highest == std::numeric_limits<std::int64_t>::min();
+  const bool one_copy_agreed = refused == 0 && !nobody_reads && highest == -minus_lowest;
+  if (one_copy_agreed ? grow_one != 0 : grow_two != 0) grow(area, one_copy_agreed ? once : packed);
+  return one_copy_agreed ? static_cast<std::uint64_t>(highest) : 0;
 }
 
 // Every rank's writes to its segment visible to all, and all ranks past this point.
@@ -183,6 +230,152 @@ bool use_shared_memory(MPI_Comm comm) {
   return area.one_node && shared_memory_wanted() && repeated;
 }
 
+namespace {
+
+// What a sender publishes per peer in its segment: its message there, as a run list of its source
+// storage (copied once: the receiver reads the elements straight out of that storage) or packed
+// (then unpacked: two copies), or nothing (`at` -1).
+struct PublishedMessage {
+  Index at = -1;   // bytes from the segment's start to the runs or the packed elements
+  Index runs = 0;  // run records, when the message is copied once
+  Index elements = 0;
+  Index once = 0;  // 1: copied once, from the runs; 0: packed
+};
+
+// A segment starts with where its rank's source lies in the shared storage, then a
+// PublishedMessage per rank.
+Index published_header_bytes(Rank size) {
+  return static_cast<Index>(sizeof(Index) + static_cast<std::size_t>(size) * sizeof(PublishedMessage));
+}
+
+// A message is copied once, straight out of the sender's storage, when its pieces there average
+// at least this many bytes (REDIST_MPI_ONCE_PIECE_BYTES overrides it): a receiver reads them in
+// message order, which for short pieces jumps about the sender's storage, where the pack's
+// windowed sweep reads it in storage order (mpi/README.md, "How the data moves").
+Index once_piece_bytes() {
+  const char* setting = std::getenv("REDIST_MPI_ONCE_PIECE_BYTES");
+  return setting != nullptr ? std::stoll(setting) : 64;
+}
+
+bool copy_once(const PeerPlan& message, Index elem_bytes, Index min_piece_bytes) {
+  const Index pieces = piece_count(message.runs);
+  return pieces > 0 && message.elements * elem_bytes >= min_piece_bytes * pieces;
+}
+
+// A rank's messages to other ranks, each marked for a copy once should the ranks agree on it, and
+// the bytes of its segment either way.
+struct Outgoing {
+  std::vector<const PeerPlan*> messages;
+  std::vector<bool> once;
+  Index data_bytes = 0;          // the messages' elements
+  Index segment_packed = 0;      // every message packed
+  Index segment_once = 0;        // the messages marked once as run lists, the others packed
+};
+
+Outgoing outgoing_messages(const RankPlan& plan, Rank me, Rank size, Index elem_bytes) {
+  Outgoing out;
+  out.segment_packed = out.segment_once = published_header_bytes(size);
+  const Index min_piece_bytes = once_piece_bytes();
+  for (const PeerPlan& to : plan.sends) {
+    if (to.peer == me) continue;
+    const Index bytes = to.elements * elem_bytes;
+    out.messages.push_back(&to);
+    out.once.push_back(copy_once(to, elem_bytes, min_piece_bytes));
+    out.data_bytes += bytes;
+    out.segment_packed += bytes;
+    out.segment_once += out.once.back() ? static_cast<Index>(to.runs.size() * sizeof(Run)) : bytes;
+  }
+  return out;
+}
+
+bool receives_from_others(const RankPlan& plan, Rank me) {
+  return std::ranges::any_of(plan.receives, [me](const PeerPlan& from) { return from.peer != me; });
+}
+
+// The exchange through the window. This rank's segment holds where its source lies in `storage`,
+// a PublishedMessage per rank, then the run lists of the messages copied once, then the packed
+// messages. Without a storage (some source is not in one SharedArray) every message is packed.
+// The local part is copied in whichever sweep visits its scattered side in storage order.
+void exchange_through_window(SharedArea& area, const SharedStorage* storage, Rank me, Rank size, const RankPlan& plan,
+                             const Outgoing& out, Index elem_bytes, std::span<const std::byte> source_local,
+                             std::span<std::byte> dest_local, RedistributeReport& report) {
+  const double pack_start = MPI_Wtime();
+  std::byte* const mine = area.bases[static_cast<std::size_t>(me)];
+  std::vector<PublishedMessage> table(static_cast<std::size_t>(size));
+  std::vector<const PeerPlan*> packed;
+  std::vector<std::byte*> buffers;
+  Index bytes = published_header_bytes(size);
+  for (std::size_t k = 0; k < out.messages.size(); ++k) {  // run lists first: Run records stay aligned
+    const PeerPlan& to = *out.messages[k];
+    if (storage == nullptr || !out.once[k]) continue;
+    table[static_cast<std::size_t>(to.peer)] = {bytes, static_cast<Index>(to.runs.size()), to.elements, 1};
+    std::memcpy(mine + bytes, to.runs.data(), to.runs.size() * sizeof(Run));
+    bytes += static_cast<Index>(to.runs.size() * sizeof(Run));
+  }
+  for (std::size_t k = 0; k < out.messages.size(); ++k) {
+    const PeerPlan& to = *out.messages[k];
+    if (storage != nullptr && out.once[k]) continue;
+    table[static_cast<std::size_t>(to.peer)] = {bytes, 0, to.elements, 0};
+    packed.push_back(&to);
+    buffers.push_back(mine + bytes);
+    bytes += to.elements * elem_bytes;
+  }
+  const Index source_at = storage != nullptr && !out.messages.empty() ? source_local.data() - storage->segment_of(me) : 0;
+  std::memcpy(mine, &source_at, sizeof(Index));
+  std::memcpy(mine + sizeof(Index), table.data(), table.size() * sizeof(PublishedMessage));
+  const LocalPart local = local_part(plan, me);
+  const bool local_in_unpack = !local.empty() && local_part_in_unpack(*local.send, *local.receive);
+  if (!local.empty() && !local_in_unpack) {
+    pack_messages(packed, source_local, elem_bytes, buffers, *local.send, *local.receive, dest_local);
+  } else {
+    pack_messages(packed, source_local, elem_bytes, buffers);
+  }
+  report.phases.pack = MPI_Wtime() - pack_start;
+
+  // Every message packed or its runs published; every rank's source storage as its caller left it
+  // (the window's memory barrier orders all of this process's stores, those to the storage too).
+  synchronise(area);
+  const double unpack_start = MPI_Wtime();
+  std::vector<const PeerPlan*> unpacked;
+  std::vector<const std::byte*> data;
+  for (const PeerPlan& from : plan.receives) {
+    if (from.peer == me) continue;
+    const std::byte* segment = area.bases[static_cast<std::size_t>(from.peer)];
+    PublishedMessage message;
+    std::memcpy(&message, segment + sizeof(Index) + static_cast<std::size_t>(me) * sizeof(PublishedMessage),
+                sizeof(PublishedMessage));
+    if (message.at < 0 || message.elements != from.elements) {
+      throw std::logic_error("rank " + std::to_string(from.peer) + " published " + std::to_string(message.elements) +
+                             " elements for rank " + std::to_string(me) + ", which expects " + std::to_string(from.elements));
+    }
+    if (message.once == 0) {
+      unpacked.push_back(&from);
+      data.push_back(segment + message.at);
+      continue;
+    }
+    Index peer_source_at = 0;
+    std::memcpy(&peer_source_at, segment, sizeof(Index));
+    const auto* runs = reinterpret_cast<const Run*>(segment + message.at);
+    PieceCursor read(std::span(runs, static_cast<std::size_t>(message.runs))), write(from.runs);
+    copy_paired(read, write, storage->segment_of(from.peer) + peer_source_at, dest_local.data(), elem_bytes);
+    report.bytes_copied_once += from.elements * elem_bytes;
+  }
+  if (local_in_unpack) {
+    unpack_messages(unpacked, data, elem_bytes, dest_local, *local.send, *local.receive, source_local);
+  } else {
+    unpack_messages(unpacked, data, elem_bytes, dest_local);
+  }
+  report.phases.unpack = MPI_Wtime() - unpack_start;
+  check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");
+  // Reading other ranks' source storage: every rank done with it before any returns, as its
+  // caller may write it next. Otherwise no barrier: no rank writes its segment again before the
+  // next call's agree_and_reserve(), whose MPI_Allreduce no rank leaves before every rank has
+  // entered it, done reading.
+  if (storage != nullptr) check_mpi(MPI_Barrier(area.comm), "MPI_Barrier");
+}
+
+}  // namespace
+
 void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_bytes,
                             std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                             RedistributeReport& report) {
@@ -192,60 +385,18 @@ void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_byte
   MPI_Comm_size(area.comm, &size);
   const double start = MPI_Wtime();
 
-  // This rank's segment: where its message to each rank starts (-1: none), then the messages.
-  const Index table_bytes = static_cast<Index>(size) * static_cast<Index>(sizeof(Index));
-  Index bytes = table_bytes;
-  std::vector<Index> offsets(static_cast<std::size_t>(size), -1);
-  std::vector<const PeerPlan*> outgoing;
-  for (const PeerPlan& to : plan.sends) {
-    if (to.peer == me) continue;
-    offsets[static_cast<std::size_t>(to.peer)] = bytes;
-    bytes += to.elements * elem_bytes;
-    outgoing.push_back(&to);
-    ++report.messages_sent;
-    report.bytes_sent += to.elements * elem_bytes;
+  const Outgoing out = outgoing_messages(plan, me, size, elem_bytes);
+  report.messages_sent += static_cast<Index>(out.messages.size());
+  report.bytes_sent += out.data_bytes;
+  const std::int64_t claim = storage_claim(area, !out.messages.empty(), receives_from_others(plan, me), source_local);
+  const std::uint64_t storage_id = agree_and_reserve(area, out.segment_packed, out.segment_once, claim);
+  // Held by every rank that sends or receives (its claim); the others only copy their local part.
+  const SharedStorage* storage = nullptr;
+  for (const SharedStorage* s : shared_storages()) {
+    if (storage_id != 0 && s->id() == storage_id) storage = s;
   }
-  reserve(area, bytes);
-  std::byte* const mine = area.bases[static_cast<std::size_t>(me)];
-  std::memcpy(mine, offsets.data(), static_cast<std::size_t>(table_bytes));
-  std::vector<std::byte*> buffers;
-  for (const PeerPlan* to : outgoing) buffers.push_back(mine + offsets[static_cast<std::size_t>(to->peer)]);
-  // The local part is copied in whichever sweep visits its scattered side in storage order.
-  const LocalPart local = local_part(plan, me);
-  const bool local_in_unpack = !local.empty() && local_part_in_unpack(*local.send, *local.receive);
-  const double pack_start = MPI_Wtime();
-  if (!local.empty() && !local_in_unpack) {
-    pack_messages(outgoing, source_local, elem_bytes, buffers, *local.send, *local.receive, dest_local);
-  } else {
-    pack_messages(outgoing, source_local, elem_bytes, buffers);
-  }
-  report.phases.pack = MPI_Wtime() - pack_start;
-
-  synchronise(area);  // every message packed
-  std::vector<const PeerPlan*> incoming;
-  std::vector<const std::byte*> data;
-  for (const PeerPlan& from : plan.receives) {
-    if (from.peer == me) continue;
-    const std::byte* segment = area.bases[static_cast<std::size_t>(from.peer)];
-    Index offset = 0;
-    std::memcpy(&offset, segment + static_cast<std::size_t>(me) * sizeof(Index), sizeof(Index));
-    if (offset < 0) throw std::logic_error("rank " + std::to_string(from.peer) + " packed nothing for rank " + std::to_string(me));
-    incoming.push_back(&from);
-    data.push_back(segment + offset);
-  }
-  const double unpack_start = MPI_Wtime();
-  if (local_in_unpack) {
-    unpack_messages(incoming, data, elem_bytes, dest_local, *local.send, *local.receive, source_local);
-  } else {
-    unpack_messages(incoming, data, elem_bytes, dest_local);
-  }
-  const double unpacking = MPI_Wtime() - unpack_start;
-  // No barrier here: no rank writes its segment again before the next call's reserve(), whose
-  // MPI_Allreduce no rank leaves before every rank has entered it, done reading.
-  check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");
-
-  report.phases.unpack = unpacking;
-  report.phases.comm = MPI_Wtime() - start - report.phases.pack - unpacking;
+  exchange_through_window(area, storage, me, size, plan, out, elem_bytes, source_local, dest_local, report);
+  report.phases.comm = MPI_Wtime() - start - report.phases.pack - report.phases.unpack;
 }
 
 }  // namespace redist::mpi

@@ -1,9 +1,15 @@
 #include "redist/mpi/verified_mpi_run.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
+#include <memory>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "redist/mpi/pdgemr2d.hpp"
+#include "redist/mpi/shared_array.hpp"
 #include "redist/redistribute/verified_run.hpp"
 
 namespace redist::mpi {
@@ -60,6 +66,24 @@ std::size_t local_bytes(const Layout& layout, std::optional<Index> proc, Index e
   return proc ? static_cast<std::size_t>(layout.local_size(*proc) * elem_bytes) : 0;
 }
 
+// A rank's source elements in private memory or in a SharedArray (collective then).
+template <class T>
+class SourceBuffer {
+ public:
+  SourceBuffer(MPI_Comm comm, std::size_t elements, SourceStorage storage) {
+    if (storage == SourceStorage::Shared) {
+      shared_ = std::make_unique<SharedArray<T>>(comm, static_cast<Index>(elements));
+    } else {
+      private_.resize(elements);
+    }
+  }
+  std::span<T> span() { return shared_ ? shared_->span() : std::span<T>(private_); }
+
+ private:
+  std::vector<T> private_;
+  std::unique_ptr<SharedArray<T>> shared_;
+};
+
 // Keeps, over repetitions, the phases of the one whose slowest rank was fastest.
 void keep_fastest(MPI_Comm comm, const Phases& mine, std::optional<Phases>& best) {
   double local[5] = {mine.index, mine.pack, mine.comm, mine.unpack, mine.total};
@@ -85,10 +109,12 @@ bool everywhere(MPI_Comm comm, bool mine) {
 }  // namespace
 
 MpiRunSummary verified_redistribute(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options,
-                                    int repeat) {
+                                    int repeat, SourceStorage storage) {
   const Index eb = options.elem_bytes > 0 ? options.elem_bytes : 1;  // redistribute() reports a bad size
   const Roles me = roles(comm, source, dest, options.ranks);
-  std::vector<std::byte> from(local_bytes(source, me.source, eb)), to(local_bytes(dest, me.dest, eb));
+  SourceBuffer<std::byte> source_buffer(comm, local_bytes(source, me.source, eb), storage);
+  const std::span<std::byte> from = source_buffer.span();
+  std::vector<std::byte> to(local_bytes(dest, me.dest, eb));
   if (options.elem_bytes > 0) {
     const auto globals = global_indices(source, me.source);
     for (std::size_t l = 0; l < globals.size(); ++l) fill_element(globals[l], &from[l * static_cast<std::size_t>(eb)], eb);
@@ -97,6 +123,7 @@ MpiRunSummary verified_redistribute(MPI_Comm comm, const Layout& source, const L
   std::optional<Phases> best;
   RedistributeReport report;
   for (int k = 0; k < repeat; ++k) {
+    std::fill(to.begin(), to.end(), std::byte{0xA5});  // each repetition checked on its own
     report = redistribute(comm, source, dest, from, to, options);
     keep_fastest(comm, report.phases, best);
   }
@@ -116,28 +143,34 @@ MpiRunSummary verified_redistribute(MPI_Comm comm, const Layout& source, const L
   summary.bytes = total[1];
   summary.misplaced = total[2];
   summary.verified = total[2] == 0;
+  MPI_Allreduce(&report.bytes_copied_once, &summary.bytes_copied_once, 1, MPI_INT64_T, MPI_SUM, comm);
   summary.bytes_kept = total[3];
   return summary;
 }
 
 ReferenceComparison compare_with_pdgemr2d(const ScalapackDescriptor& from_desc, const ScalapackDescriptor& to_desc,
-                                          const Options& options, int repeat) {
+                                          const Options& options, int repeat, SourceStorage storage) {
   const MPI_Comm comm = MPI_COMM_WORLD;
   const Layout source = scalapack_layout(from_desc), dest = scalapack_layout(to_desc);
   Options typed = options;
   typed.elem_bytes = sizeof(double);
   const Roles me = roles(comm, source, dest, options.ranks);
   const auto source_globals = global_indices(source, me.source);
-  std::vector<double> a(source_globals.begin(), source_globals.end());
+  SourceBuffer<double> source_buffer(comm, source_globals.size(), storage);
+  const std::span<double> a = source_buffer.span();
+  std::copy(source_globals.begin(), source_globals.end(), a.begin());
   std::vector<double> by_redist(me.dest ? static_cast<std::size_t>(dest.local_size(*me.dest)) : 0);
   std::vector<double> by_scalapack(by_redist.size(), -1.0);
 
   ReferenceComparison result;
   result.redist_seconds = 1e300;
+  std::array<Index, 2> mine_moved{};
   for (int k = 0; k < repeat; ++k) {
+    std::fill(by_redist.begin(), by_redist.end(), -1.0);  // each repetition checked on its own
     MPI_Barrier(comm);
     const double start = MPI_Wtime();
-    redistribute<double>(comm, source, dest, a, by_redist, typed);
+    const RedistributeReport report = redistribute<double>(comm, source, dest, a, by_redist, typed);
+    mine_moved = {report.bytes_sent, report.bytes_copied_once};
     result.redist_seconds = std::min(result.redist_seconds, slowest(comm, MPI_Wtime() - start));
   }
   Pdgemr2d scalapack(from_desc, options.ranks.source_first, to_desc, options.ranks.dest_first);
@@ -155,6 +188,10 @@ ReferenceComparison compare_with_pdgemr2d(const ScalapackDescriptor& from_desc, 
                     std::memcmp(by_redist.data(), by_scalapack.data(), by_redist.size() * sizeof(double)) == 0;
   result.identical = everywhere(comm, same);
   result.verified = everywhere(comm, correct);
+  std::array<Index, 2> all_moved{};
+  MPI_Allreduce(mine_moved.data(), all_moved.data(), 2, MPI_INT64_T, MPI_SUM, comm);
+  result.bytes_moved = all_moved[0];
+  result.bytes_copied_once = all_moved[1];
   return result;
 }
 

@@ -10,6 +10,9 @@
 
 namespace redist::mpi {
 
+/// Where a verified run keeps its source elements: private memory, or a SharedArray (shared_array.hpp).
+enum class SourceStorage { Private, Shared };
+
 struct MpiRunSummary {
   Phases phases;    ///< maximum over ranks of the fastest repetition (by total)
   Index messages = 0;   ///< messages between distinct ranks, all ranks together
@@ -17,24 +20,29 @@ struct MpiRunSummary {
   Index bytes_kept = 0;   ///< bytes that stay on their rank, all ranks together
   bool verified = false;  ///< every destination element on every rank holds its own value
   Index misplaced = 0;
+  Index bytes_copied_once = 0;  ///< of `bytes`, those copied once in the last call (RedistributeReport)
 };
 
 /// Fills each source element with the test value of its global index (fill_element), runs
-/// redistribute() `repeat` times, checks the destination. Collective over `comm`.
+/// redistribute() `repeat` times, checks the destination. Collective over `comm` (and the
+/// SharedArray made on `comm` when `storage` says so).
 MpiRunSummary verified_redistribute(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options,
-                                    int repeat = 1);
+                                    int repeat = 1, SourceStorage storage = SourceStorage::Private);
 
 struct ReferenceComparison {
   double redist_seconds = 0;    ///< fastest repetition, maximum over ranks
   double pdgemr2d_seconds = 0;  ///< fastest repetition, maximum over ranks
   bool identical = false;       ///< both destinations equal byte for byte on every rank
   bool verified = false;        ///< and equal to the expected values
+  Index bytes_moved = 0;        ///< bytes redist's last call sent between ranks, all ranks together
+  Index bytes_copied_once = 0;  ///< of those, the bytes copied once (RedistributeReport)
 };
 
 /// The same matrix of doubles (element value: its row-major global index) moved by redist and by
 /// ScaLAPACK's pdgemr2d between two descriptors on grids placed as `options.ranks` says.
 /// Collective over MPI_COMM_WORLD (BLACS' world).
 ReferenceComparison compare_with_pdgemr2d(const ScalapackDescriptor& from, const ScalapackDescriptor& to,
-                                          const Options& options, int repeat = 1);
+                                          const Options& options, int repeat = 1,
+                                          SourceStorage storage = SourceStorage::Private);
 
 }  // namespace redist::mpi
