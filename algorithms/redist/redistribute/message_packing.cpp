@@ -133,6 +133,21 @@ struct CopyFromSource {
   }
 };
 
+// Unpack side, a packed message or one copied straight from its source: what unpack_and_copy
+// sweeps for every message alike.
+struct IntoDestination {
+  bool copied;
+  ScatterFrom scatter;
+  CopyFromSource copy;
+  void operator()(Index start, Index stride, Index length, Index count) {
+    if (copied) {
+      copy(start, stride, length, count);
+    } else {
+      scatter(start, stride, length, count);
+    }
+  }
+};
+
 std::vector<const PeerPlan*> addresses(std::span<const PeerPlan> plans) {
   std::vector<const PeerPlan*> out;
   for (const PeerPlan& plan : plans) out.push_back(&plan);
@@ -186,10 +201,8 @@ void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std
                      Index elem_bytes, std::span<std::byte> local, const PeerPlan& local_send,
                      const PeerPlan& local_receive, std::span<const std::byte> source_local) {
   check_local_part(local_send, local_receive);
-  std::vector<ScatterFrom> moves;
-  for (const std::byte* buffer : buffers) moves.push_back({local.data(), buffer, elem_bytes});
-  CopyFromSource local_move{local.data(), source_local.data(), PieceCursor(local_send.runs), elem_bytes};
-  sweep_windows(recvs, moves, &local_receive, local_move, elem_bytes, static_cast<Index>(local.size()));
+  const DirectCopy local_part{&local_receive, local_send.runs, source_local.data()};
+  unpack_and_copy(recvs, buffers, {&local_part, 1}, elem_bytes, local);
 }
 
 void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std::span<std::byte> local) {
@@ -200,6 +213,21 @@ void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std
     if (i + kAhead < runs.size()) __builtin_prefetch(local.data() + runs[i + kAhead].local_start * elem_bytes, 1);
     buffer = scatter(runs[i], buffer, elem_bytes, local.data());
   }
+}
+
+void unpack_and_copy(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
+                     std::span<const DirectCopy> copies, Index elem_bytes, std::span<std::byte> local) {
+  if (copies.empty()) return unpack_messages(recvs, buffers, elem_bytes, local);
+  std::vector<const PeerPlan*> plans(recvs.begin(), recvs.end());
+  std::vector<IntoDestination> moves;
+  const CopyFromSource no_copy{nullptr, nullptr, PieceCursor({}), elem_bytes};
+  for (const std::byte* buffer : buffers) moves.push_back({false, {local.data(), buffer, elem_bytes}, no_copy});
+  for (const DirectCopy& c : copies) {
+    plans.push_back(c.receive);
+    moves.push_back({true, {nullptr, nullptr, elem_bytes}, {local.data(), c.source, PieceCursor(c.source_runs), elem_bytes}});
+  }
+  IntoDestination none{false, {nullptr, nullptr, elem_bytes}, no_copy};
+  sweep_windows(std::span<const PeerPlan* const>(plans), moves, nullptr, none, elem_bytes, static_cast<Index>(local.size()));
 }
 
 }  // namespace redist

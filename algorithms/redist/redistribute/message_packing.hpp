@@ -58,4 +58,19 @@ void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std
                      Index elem_bytes, std::span<std::byte> local, const PeerPlan& local_send,
                      const PeerPlan& local_receive, std::span<const std::byte> source_local);
 
+/// A message a receiver copies straight out of its sender's storage, as the local part is copied:
+/// the receiver's plan of it, and the sender's runs of `source` (the sender's local storage as
+/// this process sees it: its own, or another rank's in shared memory). Both hold the same elements.
+struct DirectCopy {
+  const PeerPlan* receive;
+  std::span<const Run> source_runs;
+  const std::byte* source;
+};
+
+/// unpack_messages, with the `copies` copied from their sources in the same sweep of the
+/// destination (the local part among them, if wanted). Each destination line is then filled whole,
+/// by packed and copied messages together, while it is in cache.
+void unpack_and_copy(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
+                     std::span<const DirectCopy> copies, Index elem_bytes, std::span<std::byte> local);
+
 }  // namespace redist

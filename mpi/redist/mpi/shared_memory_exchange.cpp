@@ -17,7 +17,6 @@
 #include "redist/mpi/shared_array.hpp"
 #include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/message_packing.hpp"
-#include "redist/redistribute/piece_cursor.hpp"
 
 namespace redist::mpi {
 namespace {
@@ -338,6 +337,7 @@ void exchange_through_window(SharedArea& area, const SharedStorage* storage, Ran
   const double unpack_start = MPI_Wtime();
   std::vector<const PeerPlan*> unpacked;
   std::vector<const std::byte*> data;
+  std::vector<DirectCopy> copies;
   for (const PeerPlan& from : plan.receives) {
     if (from.peer == me) continue;
     const std::byte* segment = area.bases[static_cast<std::size_t>(from.peer)];
@@ -356,15 +356,15 @@ void exchange_through_window(SharedArea& area, const SharedStorage* storage, Ran
     Index peer_source_at = 0;
     std::memcpy(&peer_source_at, segment, sizeof(Index));
     const auto* runs = reinterpret_cast<const Run*>(segment + message.at);
-    PieceCursor read(std::span(runs, static_cast<std::size_t>(message.runs))), write(from.runs);
-    copy_paired(read, write, storage->segment_of(from.peer) + peer_source_at, dest_local.data(), elem_bytes);
+    copies.push_back({&from, {runs, static_cast<std::size_t>(message.runs)}, storage->segment_of(from.peer) + peer_source_at});
     report.bytes_copied_once += from.elements * elem_bytes;
   }
   if (local_in_unpack) {
-    unpack_messages(unpacked, data, elem_bytes, dest_local, *local.send, *local.receive, source_local);
-  } else {
-    unpack_messages(unpacked, data, elem_bytes, dest_local);
+    check_local_part(*local.send, *local.receive);
+    copies.push_back({local.receive, local.send->runs, source_local.data()});
   }
+  // One sweep of destination storage for every message, unpacked or copied, and the local part.
+  unpack_and_copy(unpacked, data, copies, elem_bytes, dest_local);
   report.phases.unpack = MPI_Wtime() - unpack_start;
   check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");
   // Reading other ranks' source storage: every rank done with it before any returns, as its
