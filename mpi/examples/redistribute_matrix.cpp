@@ -1,6 +1,7 @@
 // Example: a 2-D block-cyclic matrix moved between two ScaLAPACK-style layouts with one call, then
-// with a plan made once and executed again (as an iterative program would, every step), then with
-// the destination processors relabelled: placed on the ranks that already hold most of their data,
+// with a plan made once and executed again (as an iterative program would, every step), then from
+// a source kept in a SharedArray (on one node: copied once), then with the destination processors
+// relabelled: placed on the ranks that already hold most of their data,
 // and last, given a machine model (the .model.json `redist calibrate` writes), with indexing,
 // schedule and relabelling left to `auto`: the way predicted fastest on that machine runs.
 //   mpirun -np 4 redistribute_matrix_example [machine.model.json]
@@ -15,6 +16,7 @@
 
 #include <redist/mpi/plan.hpp>
 #include <redist/mpi/redistribute.hpp>
+#include <redist/mpi/shared_array.hpp>
 #include <redist/predict/machine_model_json.hpp>
 
 int main(int argc, char** argv) {
@@ -65,6 +67,24 @@ int main(int argc, char** argv) {
           std::printf("plan (made in %.6f s) executed in %.6f s (rank 0), %d misplaced elements\n",
                       plan.plan_seconds(), executed.phases.total, wrong);
         }
+      }
+    }
+    {  // The source in a SharedArray: with the ranks on one node, each receiver copies what it gets
+      // straight out of the senders' storage, once per byte, when the pieces there are long (here
+      // the senders' local columns, to blocks of 32 whole columns).
+      const redist::Layout columns = redist::mpi::scalapack_layout({m, n, m, 32, 1, ranks, 0, 0});
+      redist::mpi::SharedArray<double> shared(MPI_COMM_WORLD, static_cast<redist::Index>(a.size()));
+      std::copy(a.begin(), a.end(), shared.span().begin());
+      std::vector<double> c(static_cast<std::size_t>(columns.local_size(rank)));
+      redist::mpi::Plan plan(MPI_COMM_WORLD, source, columns, {.indexing = "prylli"});
+      const auto executed = plan.execute<double>(shared.span(), c);
+      int wrong = 0, all = 0;
+      for (std::size_t l = 0; l < c.size(); ++l) wrong += c[l] != value(columns.global_index(rank, static_cast<redist::Index>(l)));
+      MPI_Allreduce(&wrong, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+      all_wrong += all;
+      const long long once = total(executed.bytes_copied_once), sent = total(executed.bytes_sent);
+      if (rank == 0) {
+        std::printf("shared source: %lld of %lld bytes sent copied once, %d misplaced elements\n", once, sent, all);
       }
     }
     {  // Relabelled: to block rows dealt from process 1, as another ScaLAPACK context might hold them.

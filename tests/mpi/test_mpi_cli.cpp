@@ -143,6 +143,18 @@ TEST(MpiExample, RedistributesAMatrixAndChecksIt) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("0 misplaced elements"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("plan (made in"), std::string::npos) << r.out;  // and its plan, executed three times
+  // From a SharedArray on one node (the MPI tests' one): every byte sent is copied once.
+  long long once = -1, shared_sent = -2;
+  int shared_wrong = -1;
+  const auto shared_at = r.out.find("shared source: ");
+  ASSERT_NE(shared_at, std::string::npos) << r.out;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + shared_at, "shared source: %lld of %lld bytes sent copied once, %d", &once,
+                        &shared_sent, &shared_wrong),
+            3)
+      << r.out;
+  EXPECT_EQ(shared_wrong, 0);
+  EXPECT_GT(shared_sent, 0);
+  EXPECT_EQ(once, shared_sent);
   // Relabelled: every element in place, and fewer bytes sent than numbered as is.
   long long sent = 0, kept = 0, sent_as_is = 0, kept_as_is = 0;
   int wrong = -1;
