@@ -386,6 +386,22 @@ void expect_error_everywhere(const std::function<void()>& call, const std::strin
   EXPECT_EQ(length, longest) << "ranks report different messages";
 }
 
+// A bad setting of the one-copy rule, or a SharedArray of a negative size on one rank: every rank
+// fails with the same message.
+TEST(MpiSharedArray, BadSettingsAndSizesFailOnEveryRankTogether) {
+  const Layout layout = BlockCyclic(100, 4, world_size());
+  std::vector<double> a(static_cast<std::size_t>(layout.local_size(world_rank()))), b(a.size());
+  {
+    const OncePieceBytes setting("64kB");
+    expect_error_everywhere([&] { redistribute<double>(MPI_COMM_WORLD, layout, layout, a, b); },
+                            "REDIST_MPI_ONCE_PIECE_BYTES is '64kB', not a number of bytes");
+  }
+  expect_error_everywhere([&] { SharedArray<double> bad(MPI_COMM_WORLD, world_rank() == 2 ? -5 : 10); },
+                          "rank 2: SharedArray of a negative size");
+  SharedArray<double> good(MPI_COMM_WORLD, 10);  // and the ranks go on together
+  EXPECT_EQ(good.size(), 10);
+}
+
 TEST(MpiRedistribute, BadInputFailsOnEveryRankTogether) {
   const Index n = 1000;
   const int me = world_rank(), ranks = world_size();

@@ -1,5 +1,6 @@
 #include "redist/mpi/plan.hpp"
 
+#include <cstdlib>
 #include <optional>
 #include <string>
 
@@ -22,18 +23,34 @@ std::string placement_text(const RankMap& ranks) {
   return text;
 }
 
+std::string environment_text(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr ? value : "";
+}
+
+// A problem with this process's settings of the exchange, if any.
+std::string settings_problem() {
+  try {
+    once_piece_bytes();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
 std::uint64_t digest(const Layout& source, const Layout& dest, const RedistributeOptions& o) {
   return fingerprint(describe(source) + "|" + describe(dest) + "|" + std::to_string(o.elem_bytes) + "|" + o.indexing +
                      "|" + o.schedule + "|" + o.relabel + "|" + (o.model ? machine_model_to_json(*o.model) : "") + "|" +
                      placement_text(o.ranks) + "|" + o.work + "|" +
                      std::to_string(static_cast<int>(o.step_procedure)) + "|" +
-                     (shared_memory_wanted() ? "shm" : "messages"));
+                     (shared_memory_wanted() ? "shm" : "messages") + "|" + environment_text("REDIST_MPI_ONCE_PIECE_BYTES"));
 }
 
 // Every rank checks the same input (same layouts and options everywhere, nothing wrong with them).
 void agree_on_call(const MpiTransport& transport, const Layout& source, const Layout& dest, const RedistributeOptions& o) {
-  agree_on_input(transport.comm(), digest(source, dest, o), call_problem(source, dest, o, transport.size()),
-                 "layouts or options");
+  std::string problem = call_problem(source, dest, o, transport.size());
+  if (problem.empty()) problem = settings_problem();
+  agree_on_input(transport.comm(), digest(source, dest, o), problem, "layouts or options");
 }
 
 }  // namespace

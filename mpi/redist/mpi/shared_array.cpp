@@ -1,6 +1,7 @@
 #include "redist/mpi/shared_array.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "redist/mpi/agreement.hpp"
@@ -37,10 +38,20 @@ bool finalized() {
   return done != 0;
 }
 
+std::string size_problem(Index elements, Index elem_bytes) {
+  if (elements < 0) return "SharedArray of a negative size " + std::to_string(elements);
+  if (elem_bytes > 0 && elements > std::numeric_limits<Index>::max() / elem_bytes) {
+    return "SharedArray of " + std::to_string(elements) + " elements of " + std::to_string(elem_bytes) +
+           " bytes: beyond 64-bit sizes";
+  }
+  return "";
+}
+
 }  // namespace
 
-SharedStorage::SharedStorage(MPI_Comm comm, Index bytes) : bytes_(bytes) {
-  agree_on_problems(comm, bytes < 0 ? "SharedArray of a negative size " + std::to_string(bytes) : "");
+SharedStorage::SharedStorage(MPI_Comm comm, Index elements, Index elem_bytes) {
+  agree_on_problems(comm, size_problem(elements, elem_bytes));
+  bytes_ = elements * elem_bytes;
   check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
   MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
   std::uint64_t next = last_id() + 1;
@@ -48,14 +59,14 @@ SharedStorage::SharedStorage(MPI_Comm comm, Index bytes) : bytes_(bytes) {
   last_id() = id_;
 
   if (!one_node(comm_)) {
-    private_ = std::make_unique<std::byte[]>(static_cast<std::size_t>(std::max<Index>(bytes, 1)));
+    private_ = std::make_unique<std::byte[]>(static_cast<std::size_t>(std::max<Index>(bytes_, 1)));
     mine_ = private_.get();
     return;
   }
   MPI_Info info = MPI_INFO_NULL;
   MPI_Info_create(&info);
   MPI_Info_set(info, "alloc_shared_noncontig", "true");  // each segment on its own pages, near its rank
-  const int code = MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes), 1, info, comm_, &mine_, &window_);
+  const int code = MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes_), 1, info, comm_, &mine_, &window_);
   MPI_Info_free(&info);
   check_mpi(code, "MPI_Win_allocate_shared");
   // A passive epoch for the lifetime of the window: MPI_Win_sync, the memory barrier the

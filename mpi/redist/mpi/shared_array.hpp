@@ -29,8 +29,10 @@ namespace redist::mpi {
 /// address (shared_storage_holding).
 class SharedStorage {
  public:
-  /// Collective over `comm`: `bytes` (≥ 0, each rank its own) on every rank.
-  SharedStorage(MPI_Comm comm, Index bytes);
+  /// Collective over `comm`: `elements` of `elem_bytes` bytes (each rank its own count) on every
+  /// rank. A negative count or a size beyond 64 bits on any rank throws std::invalid_argument on
+  /// every rank, same message.
+  SharedStorage(MPI_Comm comm, Index elements, Index elem_bytes);
   /// Collective over the communicator (it frees an MPI window), unless MPI is finalised already.
   ~SharedStorage();
   SharedStorage(const SharedStorage&) = delete;
@@ -72,7 +74,7 @@ class SharedArray {
   /// Collective over `comm`: `elements` (≥ 0, each rank its own) elements on every rank,
   /// value-initialised.
   SharedArray(MPI_Comm comm, Index elements)
-      : storage_(std::make_unique<SharedStorage>(comm, elements * static_cast<Index>(sizeof(T)))), elements_(elements) {
+      : storage_(std::make_unique<SharedStorage>(comm, elements, static_cast<Index>(sizeof(T)))), elements_(elements) {
     std::uninitialized_value_construct_n(data(), static_cast<std::size_t>(elements_));
   }
 

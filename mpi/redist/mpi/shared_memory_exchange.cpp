@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -181,8 +182,9 @@ std::int64_t storage_claim(const SharedArea& area, bool sends, bool receives, st
 
 // Collective: whether every rank can take the one-copy exchange (all sources in one shared
 // storage), and a segment large enough on every rank for the exchange chosen (`packed` bytes
-// without it, `once` bytes with it). Its MPI_Allreduce is also what keeps a rank from overwriting its segment while
-// another still reads the last call's messages from it. Returns the storage's id, or 0: two copies.
+// without it, `once` bytes with it). Its MPI_Allreduce is also what keeps a rank from overwriting
+// its segment while another still reads the last call's messages from it. Returns the storage's
+// id, or 0: every message packed.
 std::uint64_t agree_and_reserve(SharedArea& area, Index packed, Index once, std::int64_t claim) {
   const bool reads_or_sends = claim != kNeedsNoStorage;
   std::array<std::int64_t, 5> mine = {packed > area.capacity, once > area.capacity, claim == kNoStorage,
@@ -218,6 +220,18 @@ void release_shared_memory(MPI_Comm comm) {
   area->calls = 0;
 }
 
+Index once_piece_bytes() {
+  const char* setting = std::getenv("REDIST_MPI_ONCE_PIECE_BYTES");
+  if (setting == nullptr) return 64;
+  Index bytes = -1;
+  const std::string text(setting);
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), bytes);
+  if (error != std::errc{} || end != text.data() + text.size() || bytes < 0) {
+    throw std::invalid_argument("REDIST_MPI_ONCE_PIECE_BYTES is '" + text + "', not a number of bytes (0 or more)");
+  }
+  return bytes;
+}
+
 bool shared_memory_wanted() {
   const char* setting = std::getenv("REDIST_MPI_SHARED_MEMORY");
   return setting == nullptr || std::string(setting) != "0";
@@ -247,15 +261,6 @@ Index published_header_bytes(Rank size) {
   return static_cast<Index>(sizeof(Index) + static_cast<std::size_t>(size) * sizeof(PublishedMessage));
 }
 
-// A message is copied once, straight out of the sender's storage, when its pieces there average
-// at least this many bytes (REDIST_MPI_ONCE_PIECE_BYTES overrides it): a receiver reads them in
-// message order, which for short pieces jumps about the sender's storage, where the pack's
-// windowed sweep reads it in storage order (mpi/README.md, "How the data moves").
-Index once_piece_bytes() {
-  const char* setting = std::getenv("REDIST_MPI_ONCE_PIECE_BYTES");
-  return setting != nullptr ? std::stoll(setting) : 64;
-}
-
 bool copy_once(const PeerPlan& message, Index elem_bytes, Index min_piece_bytes) {
   const Index pieces = piece_count(message.runs);
   return pieces > 0 && message.elements * elem_bytes >= min_piece_bytes * pieces;
@@ -266,9 +271,9 @@ bool copy_once(const PeerPlan& message, Index elem_bytes, Index min_piece_bytes)
 struct Outgoing {
   std::vector<const PeerPlan*> messages;
   std::vector<bool> once;
-  Index data_bytes = 0;          // the messages' elements
-  Index segment_packed = 0;      // every message packed
-  Index segment_once = 0;        // the messages marked once as run lists, the others packed
+  Index data_bytes = 0;      // the messages' elements
+  Index segment_packed = 0;  // every message packed
+  Index segment_once = 0;    // the messages marked once as run lists, the others packed
 };
 
 Outgoing outgoing_messages(const RankPlan& plan, Rank me, Rank size, Index elem_bytes) {
@@ -291,15 +296,12 @@ bool receives_from_others(const RankPlan& plan, Rank me) {
   return std::ranges::any_of(plan.receives, [me](const PeerPlan& from) { return from.peer != me; });
 }
 
-// The exchange through the window. This rank's segment holds where its source lies in `storage`,
-// a PublishedMessage per rank, then the run lists of the messages copied once, then the packed
-// messages. Without a storage (some source is not in one SharedArray) every message is packed.
-// The local part is copied in whichever sweep visits its scattered side in storage order.
-void exchange_through_window(SharedArea& area, const SharedStorage* storage, Rank me, Rank size, const RankPlan& plan,
-                             const Outgoing& out, Index elem_bytes, std::span<const std::byte> source_local,
-                             std::span<std::byte> dest_local, RedistributeReport& report) {
-  const double pack_start = MPI_Wtime();
-  std::byte* const mine = area.bases[static_cast<std::size_t>(me)];
+// This rank's half before the barrier: its segment holds where its source lies in `storage`, a
+// PublishedMessage per rank, then the run lists of the messages copied once, then the packed
+// messages (without a storage — some source is not in one SharedArray — every message is packed).
+// The local part is copied here when its source side is the scattered one.
+void publish(std::byte* segment, const SharedStorage* storage, Rank me, Rank size, const Outgoing& out, const LocalPart& local, Index elem_bytes, std::span<const std::byte> source_local,
+             std::span<std::byte> dest_local) {
   std::vector<PublishedMessage> table(static_cast<std::size_t>(size));
   std::vector<const PeerPlan*> packed;
   std::vector<std::byte*> buffers;
@@ -308,7 +310,7 @@ void exchange_through_window(SharedArea& area, const SharedStorage* storage, Ran
     const PeerPlan& to = *out.messages[k];
     if (storage == nullptr || !out.once[k]) continue;
     table[static_cast<std::size_t>(to.peer)] = {bytes, static_cast<Index>(to.runs.size()), to.elements, 1};
-    std::memcpy(mine + bytes, to.runs.data(), to.runs.size() * sizeof(Run));
+    std::memcpy(segment + bytes, to.runs.data(), to.runs.size() * sizeof(Run));
     bytes += static_cast<Index>(to.runs.size() * sizeof(Run));
   }
   for (std::size_t k = 0; k < out.messages.size(); ++k) {
@@ -316,28 +318,28 @@ void exchange_through_window(SharedArea& area, const SharedStorage* storage, Ran
     if (storage != nullptr && out.once[k]) continue;
     table[static_cast<std::size_t>(to.peer)] = {bytes, 0, to.elements, 0};
     packed.push_back(&to);
-    buffers.push_back(mine + bytes);
+    buffers.push_back(segment + bytes);
     bytes += to.elements * elem_bytes;
   }
   const Index source_at = storage != nullptr && !out.messages.empty() ? source_local.data() - storage->segment_of(me) : 0;
-  std::memcpy(mine, &source_at, sizeof(Index));
-  std::memcpy(mine + sizeof(Index), table.data(), table.size() * sizeof(PublishedMessage));
-  const LocalPart local = local_part(plan, me);
-  const bool local_in_unpack = !local.empty() && local_part_in_unpack(*local.send, *local.receive);
-  if (!local.empty() && !local_in_unpack) {
+  std::memcpy(segment, &source_at, sizeof(Index));
+  std::memcpy(segment + sizeof(Index), table.data(), table.size() * sizeof(PublishedMessage));
+  if (!local.empty() && !local_part_in_unpack(*local.send, *local.receive)) {
     pack_messages(packed, source_local, elem_bytes, buffers, *local.send, *local.receive, dest_local);
   } else {
     pack_messages(packed, source_local, elem_bytes, buffers);
   }
-  report.phases.pack = MPI_Wtime() - pack_start;
+}
 
-  // Every message packed or its runs published; every rank's source storage as its caller left it
-  // (the window's memory barrier orders all of this process's stores, those to the storage too).
-  synchronise(area);
-  const double unpack_start = MPI_Wtime();
+// This rank's half after the barrier: every message to it unpacked out of its sender's segment or
+// copied straight out of its sender's storage, and the local part if its destination side is the
+// scattered one, in one sweep of destination storage. Returns the bytes copied once.
+Index take(const SharedArea& area, const SharedStorage* storage, Rank me, const RankPlan& plan, const LocalPart& local,
+           Index elem_bytes, std::span<const std::byte> source_local, std::span<std::byte> dest_local) {
   std::vector<const PeerPlan*> unpacked;
   std::vector<const std::byte*> data;
   std::vector<DirectCopy> copies;
+  Index copied_once = 0;
   for (const PeerPlan& from : plan.receives) {
     if (from.peer == me) continue;
     const std::byte* segment = area.bases[static_cast<std::size_t>(from.peer)];
@@ -353,18 +355,33 @@ void exchange_through_window(SharedArea& area, const SharedStorage* storage, Ran
       data.push_back(segment + message.at);
       continue;
     }
-    Index peer_source_at = 0;
-    std::memcpy(&peer_source_at, segment, sizeof(Index));
+    Index source_at = 0;
+    std::memcpy(&source_at, segment, sizeof(Index));
     const auto* runs = reinterpret_cast<const Run*>(segment + message.at);
-    copies.push_back({&from, {runs, static_cast<std::size_t>(message.runs)}, storage->segment_of(from.peer) + peer_source_at});
-    report.bytes_copied_once += from.elements * elem_bytes;
+    copies.push_back({&from, {runs, static_cast<std::size_t>(message.runs)}, storage->segment_of(from.peer) + source_at});
+    copied_once += from.elements * elem_bytes;
   }
-  if (local_in_unpack) {
+  if (!local.empty() && local_part_in_unpack(*local.send, *local.receive)) {
     check_local_part(*local.send, *local.receive);
     copies.push_back({local.receive, local.send->runs, source_local.data()});
   }
-  // One sweep of destination storage for every message, unpacked or copied, and the local part.
   unpack_and_copy(unpacked, data, copies, elem_bytes, dest_local);
+  return copied_once;
+}
+
+// The exchange through the window: publish, barrier, take.
+void exchange_through_window(SharedArea& area, const SharedStorage* storage, Rank me, Rank size, const RankPlan& plan,
+                             const Outgoing& out, Index elem_bytes, std::span<const std::byte> source_local,
+                             std::span<std::byte> dest_local, RedistributeReport& report) {
+  const LocalPart local = local_part(plan, me);
+  const double pack_start = MPI_Wtime();
+  publish(area.bases[static_cast<std::size_t>(me)], storage, me, size, out, local, elem_bytes, source_local, dest_local);
+  report.phases.pack = MPI_Wtime() - pack_start;
+  // Every message packed or its runs published; every rank's source storage as its caller left it
+  // (the window's memory barrier orders all of this process's stores, those to the storage too).
+  synchronise(area);
+  const double unpack_start = MPI_Wtime();
+  report.bytes_copied_once += take(area, storage, me, plan, local, elem_bytes, source_local, dest_local);
   report.phases.unpack = MPI_Wtime() - unpack_start;
   check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");
   // Reading other ranks' source storage: every rank done with it before any returns, as its

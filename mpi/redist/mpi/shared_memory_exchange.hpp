@@ -2,8 +2,9 @@
 // outgoing messages into its own segment of an MPI-3 shared-memory window, and each receiver
 // unpacks straight out of the senders' segments. Two copies per byte moved — the pack and the
 // unpack, MPI's own two copies through its shared-memory transport merged into them — for pieces
-// of any size; the local part is copied once. Without a single-copy mechanism in the kernel
-// (CMA, XPMEM, KNEM: often refused in containers) two copies are the least any exchange takes.
+// of any size; the local part is copied once. When the sources all lie in one SharedArray
+// (shared_array.hpp), a message whose pieces are long in the sender's storage is not packed: the
+// sender publishes its run list, and the receiver copies it straight out of that storage, once.
 #pragma once
 
 #include <mpi.h>
@@ -36,6 +37,13 @@ bool use_shared_memory(MPI_Comm comm);
 void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_bytes,
                             std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                             RedistributeReport& report);
+
+/// Messages whose pieces average at least this many bytes in the sender's storage are copied once
+/// when the sources lie in one SharedArray; shorter ones are packed, as a receiver reads only its
+/// own pieces of each line of the sender's storage, and short pieces would bring every line there
+/// to every receiver. 64, or REDIST_MPI_ONCE_PIECE_BYTES; std::invalid_argument when that is not a
+/// number of bytes.
+Index once_piece_bytes();
 
 /// Bytes of this rank's segment of the window kept with `comm` (0: none). Not collective.
 Index shared_window_bytes(MPI_Comm comm);
