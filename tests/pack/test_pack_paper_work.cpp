@@ -167,6 +167,36 @@ TEST(PaperPackWork, PreredistributionChargesItsDetectionPhases) {
   }
 }
 
+// Redistribution of selected data of a 4 x 4 array CYCLIC over 2 x 2 processors (L = 4 each), mask
+// true on the top-left 2 x 2 corner: every processor holds one true element and sends it; all four
+// belong to the BLOCK processor with grid coordinates (0, 0). Hand count per processor:
+//   sender: a destination per dimension for its one pair: 2 divisions; mask tested (4) + pair (2): 6;
+//   receiver: the temporary mask (4) + datum and mask stored per pair (2); per pair the global index
+//   split into (i_1, i_0) = (g div 4, g mod 4) and a local index per dimension: 2 + 2 = 4 divisions.
+// Processor (0, 0): 2 + 4 x 4 = 18 divisions, 6 + 4 + 2 x 4 = 18 accesses; the others 2 and 6 + 4 = 10.
+TEST(PaperPackWork, SelectedDataDecomposesEachGlobalIndexOnTheReceiver) {
+  const Geometry g({4, 4}, {2, 2}, {1, 1});
+  test::ThreadWorld world(4);
+  world.run([&](Transport& inner) {
+    CountingTransport t(inner);
+    std::vector<std::uint8_t> mask(4, 0);
+    for (Index offset = 0; offset < 4; ++offset) {
+      const auto c = g.global_coords(t.rank(), offset);
+      mask[static_cast<std::size_t>(offset)] = c[0] < 2 && c[1] < 2 ? 1 : 0;
+    }
+    pack::redistribute_to_block(t, g, test::local_values(g, t.rank(), test::value_of), mask,
+                                pack::Preredistribution::SelectedData, pack::WorkAccounting::Paper);
+    const bool gets_all = g.grid_coords(t.rank()) == std::vector<Index>{0, 0};
+    if (t.work.count(WorkKind::IndexOp) != (gets_all ? 18 : 2)) throw std::runtime_error("divisions");
+    if (t.work.count(WorkKind::ElementScanned) != (gets_all ? 18 : 10)) throw std::runtime_error("accesses");
+  });
+  // One dimension: no decomposition, one local index per pair (as before the 2-D count).
+  EXPECT_EQ(pack::paper_selected_receive(1, 1024, 100).count(WorkKind::IndexOp), 100);
+  EXPECT_EQ(pack::paper_selected_receive(2, 4096, 100).count(WorkKind::IndexOp), 400);
+  EXPECT_EQ(pack::paper_selected_receive(3, 4096, 100).count(WorkKind::IndexOp), 700);
+  EXPECT_EQ(pack::paper_selected_receive(2, 4096, 100).count(WorkKind::ElementScanned), 4096 + 200);
+}
+
 TEST(PaperPackWork, AccountingNames) {
   EXPECT_EQ(pack::work_accounting_from_name("paper"), pack::WorkAccounting::Paper);
   EXPECT_EQ(pack::work_accounting_from_name("redist"), pack::WorkAccounting::Redist);

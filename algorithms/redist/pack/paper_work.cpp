@@ -42,6 +42,11 @@ Work paper_detection(const Geometry& from) {
   return Work(WorkKind::Intersection, from.processors() * segments);
 }
 
+Work paper_selected_receive(Index rank_d, Index local, Index received) {
+  const Index decomposition = 2 * (rank_d - 1);  // quotients and remainders splitting g into d indices
+  return Work(WorkKind::ElementScanned, local + 2 * received).add(WorkKind::IndexOp, (decomposition + rank_d) * received);
+}
+
 Work paper_intermediate_step(Index elements, Index segments) {
   // Fig. 2, per entry of RS_i: the segmented exclusive prefix sum reads and writes it (2), then
   // "PS_i <- PS_i + RS_i" (3). Per segment: RS_{i+1}(k) <- RS_i(.., l, T_i - 1) (2), its starting

@@ -17,7 +17,11 @@
 // processor the FALLS of the two layouts are intersected dimension by dimension, one line segment
 // of the source layout at a time (T_i per dimension), so one detection phase is P·ΣT_i intersections
 // (WorkKind::Intersection). Redistribution of selected data needs one phase (sender side), of whole
-// arrays two ("one for elements to be sent and the other for those to be received").
+// arrays two ("one for elements to be sent and the other for those to be received"). Its receiver
+// decomposes each pair's global index into d indices ("we may need to decompose the global index into
+// r indices on the receiver"): i_k = (g div Π_{j<k} N_j) mod N_k, a quotient for each of the d-1 upper
+// dimensions and a remainder for each of the d-1 lower ones (SPARC v7's software .div/.rem: IndexOp
+// each), 2(d-1) in all, before the d local indices of the BLOCK temporary arrays.
 #pragma once
 
 #include <string>
@@ -42,6 +46,10 @@ Work paper_compose(Index slices, Index busy_slices, Index true_elements, Index r
 Work paper_decompose(Index received, Index received_segments, bool compact_message);
 /// One phase of communication detection from `from` to BLOCK: P·ΣT_i FALLS intersections.
 Work paper_detection(const Geometry& from);
+/// The receiver's work in the redistribution of selected data (§6.3) to a BLOCK array of `local`
+/// elements, of rank `rank_d`: the all-false temporary mask, then per received (global index, datum)
+/// pair the index decomposed into `rank_d` indices, a local index per dimension, datum and mask stored.
+Work paper_selected_receive(Index rank_d, Index local, Index received);
 
 /// Memory accesses of one element-wise addition x[j] += y[j] in the paper's C loops: two reads, one
 /// write (the vector additions of the direct prefix-reduction-sum and of the final step).
