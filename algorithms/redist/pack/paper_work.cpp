@@ -36,6 +36,12 @@ Work paper_decompose(Index received, Index received_segments, bool compact_messa
   return Work(WorkKind::ElementScanned, compact_message ? received + 2 * received_segments : 2 * received);
 }
 
+Work paper_record_offsets(Index rank_d, Index records) { return Work(WorkKind::IndexOp, (rank_d - 1) * records); }
+
+Work paper_slice_coordinates(Index rank_d, Index busy_slices) {
+  return Work(WorkKind::IndexOp, 2 * (rank_d - 1) * busy_slices);
+}
+
 Work paper_detection(const Geometry& from) {
   Index segments = 0;
   for (std::size_t i = 0; i < from.rank(); ++i) segments += from.tiles(i);
