@@ -2,6 +2,7 @@
 // hand count on the paper's Figure 1 set-up and against section 6.4's closed form on random cases.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <mutex>
 #include <random>
 
@@ -75,6 +76,32 @@ TEST(PaperPackWork, HandCountOnFigureOneSetUp) {
   for (const auto* w : {&sss, &css, &cms}) {
     EXPECT_EQ(w->other, (std::vector<Index>{0, 0, 0, 0}));  // memory accesses and divisions only
   }
+}
+
+// The index arithmetic of 2-D local arrays: a 4 x 8 array over 2 x 2 processors, CYCLIC on dimension 1,
+// block-cyclic(2) on dimension 0 (L = 2 x 4, C = 4 slices of 2). Every processor's local mask is
+// 1 1 0 0 / 0 1 0 0, so the true elements of (p_1, p_0) are (p_1, 2p_0), (p_1, 2p_0 + 1) and
+// (p_1 + 2, 2p_0 + 1): E = 3 in two busy slices. Global mask rows 1111 0000 / 1111 0000 / 0101 0000 /
+// 0101 0000 give ranks 0-3, 4-7, 8-9, 10-11; Size = 12, V BLOCK: ranks 3k..3k+2 on processor k.
+// Segments: (0,0) {0,1}{8} Gs = 2; (0,1) {2}{3}{9} Gs = 3; (1,0) {4,5}{10} Gs = 2; (1,1) {6,7}{11} Gs = 2.
+// Divisions, by hand: SSS a destination and two row-major offsets (PS_f, A_l) per element: 3E = 9;
+// CSS/CMS a destination per busy slice and per segment, and (i_1, t_0) of each busy slice: 2 + Gs + 2 x 2.
+TEST(PaperPackWork, TwoDimensionalIndexArithmeticByHand) {
+  const Geometry g({8, 4}, {2, 2}, {2, 1});  // indexed by dimension: N_0 = 8, W_0 = 2; N_1 = 4, W_1 = 1
+  const std::vector<std::uint8_t> local = {1, 1, 0, 0, 0, 1, 0, 0};
+  const std::vector<std::vector<std::uint8_t>> masks(4, local);
+  std::vector<Index> css_expected(4);
+  for (const auto& [p1, p0, gs] : std::vector<std::array<Index, 3>>{{0, 0, 2}, {0, 1, 3}, {1, 0, 2}, {1, 1, 2}}) {
+    css_expected[static_cast<std::size_t>(g.proc_of_grid_coords(std::vector<Index>{p0, p1}))] = 2 + gs + 4;
+  }
+  EXPECT_EQ(paper_pack_work(g, masks, pack::Scheme::Simple).index_ops, (std::vector<Index>{9, 9, 9, 9}));
+  EXPECT_EQ(paper_pack_work(g, masks, pack::Scheme::CompactStorage).index_ops, css_expected);
+  EXPECT_EQ(paper_pack_work(g, masks, pack::Scheme::CompactMessage).index_ops, css_expected);
+  // The helpers alone: nothing on 1-D arrays, d-1 per offset, 2(d-1) per slice located.
+  EXPECT_TRUE(pack::paper_record_offsets(1, 100).empty());
+  EXPECT_TRUE(pack::paper_slice_coordinates(1, 100).empty());
+  EXPECT_EQ(pack::paper_record_offsets(3, 100).count(WorkKind::IndexOp), 200);
+  EXPECT_EQ(pack::paper_slice_coordinates(3, 100).count(WorkKind::IndexOp), 400);
 }
 
 // Section 6.4, SSS on a 1-D array: L + C + 6E_i + 2E_a on every processor, for random sizes,
@@ -165,6 +192,36 @@ TEST(PaperPackWork, PreredistributionChargesItsDetectionPhases) {
       });
     }
   }
+}
+
+// Redistribution of selected data of a 4 x 4 array CYCLIC over 2 x 2 processors (L = 4 each), mask
+// true on the top-left 2 x 2 corner: every processor holds one true element and sends it; all four
+// belong to the BLOCK processor with grid coordinates (0, 0). Hand count per processor:
+//   sender: a destination per dimension for its one pair: 2 divisions; mask tested (4) + pair (2): 6;
+//   receiver: the temporary mask (4) + datum and mask stored per pair (2); per pair the global index
+//   split into (i_1, i_0) = (g div 4, g mod 4) and a local index per dimension: 2 + 2 = 4 divisions.
+// Processor (0, 0): 2 + 4 x 4 = 18 divisions, 6 + 4 + 2 x 4 = 18 accesses; the others 2 and 6 + 4 = 10.
+TEST(PaperPackWork, SelectedDataDecomposesEachGlobalIndexOnTheReceiver) {
+  const Geometry g({4, 4}, {2, 2}, {1, 1});
+  test::ThreadWorld world(4);
+  world.run([&](Transport& inner) {
+    CountingTransport t(inner);
+    std::vector<std::uint8_t> mask(4, 0);
+    for (Index offset = 0; offset < 4; ++offset) {
+      const auto c = g.global_coords(t.rank(), offset);
+      mask[static_cast<std::size_t>(offset)] = c[0] < 2 && c[1] < 2 ? 1 : 0;
+    }
+    pack::redistribute_to_block(t, g, test::local_values(g, t.rank(), test::value_of), mask,
+                                pack::Preredistribution::SelectedData, pack::WorkAccounting::Paper);
+    const bool gets_all = g.grid_coords(t.rank()) == std::vector<Index>{0, 0};
+    if (t.work.count(WorkKind::IndexOp) != (gets_all ? 18 : 2)) throw std::runtime_error("divisions");
+    if (t.work.count(WorkKind::ElementScanned) != (gets_all ? 18 : 10)) throw std::runtime_error("accesses");
+  });
+  // One dimension: no decomposition, one local index per pair (as before the 2-D count).
+  EXPECT_EQ(pack::paper_selected_receive(1, 1024, 100).count(WorkKind::IndexOp), 100);
+  EXPECT_EQ(pack::paper_selected_receive(2, 4096, 100).count(WorkKind::IndexOp), 400);
+  EXPECT_EQ(pack::paper_selected_receive(3, 4096, 100).count(WorkKind::IndexOp), 700);
+  EXPECT_EQ(pack::paper_selected_receive(2, 4096, 100).count(WorkKind::ElementScanned), 4096 + 200);
 }
 
 TEST(PaperPackWork, AccountingNames) {

@@ -36,10 +36,21 @@ Work paper_decompose(Index received, Index received_segments, bool compact_messa
   return Work(WorkKind::ElementScanned, compact_message ? received + 2 * received_segments : 2 * received);
 }
 
+Work paper_record_offsets(Index rank_d, Index records) { return Work(WorkKind::IndexOp, (rank_d - 1) * records); }
+
+Work paper_slice_coordinates(Index rank_d, Index busy_slices) {
+  return Work(WorkKind::IndexOp, 2 * (rank_d - 1) * busy_slices);
+}
+
 Work paper_detection(const Geometry& from) {
   Index segments = 0;
   for (std::size_t i = 0; i < from.rank(); ++i) segments += from.tiles(i);
   return Work(WorkKind::Intersection, from.processors() * segments);
+}
+
+Work paper_selected_receive(Index rank_d, Index local, Index received) {
+  const Index decomposition = 2 * (rank_d - 1);  // quotients and remainders splitting g into d indices
+  return Work(WorkKind::ElementScanned, local + 2 * received).add(WorkKind::IndexOp, (decomposition + rank_d) * received);
 }
 
 Work paper_intermediate_step(Index elements, Index segments) {

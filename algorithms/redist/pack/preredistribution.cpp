@@ -45,8 +45,8 @@ LocalArrays selected_data(Transport& t, const Geometry& from, const Geometry& to
     }
   }
   // The all-false temporary mask, then per pair: d coordinates and d local indices.
-  if (paper) {  // the all-false temporary mask; per pair: the index decomposed into d, datum and mask stored
-    t.charge(Work(WorkKind::ElementScanned, to.local_size() + 2 * received).add(WorkKind::IndexOp, d * received));
+  if (paper) {
+    t.charge(paper_selected_receive(d, to.local_size(), received));
   } else {
     t.charge(Work(WorkKind::ByteCopied, to.local_size() + (kWord + 1) * received).add(WorkKind::IndexOp, 2 * d * received));
   }

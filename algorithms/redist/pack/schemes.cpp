@@ -92,7 +92,10 @@ std::vector<Words> compose(Transport& t, const Geometry& g, std::span<const Inde
     }
     const auto e = static_cast<Index>(scan.records.size());
     work.add(WorkKind::TableEntry, e).add(WorkKind::IndexOp, e).add(WorkKind::ByteCopied, 2 * kWord * e);
-    t.charge(accounting == WorkAccounting::Paper ? paper_compose(slices, 0, e, 0, 0, true, false) : work);
+    // The paper's SSS: PS_f's and A_l's offsets from each record's saved indices.
+    const Index d = static_cast<Index>(g.rank());
+    t.charge(accounting == WorkAccounting::Paper ? paper_compose(slices, 0, e, 0, 0, true, false) += paper_record_offsets(d, 2 * e)
+                                                 : work);
     return out;
   }
   // CSS / CMS: the sendl vector from PS_c and PS_f, one entry per segment of each slice.
@@ -127,6 +130,7 @@ std::vector<Words> compose(Transport& t, const Geometry& g, std::span<const Inde
   }
   if (accounting == WorkAccounting::Paper) {
     work = paper_compose(slices, busy, elements, scanned, segments, false, scheme == Scheme::CompactMessage);
+    work += paper_slice_coordinates(static_cast<Index>(g.rank()), busy);
   }
   t.charge(work);
   return out;
@@ -241,7 +245,10 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
     }
     const auto e = static_cast<Index>(scan.records.size());
     work.add(WorkKind::TableEntry, e).add(WorkKind::IndexOp, e).add(WorkKind::ByteCopied, kWord * e);
-    if (paper) work = paper_compose(static_cast<Index>(ranking.slice_count.size()), 0, e, 0, 0, true, false);
+    if (paper) {  // PS_f's offset from each record's saved indices
+      work = paper_compose(static_cast<Index>(ranking.slice_count.size()), 0, e, 0, 0, true, false);
+      work += paper_record_offsets(static_cast<Index>(g.rank()), e);
+    }
   } else {
     Index segments = 0, elements = 0, busy = 0;
     for (std::size_t s = 0; s < ranking.slice_count.size(); ++s) {
@@ -309,19 +316,26 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
     for (const Record& r : scan.records) take(r.offset, ranking.slice_base[static_cast<std::size_t>(r.slice)] + r.in_slice);
     const auto e = static_cast<Index>(scan.records.size());
     work.add(WorkKind::TableEntry, e).add(WorkKind::IndexOp, e).add(WorkKind::ByteCopied, kWord * e);
-    if (paper) work = Work(WorkKind::ElementScanned, static_cast<Index>(field.size()) + 2 * e);  // FIELD copied; pair read, value stored
+    if (paper) {  // FIELD copied; pair read, value stored at the offset of the record's saved indices
+      work = Work(WorkKind::ElementScanned, static_cast<Index>(field.size()) + 2 * e);
+      work += paper_record_offsets(static_cast<Index>(g.rank()), e);
+    }
   } else {
-    Index scanned = 0, elements = 0;
+    Index scanned = 0, elements = 0, busy = 0;
     for (std::size_t s = 0; s < ranking.slice_count.size(); ++s) {
       const Index n = ranking.slice_count[s];
       if (n == 0) continue;
+      ++busy;
       Index rank = ranking.slice_base[s];
       scanned += scan_slice(g, mask, static_cast<Index>(s), n, [&](Index offset) { take(offset, rank++); });
       elements += n;
     }
     // Owners of a slice's ranks change only at its segments: one owner computation per segment.
     work.add(WorkKind::ElementScanned, scanned).add(WorkKind::ByteCopied, kWord * elements);
-    if (paper) work = Work(WorkKind::ElementScanned, static_cast<Index>(field.size()) + scanned + elements);  // FIELD copied; rescan, store
+    if (paper) {  // FIELD copied; each busy slice located and rescanned, its values stored
+      work = Work(WorkKind::ElementScanned, static_cast<Index>(field.size()) + scanned + elements);
+      work += paper_slice_coordinates(static_cast<Index>(g.rank()), busy);
+    }
   }
   t.charge(work);
   result.times.total = t.now() - start;
