@@ -127,13 +127,12 @@ struct CopyFromSource {
   PieceCursor from;
   Index elem_bytes;
   void operator()(Index start, Index stride, Index length, Index count) {
+    const Run swept{start, length, count, stride};
     if (!from.done() && from.left() >= length * count) {  // all from one piece of the source: a scatter
-      const Run swept{start, length, count, stride};
       scatter(swept, source + from.start() * elem_bytes, elem_bytes, dest);
       from.advance(length * count);
       return;
     }
-    const Run swept{start, length, count, stride};
     PieceCursor to({&swept, 1});
     copy_paired(from, to, source, dest, elem_bytes);
   }
