@@ -10,7 +10,7 @@ RedistributeReport exchange_own(MPI_Comm window_comm, MpiTransport& transport, c
   RedistributeReport report;
   const double start = transport.now();
   const Rank me = transport.rank();
-  if (use_shared_memory(window_comm)) {
+  if (use_shared_memory(window_comm, plan, source_local)) {
     exchange_shared_memory(window_comm, plan, elem_bytes, source_local, dest_local, report);
   } else {
     if (!datatypes) datatypes = MessageDatatypes::for_plan(plan, elem_bytes, me);

@@ -151,6 +151,14 @@ void grow(SharedArea& area, Index bytes) {
   prefault(area.bases[static_cast<std::size_t>(me)], static_cast<std::size_t>(capacity));
 }
 
+bool receives_from_others(const RankPlan& plan, Rank me) {
+  return std::ranges::any_of(plan.receives, [me](const PeerPlan& from) { return from.peer != me; });
+}
+
+bool sends_to_others(const RankPlan& plan, Rank me) {
+  return std::ranges::any_of(plan.sends, [me](const PeerPlan& to) { return to.peer != me; });
+}
+
 // What a rank says of the one-copy exchange: which shared storage it reads from and publishes out
 // of (its id), that it needs none (it neither sends nor receives), or that it cannot take part.
 constexpr std::int64_t kNeedsNoStorage = -1;
@@ -237,10 +245,18 @@ bool shared_memory_wanted() {
   return setting == nullptr || std::string(setting) != "0";
 }
 
-bool use_shared_memory(MPI_Comm comm) {
+bool use_shared_memory(MPI_Comm comm, const RankPlan& plan, std::span<const std::byte> source_local) {
   SharedArea& area = shared_area(comm);  // collective on the first call: made whatever the setting
   const bool repeated = area.calls++ > 0;
-  return area.one_node && shared_memory_wanted() && repeated;
+  if (!area.one_node || !shared_memory_wanted()) return false;
+  if (repeated) return true;
+  // A first call copies once through a window of run lists, not of data, when every source can
+  // take part: worth one more collective.
+  int me = 0;
+  MPI_Comm_rank(area.comm, &me);
+  int refused = storage_claim(area, sends_to_others(plan, me), receives_from_others(plan, me), source_local) == kNoStorage;
+  check_mpi(MPI_Allreduce(MPI_IN_PLACE, &refused, 1, MPI_INT, MPI_MAX, area.comm), "MPI_Allreduce");
+  return refused == 0;
 }
 
 namespace {
@@ -290,10 +306,6 @@ Outgoing outgoing_messages(const RankPlan& plan, Rank me, Rank size, Index elem_
     out.segment_once += out.once.back() ? static_cast<Index>(to.runs.size() * sizeof(Run)) : bytes;
   }
   return out;
-}
-
-bool receives_from_others(const RankPlan& plan, Rank me) {
-  return std::ranges::any_of(plan.receives, [me](const PeerPlan& from) { return from.peer != me; });
 }
 
 // This rank's half before the barrier: its segment holds where its source lies in `storage`, a

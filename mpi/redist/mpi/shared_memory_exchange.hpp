@@ -23,11 +23,13 @@ bool shared_memory_wanted();
 
 /// Collective over `comm`; counts the calls on it (the first call on a communicator checks where
 /// its ranks live). True when all of them share one node's memory, shared_memory_wanted() (every
-/// rank must agree), and a call on `comm` has come before since it was made or released: the
-/// window's fresh pages cost about as much as the exchange itself (a page fault per 4 KiB, shared
-/// memory having no huge pages here), so a one-off redistribution goes as MPI messages, whose
-/// kept buffers are huge pages, and the window is set up once calls repeat.
-bool use_shared_memory(MPI_Comm comm);
+/// rank must agree), and either a call on `comm` has come before since it was made or released,
+/// or every rank's source lies in one SharedArray (the ranks agree on it: one MPI_Allreduce). A
+/// window of data costs a page fault per 4 KiB when fresh (shared memory has no huge pages here),
+/// about as much as the exchange itself, so a one-off redistribution from private memory goes as
+/// MPI messages, whose kept buffers are huge pages; from a SharedArray the window holds only run
+/// lists.
+bool use_shared_memory(MPI_Comm comm, const RankPlan& plan, std::span<const std::byte> source_local);
 
 /// Collective over `comm`. Moves `plan` through the communicator's shared window — created on the
 /// first call, grown when a call needs more, kept with the communicator (an MPI attribute, freed
