@@ -1,12 +1,13 @@
 // Storage for one rank's part of a distributed array that every rank of a node can read: a segment
 // of an MPI-3 shared-memory window (MPI_Win_allocate_shared). When the source parts of a
-// redistribution all live in one SharedArray, redist copies each moved byte once: every receiver
-// copies straight out of the senders' storage into its own, with no message buffer between.
+// redistribution all live in one SharedArray, redist copies each moved byte of a message with
+// long pieces once: the receiver copies it straight out of the sender's storage into its own, with
+// no message buffer between (mpi/README.md, "How the data moves").
 //
 //   redist::mpi::SharedArray<double> a(comm, from.local_size(my_rank));   // collective
 //   fill(a.span());
 //   redist::mpi::Plan plan(comm, from, to, {.elem_bytes = 8});
-//   plan.execute<double>(a.span(), my_b);   // from the second call on a communicator: one copy
+//   plan.execute<double>(a.span(), my_b);   // report.bytes_copied_once: what went so
 //
 // The ranks of `comm` must share one node's memory for that; when they do not, the storage is
 // private memory and redistributions go as messages, as with any other storage.
