@@ -92,10 +92,11 @@ std::vector<Words> compose(Transport& t, const Geometry& g, std::span<const Inde
     }
     const auto e = static_cast<Index>(scan.records.size());
     work.add(WorkKind::TableEntry, e).add(WorkKind::IndexOp, e).add(WorkKind::ByteCopied, 2 * kWord * e);
-    // The paper's SSS: PS_f's and A_l's offsets from each record's saved indices.
-    const Index d = static_cast<Index>(g.rank());
-    t.charge(accounting == WorkAccounting::Paper ? paper_compose(slices, 0, e, 0, 0, true, false) += paper_record_offsets(d, 2 * e)
-                                                 : work);
+    if (accounting == WorkAccounting::Paper) {  // and PS_f's and A_l's offsets from each record's saved indices
+      work = paper_compose(slices, 0, e, 0, 0, true, false);
+      work += paper_record_offsets(static_cast<Index>(g.rank()), 2 * e);
+    }
+    t.charge(work);
     return out;
   }
   // CSS / CMS: the sendl vector from PS_c and PS_f, one entry per segment of each slice.

@@ -22,14 +22,10 @@ std::uint64_t& last_id() {
   return id;
 }
 
-bool one_node(MPI_Comm comm) {
-  MPI_Comm node = MPI_COMM_NULL;
-  check_mpi(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node), "MPI_Comm_split_type");
-  int node_size = 0, size = 0;
-  MPI_Comm_size(node, &node_size);
-  MPI_Comm_size(comm, &size);
-  MPI_Comm_free(&node);
-  return node_size == size;
+int rank_of(MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  return rank;
 }
 
 bool finalized() {
@@ -58,40 +54,20 @@ SharedStorage::SharedStorage(MPI_Comm comm, Index elements, Index elem_bytes) {
   check_mpi(MPI_Allreduce(&next, &id_, 1, MPI_UINT64_T, MPI_MAX, comm_), "MPI_Allreduce");
   last_id() = id_;
 
-  if (!one_node(comm_)) {
+  if (!on_one_node(comm_)) {
     private_ = std::make_unique<std::byte[]>(static_cast<std::size_t>(std::max<Index>(bytes_, 1)));
     mine_ = private_.get();
     return;
   }
-  MPI_Info info = MPI_INFO_NULL;
-  MPI_Info_create(&info);
-  MPI_Info_set(info, "alloc_shared_noncontig", "true");  // each segment on its own pages, near its rank
-  const int code = MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes_), 1, info, comm_, &mine_, &window_);
-  MPI_Info_free(&info);
-  check_mpi(code, "MPI_Win_allocate_shared");
-  // A passive epoch for the lifetime of the window: MPI_Win_sync, the memory barrier the
-  // redistributions need before reading other ranks' segments, is valid only within one.
-  check_mpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, window_), "MPI_Win_lock_all");
-  int size = 0;
-  MPI_Comm_size(comm_, &size);
-  segments_.assign(static_cast<std::size_t>(size), nullptr);
-  for (int r = 0; r < size; ++r) {
-    MPI_Aint segment_bytes = 0;
-    int unit = 0;
-    std::byte* segment = nullptr;
-    check_mpi(MPI_Win_shared_query(window_, r, &segment_bytes, &unit, &segment), "MPI_Win_shared_query");
-    segments_[static_cast<std::size_t>(r)] = segment;
-  }
+  window_ = allocate_shared_window(comm_, bytes_);
+  mine_ = window_.segments[static_cast<std::size_t>(rank_of(comm_))];
   registry().push_back(this);
 }
 
 SharedStorage::~SharedStorage() {
   std::erase(registry(), this);
   if (finalized()) return;  // MPI freed everything at MPI_Finalize
-  if (window_ != MPI_WIN_NULL) {
-    MPI_Win_unlock_all(window_);
-    MPI_Win_free(&window_);
-  }
+  free_shared_window(window_);
   MPI_Comm_free(&comm_);
 }
 

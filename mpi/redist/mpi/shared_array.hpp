@@ -22,6 +22,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "redist/mpi/shared_window.hpp"
 #include "redist/transport/transport.hpp"
 
 namespace redist::mpi {
@@ -43,23 +44,22 @@ class SharedStorage {
   const std::byte* data() const { return mine_; }
   Index bytes() const { return bytes_; }
   /// True when the ranks share one node and the storage is the window's; false: private memory.
-  bool shared() const { return window_ != MPI_WIN_NULL; }
+  bool shared() const { return window_.window != MPI_WIN_NULL; }
 
   /// The storage's own duplicate of the communicator it was made on.
   MPI_Comm comm() const { return comm_; }
   /// The same on every rank of the communicator, different for every storage a process holds.
   std::uint64_t id() const { return id_; }
   /// Rank `rank`'s segment as mapped in this process (shared storage only).
-  const std::byte* segment_of(Rank rank) const { return segments_[static_cast<std::size_t>(rank)]; }
+  const std::byte* segment_of(Rank rank) const { return window_.segments[static_cast<std::size_t>(rank)]; }
 
  private:
   MPI_Comm comm_ = MPI_COMM_NULL;
-  MPI_Win window_ = MPI_WIN_NULL;
   std::uint64_t id_ = 0;
   Index bytes_ = 0;
   std::byte* mine_ = nullptr;
-  std::unique_ptr<std::byte[]> private_;    // when the ranks do not share a node
-  std::vector<const std::byte*> segments_;  // every rank's, when they do
+  std::unique_ptr<std::byte[]> private_;  // when the ranks do not share a node
+  SharedWindow window_;                  // when they do
 };
 
 /// The shared storage (shared() true) that holds all of `bytes` bytes at `data`, or null.

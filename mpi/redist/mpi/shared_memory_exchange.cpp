@@ -16,6 +16,7 @@
 
 #include "redist/mpi/mpi_check.hpp"
 #include "redist/mpi/shared_array.hpp"
+#include "redist/mpi/shared_window.hpp"
 #include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/message_packing.hpp"
 
@@ -23,22 +24,17 @@ namespace redist::mpi {
 namespace {
 
 // What a communicator keeps between calls: a duplicate of it for the window's synchronisation,
-// whether its ranks share a node, and the window (each rank's segment: a table of where its
-// message to each rank starts, then the packed messages).
+// whether its ranks share a node, and the window (each rank's segment: what publish() writes).
 struct SharedArea {
   MPI_Comm comm = MPI_COMM_NULL;
   bool one_node = false;
-  MPI_Win window = MPI_WIN_NULL;
-  Index capacity = 0;             // this rank's segment, bytes
-  Index calls = 0;                // redistributions on the communicator since it was made or released
-  std::vector<std::byte*> bases;  // every rank's segment, as mapped in this process
+  SharedWindow shared;
+  Index capacity = 0;  // this rank's segment, bytes
+  Index calls = 0;     // redistributions on the communicator since it was made or released
 
   void free_window() {
-    if (window == MPI_WIN_NULL) return;
-    MPI_Win_unlock_all(window);
-    MPI_Win_free(&window);
+    free_shared_window(shared);
     capacity = 0;
-    bases.clear();
   }
   ~SharedArea() {
     free_window();
@@ -96,13 +92,7 @@ SharedArea& shared_area(MPI_Comm comm) {
   auto* area = new SharedArea;
   check_mpi(MPI_Comm_dup(comm, &area->comm), "MPI_Comm_dup");
   MPI_Comm_set_errhandler(area->comm, MPI_ERRORS_RETURN);
-  MPI_Comm node = MPI_COMM_NULL;
-  check_mpi(MPI_Comm_split_type(area->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node), "MPI_Comm_split_type");
-  int node_size = 0, size = 0;
-  MPI_Comm_size(node, &node_size);
-  MPI_Comm_size(area->comm, &size);
-  MPI_Comm_free(&node);
-  area->one_node = node_size == size;
+  area->one_node = on_one_node(area->comm);
   check_mpi(MPI_Comm_set_attr(comm, area_keyval(), area), "MPI_Comm_set_attr");
   holders().push_back(comm);
   return *area;
@@ -129,26 +119,11 @@ void prefault(std::byte* segment, std::size_t bytes) {
 void grow(SharedArea& area, Index bytes) {
   const Index capacity = std::max(bytes, area.capacity);
   area.free_window();
-  MPI_Info info = MPI_INFO_NULL;
-  MPI_Info_create(&info);
-  MPI_Info_set(info, "alloc_shared_noncontig", "true");  // each segment on its own pages
-  std::byte* base = nullptr;
-  const int code = MPI_Win_allocate_shared(static_cast<MPI_Aint>(capacity), 1, info, area.comm, &base, &area.window);
-  MPI_Info_free(&info);
-  check_mpi(code, "MPI_Win_allocate_shared");
-  check_mpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, area.window), "MPI_Win_lock_all");
+  area.shared = allocate_shared_window(area.comm, capacity);
   area.capacity = capacity;
-  int size = 0, me = 0;
-  MPI_Comm_size(area.comm, &size);
+  int me = 0;
   MPI_Comm_rank(area.comm, &me);
-  area.bases.assign(static_cast<std::size_t>(size), nullptr);
-  for (int r = 0; r < size; ++r) {
-    MPI_Aint segment = 0;
-    int unit = 0;
-    check_mpi(MPI_Win_shared_query(area.window, r, &segment, &unit, &area.bases[static_cast<std::size_t>(r)]),
-              "MPI_Win_shared_query");
-  }
-  prefault(area.bases[static_cast<std::size_t>(me)], static_cast<std::size_t>(capacity));
+  prefault(area.shared.segments[static_cast<std::size_t>(me)], static_cast<std::size_t>(capacity));
 }
 
 bool receives_from_others(const RankPlan& plan, Rank me) {
@@ -209,9 +184,9 @@ std::uint64_t agree_and_reserve(SharedArea& area, Index packed, Index once, std:
 
 // Every rank's writes to its segment visible to all, and all ranks past this point.
 void synchronise(const SharedArea& area) {
-  check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");
+  check_mpi(MPI_Win_sync(area.shared.window), "MPI_Win_sync");
   check_mpi(MPI_Barrier(area.comm), "MPI_Barrier");
-  check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");
+  check_mpi(MPI_Win_sync(area.shared.window), "MPI_Win_sync");
 }
 
 }  // namespace
@@ -287,14 +262,13 @@ bool copy_once(const PeerPlan& message, Index elem_bytes, Index min_piece_bytes)
 struct Outgoing {
   std::vector<const PeerPlan*> messages;
   std::vector<bool> once;
-  Index data_bytes = 0;      // the messages' elements
-  Index segment_packed = 0;  // every message packed
-  Index segment_once = 0;    // the messages marked once as run lists, the others packed
+  Index data_bytes = 0;    // the messages' elements
+  Index segment_once = 0;  // a segment with the messages marked once as run lists, the others packed
 };
 
 Outgoing outgoing_messages(const RankPlan& plan, Rank me, Rank size, Index elem_bytes) {
   Outgoing out;
-  out.segment_packed = out.segment_once = published_header_bytes(size);
+  out.segment_once = published_header_bytes(size);
   const Index min_piece_bytes = once_piece_bytes();
   for (const PeerPlan& to : plan.sends) {
     if (to.peer == me) continue;
@@ -302,7 +276,6 @@ Outgoing outgoing_messages(const RankPlan& plan, Rank me, Rank size, Index elem_
     out.messages.push_back(&to);
     out.once.push_back(copy_once(to, elem_bytes, min_piece_bytes));
     out.data_bytes += bytes;
-    out.segment_packed += bytes;
     out.segment_once += out.once.back() ? static_cast<Index>(to.runs.size() * sizeof(Run)) : bytes;
   }
   return out;
@@ -354,7 +327,7 @@ Index take(const SharedArea& area, const SharedStorage* storage, Rank me, const 
   Index copied_once = 0;
   for (const PeerPlan& from : plan.receives) {
     if (from.peer == me) continue;
-    const std::byte* segment = area.bases[static_cast<std::size_t>(from.peer)];
+    const std::byte* segment = area.shared.segments[static_cast<std::size_t>(from.peer)];
     PublishedMessage message;
     std::memcpy(&message, segment + sizeof(Index) + static_cast<std::size_t>(me) * sizeof(PublishedMessage),
                 sizeof(PublishedMessage));
@@ -387,7 +360,7 @@ void exchange_through_window(SharedArea& area, const SharedStorage* storage, Ran
                              std::span<std::byte> dest_local, RedistributeReport& report) {
   const LocalPart local = local_part(plan, me);
   const double pack_start = MPI_Wtime();
-  publish(area.bases[static_cast<std::size_t>(me)], storage, me, size, out, local, elem_bytes, source_local, dest_local);
+  publish(area.shared.segments[static_cast<std::size_t>(me)], storage, me, size, out, local, elem_bytes, source_local, dest_local);
   report.phases.pack = MPI_Wtime() - pack_start;
   // Every message packed or its runs published; every rank's source storage as its caller left it
   // (the window's memory barrier orders all of this process's stores, those to the storage too).
@@ -395,7 +368,7 @@ void exchange_through_window(SharedArea& area, const SharedStorage* storage, Ran
   const double unpack_start = MPI_Wtime();
   report.bytes_copied_once += take(area, storage, me, plan, local, elem_bytes, source_local, dest_local);
   report.phases.unpack = MPI_Wtime() - unpack_start;
-  check_mpi(MPI_Win_sync(area.window), "MPI_Win_sync");
+  check_mpi(MPI_Win_sync(area.shared.window), "MPI_Win_sync");
   // Reading other ranks' source storage: every rank done with it before any returns, as its
   // caller may write it next. Otherwise no barrier: no rank writes its segment again before the
   // next call's agree_and_reserve(), whose MPI_Allreduce no rank leaves before every rank has
@@ -418,7 +391,7 @@ void exchange_shared_memory(MPI_Comm comm, const RankPlan& plan, Index elem_byte
   report.messages_sent += static_cast<Index>(out.messages.size());
   report.bytes_sent += out.data_bytes;
   const std::int64_t claim = storage_claim(area, !out.messages.empty(), receives_from_others(plan, me), source_local);
-  const std::uint64_t storage_id = agree_and_reserve(area, out.segment_packed, out.segment_once, claim);
+  const std::uint64_t storage_id = agree_and_reserve(area, published_header_bytes(size) + out.data_bytes, out.segment_once, claim);
   // Held by every rank that sends or receives (its claim); the others only copy their local part.
   const SharedStorage* storage = nullptr;
   for (const SharedStorage* s : shared_storages()) {
