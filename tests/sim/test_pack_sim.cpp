@@ -89,6 +89,19 @@ TEST(PackOnSimulator, ExperimentRunsAreVerified) {
   EXPECT_GT(run.experiment.phases.redist, 0);
 }
 
+// Section 6.4's models by hand on a full mask: 1024 elements, CYCLIC(16) over 16 processors, so L = 64,
+// C = 4 slices (tiles of 16), E_i = 64, Size = 1024 and E_a = 64. The *_ranked quantities add the
+// intermediate step the section sets aside, Fig. 2 on C base-rank entries: 5C + 7 = 27 accesses.
+TEST(PackOnSimulator, LocalModelsCountSectionSixFourAndTheIntermediateStep) {
+  const auto run = sim::run_pack(kCm5, one_dimensional(1024, 16, pack::MaskSpec::named("random", 100, 1)), "");
+  const auto& q = run.experiment.quantities;
+  EXPECT_EQ(q.at("slices"), 4);
+  EXPECT_EQ(q.at("model_local_sss"), 64 + 4 + 6 * 64 + 2 * 64);
+  EXPECT_EQ(q.at("model_local_css"), 2 * 64 + 2 * 4 + 3 * 64 + 2 * 64);
+  EXPECT_EQ(q.at("model_local_sss_ranked"), q.at("model_local_sss") + 27);
+  EXPECT_EQ(q.at("model_local_css_ranked"), q.at("model_local_css") + 27);
+}
+
 // On the CM-5 model a 1-D ranking uses the control network: its prefix-reduction-sum costs what
 // the control.* properties say (a scan and a reduction of T_0 words), not messages.
 TEST(PackOnSimulator, OneDimensionalRankingUsesTheControlNetwork) {
