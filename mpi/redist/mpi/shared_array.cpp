@@ -22,12 +22,6 @@ std::uint64_t& last_id() {
   return id;
 }
 
-int rank_of(MPI_Comm comm) {
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  return rank;
-}
-
 bool finalized() {
   int done = 0;
   MPI_Finalized(&done);
@@ -60,7 +54,7 @@ SharedStorage::SharedStorage(MPI_Comm comm, Index elements, Index elem_bytes) {
     return;
   }
   window_ = allocate_shared_window(comm_, bytes_);
-  mine_ = window_.segments[static_cast<std::size_t>(rank_of(comm_))];
+  mine_ = window_.mine;
   registry().push_back(this);
 }
 

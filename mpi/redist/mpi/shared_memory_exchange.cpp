@@ -121,9 +121,7 @@ void grow(SharedArea& area, Index bytes) {
   area.free_window();
   area.shared = allocate_shared_window(area.comm, capacity);
   area.capacity = capacity;
-  int me = 0;
-  MPI_Comm_rank(area.comm, &me);
-  prefault(area.shared.segments[static_cast<std::size_t>(me)], static_cast<std::size_t>(capacity));
+  prefault(area.shared.mine, static_cast<std::size_t>(capacity));
 }
 
 bool receives_from_others(const RankPlan& plan, Rank me) {
@@ -360,7 +358,7 @@ void exchange_through_window(SharedArea& area, const SharedStorage* storage, Ran
                              std::span<std::byte> dest_local, RedistributeReport& report) {
   const LocalPart local = local_part(plan, me);
   const double pack_start = MPI_Wtime();
-  publish(area.shared.segments[static_cast<std::size_t>(me)], storage, me, size, out, local, elem_bytes, source_local, dest_local);
+  publish(area.shared.mine, storage, me, size, out, local, elem_bytes, source_local, dest_local);
   report.phases.pack = MPI_Wtime() - pack_start;
   // Every message packed or its runs published; every rank's source storage as its caller left it
   // (the window's memory barrier orders all of this process's stores, those to the storage too).

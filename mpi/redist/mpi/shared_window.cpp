@@ -19,8 +19,7 @@ SharedWindow allocate_shared_window(MPI_Comm comm, Index bytes) {
   MPI_Info info = MPI_INFO_NULL;
   MPI_Info_create(&info);
   MPI_Info_set(info, "alloc_shared_noncontig", "true");  // each segment on its own pages
-  std::byte* mine = nullptr;
-  const int code = MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes), 1, info, comm, &mine, &shared.window);
+  const int code = MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes), 1, info, comm, &shared.mine, &shared.window);
   MPI_Info_free(&info);
   check_mpi(code, "MPI_Win_allocate_shared");
   check_mpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, shared.window), "MPI_Win_lock_all");
@@ -41,6 +40,7 @@ void free_shared_window(SharedWindow& shared) {
   MPI_Win_unlock_all(shared.window);
   MPI_Win_free(&shared.window);
   shared.segments.clear();
+  shared.mine = nullptr;
 }
 
 }  // namespace redist::mpi

@@ -17,6 +17,7 @@ bool on_one_node(MPI_Comm comm);
 struct SharedWindow {
   MPI_Win window = MPI_WIN_NULL;
   std::vector<std::byte*> segments;  ///< every rank's segment, as mapped in this process
+  std::byte* mine = nullptr;         ///< this rank's segment
 };
 
 /// Collective over `comm` (whose ranks share a node): `bytes` on this rank, each segment on its own
