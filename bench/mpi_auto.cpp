@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,25 +48,49 @@ Pair random_pair(std::uint64_t seed, int ranks, Index elements) {
   return {sources_all ? ranks : other, block(2), sources_all ? other : ranks, block(4), elements - draw(6, 1000)};
 }
 
-// Best of `repeat` calls of redistribute() with `options` (the slowest rank's time), and whether
-// every call left every element where it belongs.
-std::pair<double, bool> timed(const redist::Layout& source, const redist::Layout& dest, const redist::mpi::Options& options,
-                              int repeat, int me) {
-  const redist::mpi::Options placed = redist::mpi::choose(MPI_COMM_WORLD, source, dest, options);  // relabelled ranks
-  const std::vector<double> a = numbered(source, placed.ranks.source_of(me, source.processors()));
-  const std::vector<double> want = numbered(dest, placed.ranks.dest_of(me, dest.processors()));
-  std::vector<double> b(want.size());
+// One candidate's call, ready to be timed again and again: its options with the ranks it places,
+// its local data, the expected result.
+struct TimedCall {
+  redist::mpi::Options placed;
+  std::vector<double> a, want, b;
   double best = 1e300;
   bool right = true;
+};
+
+TimedCall prepare(const redist::Layout& source, const redist::Layout& dest, const redist::mpi::Options& options, int me) {
+  TimedCall call;
+  call.placed = redist::mpi::choose(MPI_COMM_WORLD, source, dest, options);  // relabelled ranks
+  call.a = numbered(source, call.placed.ranks.source_of(me, source.processors()));
+  call.want = numbered(dest, call.placed.ranks.dest_of(me, dest.processors()));
+  call.b.resize(call.want.size());
+  return call;
+}
+
+// Times one redistribute() call (the slowest rank's time) and checks every element. Its source and
+// destination are in cache first, as when one candidate's calls followed each other: the other
+// candidates' buffers, touched in between, are more than the cache holds.
+void time_once(const redist::Layout& source, const redist::Layout& dest, TimedCall& call) {
+  std::fill(call.b.begin(), call.b.end(), -1.0);
+  volatile double touched = std::accumulate(call.a.begin(), call.a.end(), 0.0);
+  (void)touched;
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double start = MPI_Wtime();
+  redist::mpi::redistribute<double>(MPI_COMM_WORLD, source, dest, call.a, call.b, call.placed);
+  call.best = std::min(call.best, slowest(MPI_Wtime() - start));
+  call.right = call.right && call.b == call.want;
+}
+
+// Best of `repeat` rounds, each round one call of every candidate in turn: this machine's speed
+// drifts by up to 2x within minutes, so timing one candidate's calls together, then the next's,
+// would compare candidates at different speeds.
+void time_in_rounds(const redist::Layout& source, const redist::Layout& dest, std::vector<TimedCall>& calls, int repeat) {
   for (int k = 0; k < repeat; ++k) {
-    std::fill(b.begin(), b.end(), -1.0);
-    MPI_Barrier(MPI_COMM_WORLD);
-    const double start = MPI_Wtime();
-    redist::mpi::redistribute<double>(MPI_COMM_WORLD, source, dest, a, b, placed);
-    best = std::min(best, slowest(MPI_Wtime() - start));
-    right = right && b == want;
+    if (k % 2 == 0) {
+      for (TimedCall& call : calls) time_once(source, dest, call);
+    } else {
+      for (auto call = calls.rbegin(); call != calls.rend(); ++call) time_once(source, dest, *call);
+    }
   }
-  return {best, everywhere(right)};
 }
 
 std::string label(const redist::mpi::Options& o) { return o.indexing + "/" + o.schedule + "/" + o.relabel; }
@@ -93,7 +118,7 @@ int main(int argc, char** argv) {
   }
   const auto model = std::make_shared<const redist::MachineModel>(redist::load_machine_model(s.model));
   if (rank == 0) {
-    std::printf("%d ranks, %lld MiB arrays, every candidate timed as one redistribute() call, best of %d\n", ranks,
+    std::printf("%d ranks, %lld MiB arrays, every candidate timed as one redistribute() call, best of %d rounds (one call of each candidate per round)\n", ranks,
                 static_cast<long long>(s.mib), s.repeat);
     std::printf("| pair | candidates | auto picks | auto s | best | best s | worst s | auto / best |\n|---|---|---|---|---|---|---|---|\n");
   }
@@ -107,16 +132,23 @@ int main(int argc, char** argv) {
     redist::mpi::Options asked{.indexing = "auto", .schedule = "auto", .relabel = "auto"};
     asked.model = model;
     const std::string picked = label(redist::mpi::choose(MPI_COMM_WORLD, source, dest, asked));
-    double best = 1e300, slowest_seconds = 0, auto_seconds = 0;
-    std::string best_label;
+    std::vector<TimedCall> calls;
+    std::vector<std::string> labels;
     for (const redist::Candidate& c : candidates) {
       const redist::mpi::Options options{.indexing = c.indexing, .schedule = c.schedule,
                                          .relabel = std::string(redist::relabel_method_names().name_of(c.relabel))};
-      const auto [seconds, right] = timed(source, dest, options, s.repeat, rank);
-      all_right = all_right && right;
-      if (seconds < best) best = seconds, best_label = label(options);
+      calls.push_back(prepare(source, dest, options, rank));
+      labels.push_back(label(options));
+    }
+    time_in_rounds(source, dest, calls, s.repeat);
+    double best = 1e300, slowest_seconds = 0, auto_seconds = 0;
+    std::string best_label;
+    for (std::size_t c = 0; c < calls.size(); ++c) {
+      const double seconds = calls[c].best;
+      all_right = all_right && everywhere(calls[c].right);
+      if (seconds < best) best = seconds, best_label = labels[c];
       slowest_seconds = std::max(slowest_seconds, seconds);
-      if (label(options) == picked) auto_seconds = seconds;
+      if (labels[c] == picked) auto_seconds = seconds;
     }
     within += auto_seconds <= 1.1 * best;
     worst += auto_seconds >= slowest_seconds;
@@ -148,8 +180,10 @@ int main(int argc, char** argv) {
       chosen = redist::mpi::choose(MPI_COMM_WORLD, source, dest, asked);
       choosing = std::min(choosing, slowest(MPI_Wtime() - start));
     }
-    const auto [moving, right] = timed(source, dest, chosen, s.repeat, rank);
-    all_right = all_right && right;
+    std::vector<TimedCall> chosen_call = {prepare(source, dest, chosen, rank)};
+    time_in_rounds(source, dest, chosen_call, s.repeat);
+    const double moving = chosen_call[0].best;
+    all_right = all_right && everywhere(chosen_call[0].right);
     costs.push_back(choosing / moving);
     if (rank == 0) {
       std::printf("%lld MiB, P=%lld r=%lld Q=%lld s=%lld: choosing %s took %.3e s, the redistribution %.3e s: %.1f%%\n",
