@@ -7,6 +7,7 @@
 
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/redistribute/message_packing.hpp"
+#include "redist/redistribute/relabelling.hpp"
 
 namespace redist::cli {
 namespace {
@@ -77,6 +78,25 @@ double fit_run_price(const std::vector<CopyMeasurement>& copies, double byte_cop
   return denominator > 0 ? std::max(0.0, numerator / denominator) : 0.0;
 }
 
+IndexMeasurement measured(const Work& work, double seconds) {
+  IndexMeasurement m;
+  for (const WorkKind kind : kIndexKinds) m.counts.push_back(static_cast<double>(work.count(kind)));
+  m.seconds = seconds;
+  return m;
+}
+
+// Relabelling is index work too (plan_redistribution times it with the plan): both methods.
+void measure_relabelling(const Layout& source, const Layout& dest, std::vector<IndexMeasurement>& out) {
+  for (const RelabelMethod method : {RelabelMethod::Exact, RelabelMethod::Greedy}) {
+    Work work;
+    const double seconds = fastest(5, [&] {
+      work = Work();
+      relabelled_ranks(source, dest, method, work);
+    });
+    out.push_back(measured(work, seconds));
+  }
+}
+
 struct Pair {
   Index N, P, r, Q, s;
 };
@@ -89,8 +109,12 @@ LocalWork measure_local_work() {
   const std::vector<Pair> pairs = {{1 << 20, 4, 1, 4, 8}, {1 << 20, 4, 64, 2, 8}, {1 << 21, 2, 16, 4, 4},
                                    {1 << 20, 8, 3, 6, 7}, {1 << 19, 3, 100, 5, 1}, {1 << 21, 4, 1024, 4, 2},
                                    {1 << 21, 2, 5, 2, 3}};  // the last: irregular pieces, long lists
+  // Sizes a period does not divide: relabelling counts the rest stretch by stretch.
+  const std::vector<Pair> uneven = {{523387, 4, 358, 4, 225}, {1048573, 3, 97, 5, 61}};
+  for (const Pair& p : uneven) measure_relabelling(BlockCyclic(p.N, p.r, p.P), BlockCyclic(p.N, p.s, p.Q), out.index);
   for (const Pair& p : pairs) {
     const Layout source = BlockCyclic(p.N, p.r, p.P), dest = BlockCyclic(p.N, p.s, p.Q);
+    measure_relabelling(source, dest, out.index);
     for (const IndexingMethod& method : indexing_methods()) {
       if (!method_takes(method, source, dest)) continue;  // Krr: kr <-> r only
       Work work;
@@ -101,10 +125,7 @@ LocalWork measure_local_work() {
         work += listing_work(plan);
       });
       measure_copies(plan, source.local_size(0), dest.local_size(0), out.copies);
-      IndexMeasurement m;
-      for (const WorkKind kind : kIndexKinds) m.counts.push_back(static_cast<double>(work.count(kind)));
-      m.seconds = seconds;
-      out.index.push_back(m);
+      out.index.push_back(measured(work, seconds));
     }
   }
   out.run_copied = fit_run_price(out.copies, out.byte_copied);

@@ -170,5 +170,37 @@ TEST(RelabelledRanks, ExactKeepsMoreThanTheIdentityWhereItCan) {
   EXPECT_THROW(relabel_method_names().from_name("best"), std::invalid_argument);
 }
 
+// The work relabelling counts, by hand. CYCLIC(2) on 2 -> CYCLIC(3) on 2, N = 23: one period of
+// lcm(4, 6) = 12 from paper 004's grid (2 x 2 entries), then the rest [12, 23) stretch by stretch,
+// a stretch ending where a block of either layout does: [12,14) [14,15) [15,16) [16,18) [18,20)
+// [20,21) [21,22) [22,23), 8 stretches of 3 index operations; the assignment weighs 2 x 2 pairs.
+TEST(RelabelledRanks, CountTheirWorkAsCountedByHand) {
+  const Layout source = BlockCyclic(23, 2, 2), dest = BlockCyclic(23, 3, 2);
+  for (const RelabelMethod method : {RelabelMethod::Exact, RelabelMethod::Greedy}) {
+    Work counted;
+    relabelled_ranks(source, dest, method, counted);
+    EXPECT_EQ(counted.count(WorkKind::IndexOp), 24) << relabel_method_names().name_of(method);
+    EXPECT_EQ(counted.count(WorkKind::TableEntry), 4 + 4);
+    EXPECT_EQ(counted.count(WorkKind::ElementScanned), 0);
+  }
+  Work whole_periods;  // N = 24: two periods, no rest to count
+  relabelled_ranks(BlockCyclic(24, 2, 2), BlockCyclic(24, 3, 2), RelabelMethod::Exact, whole_periods);
+  EXPECT_EQ(whole_periods.count(WorkKind::IndexOp), 0);
+  EXPECT_EQ(whole_periods.count(WorkKind::TableEntry), 8);
+  // Two 7 x 5 matrices on 2 x 2 and 1 x 3 grids: each dimension's extent scanned once (7 + 5), the
+  // 4 x 3 volumes, the 4 ranks x 3 destination processors the assignment weighs.
+  const Layout a = MultiDimLayout({DimMapping::distributed(BlockCyclic(7, 2, 2)), DimMapping::distributed(BlockCyclic(5, 1, 2))},
+                                  StorageOrder::RowMajor);
+  const Layout b = MultiDimLayout({DimMapping::distributed(BlockCyclic(7, 3, 1)), DimMapping::distributed(BlockCyclic(5, 2, 3))},
+                                  StorageOrder::RowMajor);
+  Work two_d;
+  relabelled_ranks(a, b, RelabelMethod::Greedy, two_d);
+  EXPECT_EQ(two_d.count(WorkKind::ElementScanned), 7 + 5);
+  EXPECT_EQ(two_d.count(WorkKind::TableEntry), 4 * 3 + 4 * 3);
+  Work none;
+  relabelled_ranks(source, dest, RelabelMethod::None, none);
+  for (std::size_t k = 0; k < kWorkKinds; ++k) EXPECT_EQ(none.count(static_cast<WorkKind>(k)), 0);
+}
+
 }  // namespace
 }  // namespace redist

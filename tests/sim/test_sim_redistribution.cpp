@@ -10,6 +10,7 @@
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"
 #include "redist/sim/engine.hpp"
+#include "redist/sim/machine_model_from_platform.hpp"
 
 namespace redist {
 namespace {
@@ -178,6 +179,26 @@ TEST(SimulatedRedistribution, RelabelledRunsVerifyAndKeepMoreLocal) {
     more += relabelled.bytes_kept > plain.bytes_kept;
   }
   EXPECT_GE(more, 10);
+}
+
+// Relabelling is index work: a run asked to relabel places the destination processors as one given
+// the relabelled ranks does, and its index phase is longer by the priced work of relabelling.
+TEST(SimulatedRedistribution, RelabellingIsChargedInTheIndexPhase) {
+  const Platform& platform = kPlatforms[0];
+  const Layout source = BlockCyclic(10007, 3, 8), dest = BlockCyclic(10007, 5, 8);
+  RedistributeOptions placed;
+  placed.elem_bytes = 8;
+  Work counted;
+  placed.ranks = relabelled_ranks(source, dest, RelabelMethod::Exact, counted);
+  RedistributeOptions asked = placed;
+  asked.relabel = "exact";
+  const RunSummary given = run(platform, source, dest, placed, false), relabelled = run(platform, source, dest, asked, false);
+  ASSERT_EQ(relabelled.verified, std::optional<bool>(true));
+  EXPECT_EQ(relabelled.bytes_kept, given.bytes_kept);
+  const WorkPrices prices = sim::machine_model_from_platform(platform_path(platform), 8).prices;
+  ASSERT_GT(prices.seconds_for(counted), 0);
+  EXPECT_NEAR(relabelled.phases.index - given.phases.index, prices.seconds_for(counted), 1e-12);
+  EXPECT_NEAR(relabelled.phases.total - given.phases.total, prices.seconds_for(counted), 1e-9);
 }
 
 // N not a multiple of the period lcm(P·r, Q·s), on every platform large enough.

@@ -45,8 +45,6 @@ RedistributeOptions resolve_choices(Transport& transport, const Layout& source, 
     options.schedule = chosen.schedule;
     options.relabel = std::string(relabel_method_names().name_of(chosen.relabel));
   }
-  const RelabelMethod relabel = relabel_method_names().from_name(options.relabel);
-  if (relabel != RelabelMethod::None) options.ranks = relabelled_ranks(source, dest, relabel);
   return options;
 }
 

@@ -9,8 +9,9 @@
 
 namespace redist {
 
-/// `options` with each "auto" replaced by the fastest candidate's choice and `relabel` applied to
-/// `ranks` (computed from the layouts: resolving resolved options changes nothing). Collective over the
+/// `options` with each "auto" replaced by the fastest candidate's choice (resolving resolved options
+/// changes nothing; `ranks` is left as given: plan_redistribution applies `relabel`, as part of the
+/// index phase, and relabelled_ranks tells a caller where that puts the data). Collective over the
 /// transport's ranks when a choice is auto: each rank prices its own local work for every
 /// candidate and sends it to every other, so that all choose alike; local otherwise. The options
 /// must have passed call_problem.

@@ -87,13 +87,22 @@ double comm_seconds(const Layout& source, const Layout& dest, Index elem_bytes, 
   return seconds;
 }
 
-// Where each relabelling the candidates use puts the destination processors: computed once
-// (an exact relabelling solves an assignment problem), not once per candidate.
-std::map<RelabelMethod, RankMap> placements(const Layout& source, const Layout& dest, const RankMap& ranks,
-                                            const std::vector<Candidate>& candidates) {
-  std::map<RelabelMethod, RankMap> out;
+// Where a relabelling puts the destination processors, and the index work of finding that out.
+struct Placement {
+  RankMap ranks;
+  Work work;
+};
+
+// Each relabelling the candidates use: computed once (an exact relabelling solves an assignment
+// problem), not once per candidate.
+std::map<RelabelMethod, Placement> placements(const Layout& source, const Layout& dest, const RankMap& ranks,
+                                              const std::vector<Candidate>& candidates) {
+  std::map<RelabelMethod, Placement> out;
   for (const Candidate& c : candidates) {
-    if (!out.contains(c.relabel)) out.emplace(c.relabel, candidate_ranks(source, dest, ranks, c.relabel));
+    if (out.contains(c.relabel)) continue;
+    Placement placement{ranks, {}};
+    if (c.relabel != RelabelMethod::None) placement.ranks = relabelled_ranks(source, dest, c.relabel, placement.work);
+    out.emplace(c.relabel, std::move(placement));
   }
   return out;
 }
@@ -150,7 +159,8 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
   for (const Candidate& c : candidates) {
     auto [at, fresh] = priced.try_emplace({c.indexing, c.relabel});
     if (fresh) {
-      const RankMap& placed = placed_by.at(c.relabel);
+      const Placement& placement = placed_by.at(c.relabel);
+      const RankMap& placed = placement.ranks;
       const IndexingMethod& method = indexing_method(c.indexing);
       Work counted;
       // A method that counts its work without a plan (naive) is priced on the runs of a method that
@@ -161,8 +171,9 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
       Work pack, unpack;
       for (const PeerPlan& send : plan.sends) pack += accounting.pack(send, elem_bytes);
       for (const PeerPlan& receive : plan.receives) unpack += accounting.unpack(receive, elem_bytes);
-      at->second = {prices.seconds_for(accounting.index(plan, counted)), prices.seconds_for(pack),
-                    prices.seconds_for(unpack)};
+      // plan_redistribution relabels within the index phase.
+      at->second = {prices.seconds_for(placement.work) + prices.seconds_for(accounting.index(plan, counted)),
+                    prices.seconds_for(pack), prices.seconds_for(unpack)};
     }
     out.push_back(at->second);
   }
@@ -187,7 +198,7 @@ std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index 
       phases.comm = 2 * barrier;
       phases.total = phases.index + phases.pack + phases.comm + phases.unpack;
     } else {
-      phases.comm = comm_seconds(source, dest, elem_bytes, c, placed_by.at(c.relabel), volumes, model);
+      phases.comm = comm_seconds(source, dest, elem_bytes, c, placed_by.at(c.relabel).ranks, volumes, model);
       phases.total = phases.index + phases.pack + barrier + phases.comm + phases.unpack;
     }
     out.push_back({c, phases});

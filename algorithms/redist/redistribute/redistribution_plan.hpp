@@ -21,7 +21,8 @@ struct RedistributionPlan {
   std::shared_ptr<const Schedule> schedule;         ///< the steps; null for the asynchronous exchange
   std::shared_ptr<const WorkAccounting> accounting; ///< whose work is charged
   double seconds = 0;                               ///< the index phase, on the transport's clock
-  double started = 0;                               ///< when the index phase began
+  double started = 0;                               ///< when the plan's own part of the index phase began
+  double relabel_seconds = 0;  ///< the index phase's other part: placing the destination processors
 };
 
 /// Checks the call (std::invalid_argument as redistribute()) and computes this rank's plan.

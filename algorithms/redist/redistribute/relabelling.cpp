@@ -24,19 +24,22 @@ Relabelling with_kept(const LengthMatrix& v, std::vector<Index> rank_of_dest) {
 
 // Adds the elements of [begin, end) to counts(owner in a, owner in b), a stretch at a time: a stretch
 // ends where a block of either layout does.
-void count_stretches(const BlockCyclic& a, const BlockCyclic& b, Index begin, Index end, LengthMatrix& counts) {
-  for (Index i = begin; i < end;) {
+void count_stretches(const BlockCyclic& a, const BlockCyclic& b, Index begin, Index end, LengthMatrix& counts,
+                     Work& counted) {
+  Index stretches = 0;
+  for (Index i = begin; i < end; ++stretches) {
     const Index next = std::min({end, (i / a.block_size() + 1) * a.block_size(), (i / b.block_size() + 1) * b.block_size()});
     counts.add(a.owner(i), b.owner(i), next - i);
     i = next;
   }
+  counted.add(WorkKind::IndexOp, 3 * stretches);  // the stretch's end, its two owners
 }
 
 // Elements source processor p of `a` sends destination processor q of `b` (two 1-D layouts of one
 // size): whole periods L = lcm(P·r, Q·s) from paper 004's grid per period (message_lengths), the
 // rest counted stretch by stretch. A rest too long to count (over 2^26 stretches) is taken as its
 // share of a period: close enough to choose by, and the choice is all it is used for.
-LengthMatrix one_dim_counts(const BlockCyclic& a, const BlockCyclic& b) {
+LengthMatrix one_dim_counts(const BlockCyclic& a, const BlockCyclic& b, Work& counted) {
   constexpr Index kMostStretches = Index{1} << 26;
   LengthMatrix counts(a.procs(), b.procs());
   const Index size = a.size();
@@ -50,6 +53,7 @@ LengthMatrix one_dim_counts(const BlockCyclic& a, const BlockCyclic& b) {
   if (periods > 0 || !count_rest) {
     // Paper 004's grid per period; a rest too long to count is its share of a period.
     const LengthMatrix per_period = message_lengths(Layout(a), Layout(b));
+    counted.add(WorkKind::TableEntry, a.procs() * b.procs());
     const double share = period > 0 ? static_cast<double>(size) / static_cast<double>(period) : 1.0;
     for (Index p = 0; p < a.procs(); ++p) {
       for (Index q = 0; q < b.procs(); ++q) {
@@ -58,8 +62,19 @@ LengthMatrix one_dim_counts(const BlockCyclic& a, const BlockCyclic& b) {
       }
     }
   }
-  if (count_rest) count_stretches(a, b, rest_begin, size, counts);
+  if (count_rest) count_stretches(a, b, rest_begin, size, counts, counted);
   return counts;
+}
+
+// The elements message_lengths visits one at a time for a pair that is not two 1-D layouts: each
+// dimension's extent for two multi-dimensional layouts of one shape, else the whole array.
+Index elements_scanned(const Layout& source, const Layout& dest) {
+  const auto* a = std::get_if<MultiDimLayout>(&source.variant());
+  const auto* b = std::get_if<MultiDimLayout>(&dest.variant());
+  if (a == nullptr || b == nullptr || a->shape() != b->shape()) return source.size();
+  Index extents = 0;
+  for (const Index extent : a->shape()) extents += extent;
+  return extents;
 }
 
 }  // namespace
@@ -70,18 +85,31 @@ const NameTable<RelabelMethod>& relabel_method_names() {
   return table;
 }
 
-LengthMatrix relabelling_volumes(const Layout& source, const Layout& dest) {
+LengthMatrix relabelling_volumes(const Layout& source, const Layout& dest, Work& counted) {
   const auto* a = std::get_if<BlockCyclic>(&source.variant());
   const auto* b = std::get_if<BlockCyclic>(&dest.variant());
-  if (a != nullptr && b != nullptr) return one_dim_counts(*a, *b);
+  if (a != nullptr && b != nullptr) return one_dim_counts(*a, *b, counted);
+  counted.add(WorkKind::ElementScanned, elements_scanned(source, dest));
+  counted.add(WorkKind::TableEntry, source.processors() * dest.processors());
   return message_lengths(source, dest);
 }
 
-RankMap relabelled_ranks(const Layout& source, const Layout& dest, RelabelMethod method) {
+LengthMatrix relabelling_volumes(const Layout& source, const Layout& dest) {
+  Work ignored;
+  return relabelling_volumes(source, dest, ignored);
+}
+
+RankMap relabelled_ranks(const Layout& source, const Layout& dest, RelabelMethod method, Work& counted) {
   if (method == RelabelMethod::None) return RankMap::shared();
-  const LengthMatrix volumes = relabelling_volumes(source, dest);
+  const LengthMatrix volumes = relabelling_volumes(source, dest, counted);
+  counted.add(WorkKind::TableEntry, ranks_of(volumes) * volumes.Q());
   return RankMap::relabelled(method == RelabelMethod::Exact ? relabel_exact(volumes).rank_of_dest
                                                              : relabel_greedy(volumes).rank_of_dest);
+}
+
+RankMap relabelled_ranks(const Layout& source, const Layout& dest, RelabelMethod method) {
+  Work ignored;
+  return relabelled_ranks(source, dest, method, ignored);
 }
 
 Index kept_without_relabelling(const LengthMatrix& volumes) {

@@ -10,6 +10,7 @@
 #include "redist/core/name_table.hpp"
 #include "redist/indexing/rank_map.hpp"
 #include "redist/layout/layout.hpp"
+#include "redist/transport/work.hpp"
 #include "redist/schedule/length_matrix.hpp"
 
 namespace redist {
@@ -40,11 +41,16 @@ const NameTable<RelabelMethod>& relabel_method_names();  ///< "none", "exact", "
 /// processor q, exact. Two 1-D layouts: whole periods from paper 004's closed form, the rest counted
 /// block by block (a rest of over 2^26 blocks is taken as its share of a period); any other pair:
 /// message_lengths (two multi-dimensional layouts of one shape: the product of their dimensions'
-/// counts).
+/// counts). Adds its work to `counted`: a TableEntry per entry of V, three IndexOp per stretch
+/// of the rest (its end and its two owners), an ElementScanned per element message_lengths scans.
+LengthMatrix relabelling_volumes(const Layout& source, const Layout& dest, Work& counted);
 LengthMatrix relabelling_volumes(const Layout& source, const Layout& dest);
 
 /// Source processor p on rank p and destination processor q on the rank `method` picks from
 /// relabelling_volumes (RankMap::shared() for none). Deterministic: every rank computes the same.
+/// Adds its work to `counted`: the volumes', and a TableEntry per (rank, destination) pair the
+/// assignment weighs.
+RankMap relabelled_ranks(const Layout& source, const Layout& dest, RelabelMethod method, Work& counted);
 RankMap relabelled_ranks(const Layout& source, const Layout& dest, RelabelMethod method);
 
 }  // namespace redist

@@ -12,6 +12,7 @@
 #include "redist/predict/auto_choice.hpp"
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/redistribute/input_checks.hpp"
+#include "redist/redistribute/relabelling.hpp"
 #include "redist/redistribute/redistribution_plan.hpp"
 
 namespace redist::mpi {
@@ -59,7 +60,11 @@ Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Op
   MpiTransport transport(comm);
   const RedistributeOptions o = resolve_defaults(options);
   agree_on_call(transport, source, dest, o);
-  return resolve_choices(transport, source, dest, o);
+  Options chosen = resolve_choices(transport, source, dest, o);
+  if (const RelabelMethod relabel = relabel_method_names().from_name(chosen.relabel); relabel != RelabelMethod::None) {
+    chosen.ranks = relabelled_ranks(source, dest, relabel);  // where a Plan made with `chosen` puts the data
+  }
+  return chosen;
 }
 
 struct Plan::State {

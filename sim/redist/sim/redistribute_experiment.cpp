@@ -134,7 +134,10 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
       throw std::invalid_argument("relabel " + v.text("relabel") +
                                   " places destination processors on the sources' ranks: it needs placement shared");
     }
+    // Where the ranks' data lies, as redist::mpi::choose() tells a caller; the plan relabels again,
+    // charged in its index phase, as redist does on every call.
     options.ranks = relabelled_ranks(source, dest, relabel);
+    options.relabel = v.text("relabel");
   }
   options.work = v.text("work");
   refuse_endless_naive(options.indexing, N);
