@@ -10,8 +10,8 @@
 #include "redist/core/name_table.hpp"
 #include "redist/indexing/rank_map.hpp"
 #include "redist/layout/layout.hpp"
-#include "redist/transport/work.hpp"
 #include "redist/schedule/length_matrix.hpp"
+#include "redist/transport/work.hpp"
 
 namespace redist {
 
