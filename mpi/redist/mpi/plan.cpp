@@ -12,8 +12,8 @@
 #include "redist/predict/auto_choice.hpp"
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/redistribute/input_checks.hpp"
-#include "redist/redistribute/relabelling.hpp"
 #include "redist/redistribute/redistribution_plan.hpp"
+#include "redist/redistribute/relabelling.hpp"
 
 namespace redist::mpi {
 namespace {
