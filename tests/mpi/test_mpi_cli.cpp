@@ -2,6 +2,7 @@
 // bad input reported as one error line per rank with a non-zero exit, never a hang.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -125,8 +126,11 @@ TEST(RedistMpi, MalformedOptionsAreAnErrorOnEveryRank) {
 }
 
 TEST(RedistMpi, PingPongReportsGrowingTimes) {
-  // 1 B against 1 MiB, 10 ms per size: a gap of two orders of magnitude that a loaded machine
-  // (ctest -j2 beside other MPI programs) does not close, where 64 KiB at 2 ms once did.
+  // Short messages against 1 MiB, 10 ms per size: a gap of two orders of magnitude that a loaded
+  // machine (ctest -j2 beside other MPI programs) does not close, where 64 KiB at 2 ms once did.
+  // The short side is the fastest of the sizes up to 64 B (1, 2, 3, 4, 6, ..., 64: 12 sizes, 120 ms):
+  // one of them alone was once measured at 1.8 ms under an ASan build, when for 10 ms no round trip
+  // found both ranks on a core; the 1 MiB one took 31 us a second later.
   const auto r = run_command(mpirun(2, REDIST_MPI_BIN, "pingpong --max-bytes 1048576 --seconds-per-size 0.01 --json"));
   ASSERT_EQ(r.status, 0) << r.err;
   const auto json = nlohmann::json::parse(r.out);
@@ -135,7 +139,9 @@ TEST(RedistMpi, PingPongReportsGrowingTimes) {
   ASSERT_EQ(sizes.size(), seconds.size());
   EXPECT_EQ(sizes.front(), 1);
   EXPECT_EQ(sizes.back(), 1048576);
-  EXPECT_LT(seconds.front(), seconds.back());
+  double shortest = 1e300;
+  for (std::size_t k = 0; k < sizes.size() && sizes[k] <= 64; ++k) shortest = std::min(shortest, seconds[k]);
+  EXPECT_LT(shortest, seconds.back());
 }
 
 TEST(MpiExample, RedistributesAMatrixAndChecksIt) {
