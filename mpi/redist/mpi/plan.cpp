@@ -11,6 +11,7 @@
 #include "redist/mpi/shared_memory_exchange.hpp"
 #include "redist/predict/auto_choice.hpp"
 #include "redist/predict/machine_model_json.hpp"
+#include "redist/predict/prediction.hpp"
 #include "redist/redistribute/input_checks.hpp"
 #include "redist/redistribute/redistribution_plan.hpp"
 #include "redist/redistribute/relabelling.hpp"
@@ -61,9 +62,8 @@ Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Op
   const RedistributeOptions o = resolve_defaults(options);
   agree_on_call(transport, source, dest, o);
   Options chosen = resolve_choices(transport, source, dest, o);
-  if (const RelabelMethod relabel = relabel_method_names().from_name(chosen.relabel); relabel != RelabelMethod::None) {
-    chosen.ranks = relabelled_ranks(source, dest, relabel);  // where a Plan made with `chosen` puts the data
-  }
+  // Where a Plan made with `chosen` puts the data, for the caller to place its own by.
+  chosen.ranks = candidate_ranks(source, dest, chosen.ranks, relabel_method_names().from_name(chosen.relabel));
   return chosen;
 }
 
