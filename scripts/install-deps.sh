@@ -9,7 +9,7 @@ PACKAGES=(
   libboost-graph-dev libeigen3-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libopenmpi-dev openmpi-bin libscalapack-openmpi-dev
-  libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev
+  libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev libjemalloc-dev
   python3 python3-matplotlib
 )
 
