@@ -167,6 +167,21 @@ TEST(LocalCopy, StridedAndContiguousPiecesMeetAtAnyOffset) {
   expect_same_as_pack_unpack(receive, send, 170, 80, 4);
 }
 
+TEST(LocalCopy, PiecesHoldingWholeGroupsOfTheOtherSidesPiecesAreCopiedInGroups) {
+  // A piece of 4 (or 6) elements on one side is 2 (or 3) pieces on the other, with groups cut off
+  // by the end of a run; piece sizes of 8-64 bytes (the fixed-size kernels) and others.
+  const PeerPlan whole{0, 24, 0, {{0, 4, 6, 10}}, 0};
+  const PeerPlan split{0, 24, 0, {{100, 2, 12, 3}}, 0};
+  const PeerPlan mixed{0, 36, 0, {{0, 6, 5, 8}, {50, 6}}, 0};
+  const PeerPlan thirds{0, 36, 0, {{200, 2, 7, 3}, {230, 2, 2, 5}, {260, 3, 4, 4}, {300, 6}}, 0};
+  for (const Index elem_bytes : {Index{1}, Index{3}, Index{4}, Index{8}, Index{16}}) {
+    expect_same_as_pack_unpack(whole, split, 60, 140, elem_bytes);
+    expect_same_as_pack_unpack(split, whole, 140, 60, elem_bytes);
+    expect_same_as_pack_unpack(mixed, thirds, 60, 310, elem_bytes);
+    expect_same_as_pack_unpack(thirds, mixed, 310, 60, elem_bytes);
+  }
+}
+
 TEST(LocalCopy, RefusesPlansOfDifferentSizes) {
   const PeerPlan send{0, 3, 1, {{0, 3}}, 0}, receive{0, 2, 1, {{0, 2}}, 0};
   std::vector<std::byte> source(24), dest(16);

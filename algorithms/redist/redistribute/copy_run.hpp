@@ -54,4 +54,32 @@ inline void copy_pieces(std::byte* to, Index to_step, const std::byte* from, Ind
   }
 }
 
+// Pieces in groups: `outer` groups of `inner` pieces of `bytes` bytes; piece i of group o from
+// `from + o * from_outer + i * from_inner` to `to + o * to_outer + i * to_inner`. Two regular run
+// lists whose piece lengths divide one another pair up this way (a piece of one side holds a
+// group of the other's), in one loop instead of a call per group.
+template <std::size_t N>
+void copy_fixed_piece_groups(std::byte* to, Index to_inner, Index to_outer, const std::byte* from, Index from_inner,
+                             Index from_outer, Index inner, Index outer) {
+  for (Index o = 0; o < outer; ++o, to += to_outer, from += from_outer) {
+    std::byte* t = to;
+    const std::byte* f = from;
+    for (Index i = 0; i < inner; ++i, t += to_inner, f += from_inner) copy_fixed<N>(t, f);
+  }
+}
+
+inline void copy_piece_groups(std::byte* to, Index to_inner, Index to_outer, const std::byte* from, Index from_inner,
+                              Index from_outer, Index inner, Index outer, std::size_t bytes) {
+  switch (bytes) {
+    case 8: return copy_fixed_piece_groups<8>(to, to_inner, to_outer, from, from_inner, from_outer, inner, outer);
+    case 16: return copy_fixed_piece_groups<16>(to, to_inner, to_outer, from, from_inner, from_outer, inner, outer);
+    case 32: return copy_fixed_piece_groups<32>(to, to_inner, to_outer, from, from_inner, from_outer, inner, outer);
+    case 64: return copy_fixed_piece_groups<64>(to, to_inner, to_outer, from, from_inner, from_outer, inner, outer);
+    default:
+      for (Index o = 0; o < outer; ++o, to += to_outer, from += from_outer) {
+        copy_pieces(to, to_inner, from, from_inner, inner, bytes);
+      }
+  }
+}
+
 }  // namespace redist

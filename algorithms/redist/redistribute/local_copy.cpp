@@ -18,6 +18,16 @@ Index pieces_against_flat(const PieceCursor& strided, const PieceCursor& flat) {
   return m >= 2 ? m : 0;
 }
 
+// Regular pieces on both sides, each piece of `whole` holding `k` >= 2 pieces of `split`: how many
+// pieces of `whole` can go in one grouped copy (at least 2 of them; 0 when the runs do not pair so).
+Index groups_against_split(const PieceCursor& whole, const PieceCursor& split) {
+  if (whole.whole_pieces() < 2 || split.whole_pieces() < 2) return 0;
+  const Index length = split.piece_length();
+  if (whole.piece_length() % length != 0 || whole.piece_length() / length < 2) return 0;
+  const Index groups = std::min(whole.whole_pieces(), split.whole_pieces() / (whole.piece_length() / length));
+  return groups >= 2 ? groups : 0;
+}
+
 }  // namespace
 
 LocalPart local_part(const RankPlan& plan, Rank me) {
@@ -43,6 +53,20 @@ void copy_paired(PieceCursor& from, PieceCursor& to, const std::byte* source, st
                   from.stride() * elem_bytes, both, static_cast<std::size_t>(bytes));
       from.advance_pieces(both);
       to.advance_pieces(both);
+    } else if (const Index g = groups_against_split(from, to); g > 0) {  // a source piece fills k destination pieces
+      const Index k = from.piece_length() / to.piece_length();
+      copy_piece_groups(dest + to.start() * elem_bytes, to.stride() * elem_bytes, k * to.stride() * elem_bytes,
+                        source + from.start() * elem_bytes, to.piece_length() * elem_bytes, from.stride() * elem_bytes, k,
+                        g, static_cast<std::size_t>(to.piece_length() * elem_bytes));
+      from.advance_pieces(g);
+      to.advance_pieces(g * k);
+    } else if (const Index h = groups_against_split(to, from); h > 0) {  // k source pieces fill a destination piece
+      const Index k = to.piece_length() / from.piece_length();
+      copy_piece_groups(dest + to.start() * elem_bytes, from.piece_length() * elem_bytes, to.stride() * elem_bytes,
+                        source + from.start() * elem_bytes, from.stride() * elem_bytes, k * from.stride() * elem_bytes, k,
+                        h, static_cast<std::size_t>(from.piece_length() * elem_bytes));
+      to.advance_pieces(h);
+      from.advance_pieces(h * k);
     } else if (const Index m = pieces_against_flat(to, from); m > 0) {
       const Index bytes = to.piece_length() * elem_bytes;
       copy_pieces(dest + to.start() * elem_bytes, to.stride() * elem_bytes, source + from.start() * elem_bytes, bytes, m,
