@@ -142,6 +142,17 @@ TEST(PaperSchedules, Example5GreedyAtMostTables17And18) {
   EXPECT_GE(s.step_count(), 10);  // never fewer than the maximum degree
 }
 
+TEST(PaperSchedules, GreedyOnFigure4sRedistributionTakesTheOptimalStepCount) {
+  // Paper 004, Figure 4: CYCLIC(4) on 15 -> CYCLIC(3) on 6. Every pair exchanges (max degree 15);
+  // greedy's heaviest first steps must not leave a processor with more messages than steps.
+  const Redistribution redist{15, 4, 6, 3};
+  const LengthMatrix lengths(comm_grid(redist));
+  const Schedule greedy = schedule_for(Strategy::Greedy, redist);
+  expect_valid(greedy, lengths, "greedy");
+  EXPECT_EQ(greedy.step_count(), 15);
+  EXPECT_LT(greedy.total_cost(), schedule_for(Strategy::Caterpillar, redist).total_cost());
+}
+
 TEST(PaperSchedules, CaterpillarMatchesTable19) {
   const Redistribution redist{12, 4, 8, 3};
   const Schedule s = schedule_for(Strategy::Caterpillar, redist);
@@ -262,6 +273,11 @@ TEST(RandomSchedules, AllValidStepwiseOptimalAndGreedyCompared) {
   }
   EXPECT_GT(unequal_grids, 500);
   EXPECT_GT(common_factor, 200);
+  // Greedy prefers, among its heaviest matchings, those keeping the busiest processors busy: with
+  // ties left to edge order it took 3.7 extra steps on average here, and a total cost above
+  // stepwise's in 76% of cases (0.07 and 2.5% with the preference).
+  EXPECT_LT(static_cast<double>(greedy_extra_steps) / cases, 0.2);
+  EXPECT_GT(greedy_not_worse, 900);
   std::cout << "[ statistic ] over " << cases << " random (P, Q, r, s): greedy TC <= stepwise TC in "
             << 100.0 * greedy_not_worse / cases << "% of cases (strictly lower in " << 100.0 * greedy_better / cases
             << "%), greedy uses " << static_cast<double>(greedy_extra_steps) / cases << " extra steps on average\n";
