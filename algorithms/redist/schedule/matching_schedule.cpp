@@ -39,8 +39,8 @@ void flag_busiest(const std::vector<BipartiteEdge>& pending, std::vector<bool>& 
 // 1 (no preference) when the scaled weights would exceed what the matcher can add up.
 Index tie_break_scale(const LengthMatrix& lengths) {
   const Index scale = 2 * std::min(lengths.P(), lengths.Q()) + 1;
-  const Index budget = (Index{1} << 58) / (2 * (lengths.P() + lengths.Q()) + 2);
-  return lengths.max_length() <= (budget - 2) / scale ? scale : 1;
+  const Index limit = MaxWeightMatcher::weight_limit(lengths.P(), lengths.Q());
+  return lengths.max_length() <= (limit - 2) / scale ? scale : 1;
 }
 
 // The messages of `pending` weighted for greedy's matching: length · scale, plus 1 for each end at

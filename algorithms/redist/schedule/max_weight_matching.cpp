@@ -267,11 +267,15 @@ MaxWeightMatcher::MaxWeightMatcher(Index left_count, Index right_count, Index ma
   require_non_negative(right_count, "right vertex count");
   require_non_negative(max_weight, "maximum weight");
   const Index vertices = checked_add(left_count, right_count, "vertex count");
-  if (max_weight > 0 && checked_mul(2 * vertices + 2, max_weight, "weight budget") > kWeightBudget) {
+  if (max_weight > weight_limit(left_count, right_count)) {
     throw OverflowError("message lengths too large to schedule: path costs could overflow 64 bits");
   }
   potential_left_.assign(static_cast<std::size_t>(vertices), 0);
   potential_right_.assign(static_cast<std::size_t>(vertices), 0);
+}
+
+Index MaxWeightMatcher::weight_limit(Index left_count, Index right_count) {
+  return kWeightBudget / (2 * checked_add(left_count, right_count, "vertex count") + 2);
 }
 
 std::vector<std::size_t> MaxWeightMatcher::match(std::span<const BipartiteEdge> edges,

@@ -44,6 +44,9 @@ class MaxWeightMatcher {
   /// could overflow 64 bits (max_weight·(left_count + right_count) beyond 2^58).
   MaxWeightMatcher(Index left_count, Index right_count, Index max_weight);
 
+  /// The largest max_weight the constructor takes for these vertex counts.
+  static Index weight_limit(Index left_count, Index right_count);
+
   /// Indices into `edges`, in increasing left vertex order, of a maximum-weight matching that covers
   /// every vertex whose flag is set. Throws std::invalid_argument when no matching covers them or an
   /// edge is out of range. Successive calls are fastest when each call's edges are a subset of the
