@@ -10,7 +10,7 @@ PACKAGES=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libopenmpi-dev openmpi-bin libscalapack-openmpi-dev
   libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev libjemalloc-dev
-  python3 python3-matplotlib
+  python3 python3-matplotlib python3-yaml
 )
 
 missing=()
