@@ -80,7 +80,8 @@ def main():
                 scenario = yaml.safe_load(f)
             reachable, rows = ceiling(scenario, args.changes)
         except (OSError, yaml.YAMLError, KeyError, TypeError, AttributeError) as e:
-            print(f"ordering_ceiling.py: {path}: {e}", file=sys.stderr)
+            reason = " ".join(str(e).split())  # one line, as YAML's messages span several
+            print(f"ordering_ceiling.py: {path}: {reason}", file=sys.stderr)
             return 1
         if rows:
             print(f"{scenario.get('scenario', path)}: {reachable} of {rows} rows ({100 * reachable / rows:.1f}%) at most, "
