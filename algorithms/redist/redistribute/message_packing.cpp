@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "redist/redistribute/copy_run.hpp"
+#include "redist/redistribute/interleaved_pieces.hpp"
 #include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/piece_cursor.hpp"
 
@@ -62,19 +63,105 @@ SweepCursor sweep_until(const PeerPlan& plan, SweepCursor cursor, Index end, Mov
   return {static_cast<std::size_t>(run - runs.data()), piece};
 }
 
+// Where a plan's current run lies in a window: its next piece, and how many of its pieces there are
+// from there to the window's end.
+struct RunInWindow {
+  std::size_t plan;
+  Index start;
+  Index length;
+  Index stride;
+  Index pieces;
+};
+
+// Current strided runs of the plans that have at least two pieces in the window before `end`; none
+// when there are more than kMostInterleaved (moving so many together gains nothing).
+std::vector<RunInWindow> strided_runs_in_window(std::span<const PeerPlan* const> plans,
+                                                std::span<const SweepCursor> cursors, Index end) {
+  std::vector<RunInWindow> found;
+  for (std::size_t k = 0; k < plans.size(); ++k) {
+    const std::vector<Run>& runs = plans[k]->runs;
+    if (cursors[k].run >= runs.size()) continue;
+    const Run& run = runs[cursors[k].run];
+    const Index start = run.local_start + cursors[k].piece * run.stride;
+    if (run.stride <= 0 || start >= end) continue;
+    const Index pieces = std::min(run.count - cursors[k].piece, (end - start + run.stride - 1) / run.stride);
+    if (pieces < 2) continue;
+    if (found.size() == kMostInterleaved) return {};
+    found.push_back({k, start, run.length, run.stride, pieces});
+  }
+  return found;
+}
+
+// The first group of runs (sorted by start) that interleave: the same stride, each run's pieces
+// right after the previous run's, together filling the stride. Empty when none.
+std::span<const RunInWindow> interleaving_group(std::span<const RunInWindow> sorted) {
+  for (std::size_t first = 0; first + 1 < sorted.size(); ++first) {
+    Index filled = sorted[first].length;
+    for (std::size_t last = first + 1; last < sorted.size(); ++last) {
+      const RunInWindow& run = sorted[last];
+      if (run.stride != sorted[first].stride || run.start != sorted[first].start + filled) break;
+      filled += run.length;
+      if (filled == run.stride) return sorted.subspan(first, last - first + 1);
+    }
+  }
+  return {};
+}
+
+// Moves that can take part in an interleaved group: each gives its next `elements` as one contiguous
+// stream (or null) and is told when they are moved.
+template <typename Move>
+concept Interleavable = requires(Move move, Index elements) {
+  move.stream(elements);
+  move.consumed(elements);
+  Move::kIntoLocal;
+};
+
+// Moves, in this window, the pieces of plans whose current runs interleave (interleaved_pieces.hpp),
+// line by line, and advances their cursors and moves; the sweep moves the rest as usual.
+template <typename Move, typename Local>
+void move_interleaved_groups(std::span<const PeerPlan* const> plans, std::span<SweepCursor> cursors,
+                             std::span<Move> moves, Local* local, Index end, Index elem_bytes) {
+  using Stream = decltype(moves[0].stream(0));
+  for (;;) {
+    std::vector<RunInWindow> runs = strided_runs_in_window(plans, cursors, end);
+    std::ranges::sort(runs, {}, &RunInWindow::start);
+    const std::span<const RunInWindow> group = interleaving_group(runs);
+    if (group.empty()) return;
+    const Index lines = std::ranges::min(group, {}, &RunInWindow::pieces).pieces;
+    std::vector<InterleavedStream<Stream>> streams;
+    for (const RunInWindow& run : group) {
+      const Stream data = moves[run.plan].stream(lines * run.length);
+      if (data == nullptr) return;
+      streams.push_back({data, (run.start - group[0].start) * elem_bytes, run.length * elem_bytes});
+    }
+    move_interleaved<Move::kIntoLocal>(local + group[0].start * elem_bytes, group[0].stride * elem_bytes,
+                                       std::span<const InterleavedStream<Stream>>(streams), lines);
+    for (const RunInWindow& run : group) {
+      moves[run.plan].consumed(lines * run.length);
+      SweepCursor& cursor = cursors[run.plan];
+      cursor.piece += lines;
+      if (cursor.piece == plans[run.plan]->runs[cursor.run].count) cursor = {cursor.run + 1, 0};
+    }
+  }
+}
+
 // Visits the runs of every plan, local storage a cache-sized window at a time for all plans
 // together, each plan's runs in its own order: moves[k] moves plan k's pieces (a cursor into its
 // message), `local_move` those of `local_plan` (the rank's message to itself, if not null). A
-// strided run is cut at window ends like the rest (it may span the whole local array).
-template <typename Move, typename LocalMove>
+// strided run is cut at window ends like the rest (it may span the whole local array). Plans whose
+// pieces interleave in a window are moved together there, when their moves allow it.
+template <typename Move, typename LocalMove, typename Local>
 void sweep_windows(std::span<const PeerPlan* const> plans, std::vector<Move>& moves, const PeerPlan* local_plan,
-                   LocalMove& local_move, Index elem_bytes, Index local_bytes) {
+                   LocalMove& local_move, Index elem_bytes, Local* local, Index local_bytes) {
   constexpr Index kWindowBytes = Index{1} << 15;  // a window stays in L1/L2 while all peers visit it
   const Index window = std::max<Index>(1, kWindowBytes / elem_bytes);
   const Index size = local_bytes / elem_bytes;
   std::vector<SweepCursor> cursors(plans.size());
   SweepCursor local_cursor;
   for (Index end = window; end - window < size; end += window) {
+    if constexpr (Interleavable<Move>) {
+      if (plans.size() >= 2) move_interleaved_groups(plans, std::span(cursors), std::span(moves), local, end, elem_bytes);
+    }
     for (std::size_t k = 0; k < plans.size(); ++k) {
       // The move in a local: stores through std::byte* may alias anything, vector elements included.
       Move move = moves[k];
@@ -93,6 +180,9 @@ struct GatherInto {
   void operator()(Index start, Index stride, Index length, Index count) {
     at = gather({start, length, count, stride}, local, elem_bytes, at);
   }
+  static constexpr bool kIntoLocal = false;
+  std::byte* stream(Index) const { return at; }
+  void consumed(Index elements) { at += elements * elem_bytes; }
 };
 
 // Unpack side: a message's pieces, scattered from the message into local storage.
@@ -103,6 +193,9 @@ struct ScatterFrom {
   void operator()(Index start, Index stride, Index length, Index count) {
     at = scatter({start, length, count, stride}, at, elem_bytes, local);
   }
+  static constexpr bool kIntoLocal = true;
+  const std::byte* stream(Index) const { return at; }
+  void consumed(Index elements) { at += elements * elem_bytes; }
 };
 
 // Pack side sweeps the source: the local part's pieces there go straight to their places in
@@ -136,6 +229,12 @@ struct CopyFromSource {
     PieceCursor to({&swept, 1});
     copy_paired(from, to, source, dest, elem_bytes);
   }
+  static constexpr bool kIntoLocal = true;
+  // Contiguous while within one piece of the source.
+  const std::byte* stream(Index elements) const {
+    return !from.done() && from.left() >= elements ? source + from.start() * elem_bytes : nullptr;
+  }
+  void consumed(Index elements) { from.advance(elements); }
 };
 
 // Unpack side, a packed message or one copied straight from its source: what unpack_and_copy
@@ -149,6 +248,15 @@ struct IntoDestination {
       copy(start, stride, length, count);
     } else {
       scatter(start, stride, length, count);
+    }
+  }
+  static constexpr bool kIntoLocal = true;
+  const std::byte* stream(Index elements) const { return copied ? copy.stream(elements) : scatter.stream(elements); }
+  void consumed(Index elements) {
+    if (copied) {
+      copy.consumed(elements);
+    } else {
+      scatter.consumed(elements);
     }
   }
 };
@@ -175,7 +283,7 @@ void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::
   std::vector<GatherInto> moves;
   for (std::byte* buffer : buffers) moves.push_back({local.data(), buffer, elem_bytes});
   GatherInto none{nullptr, nullptr, elem_bytes};
-  sweep_windows(sends, moves, nullptr, none, elem_bytes, static_cast<Index>(local.size()));
+  sweep_windows(sends, moves, nullptr, none, elem_bytes, local.data(), static_cast<Index>(local.size()));
 }
 
 void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::byte> local, Index elem_bytes,
@@ -185,7 +293,7 @@ void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::
   std::vector<GatherInto> moves;
   for (std::byte* buffer : buffers) moves.push_back({local.data(), buffer, elem_bytes});
   CopyToDestination local_move{local.data(), dest_local.data(), PieceCursor(local_receive.runs), elem_bytes};
-  sweep_windows(sends, moves, &local_send, local_move, elem_bytes, static_cast<Index>(local.size()));
+  sweep_windows(sends, moves, &local_send, local_move, elem_bytes, local.data(), static_cast<Index>(local.size()));
 }
 
 void unpack_messages(std::span<const PeerPlan> recvs, std::span<const std::byte* const> buffers, Index elem_bytes,
@@ -199,7 +307,7 @@ void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std
   std::vector<ScatterFrom> moves;
   for (const std::byte* buffer : buffers) moves.push_back({local.data(), buffer, elem_bytes});
   ScatterFrom none{nullptr, nullptr, elem_bytes};
-  sweep_windows(recvs, moves, nullptr, none, elem_bytes, static_cast<Index>(local.size()));
+  sweep_windows(recvs, moves, nullptr, none, elem_bytes, local.data(), static_cast<Index>(local.size()));
 }
 
 void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
@@ -232,7 +340,7 @@ void unpack_and_copy(std::span<const PeerPlan* const> recvs, std::span<const std
     moves.push_back({true, {nullptr, nullptr, elem_bytes}, {local.data(), c.source, PieceCursor(c.source_runs), elem_bytes}});
   }
   IntoDestination none{false, {nullptr, nullptr, elem_bytes}, no_copy};
-  sweep_windows(std::span<const PeerPlan* const>(plans), moves, nullptr, none, elem_bytes, static_cast<Index>(local.size()));
+  sweep_windows(std::span<const PeerPlan* const>(plans), moves, nullptr, none, elem_bytes, local.data(), static_cast<Index>(local.size()));
 }
 
 }  // namespace redist

@@ -1,0 +1,104 @@
+// Pieces of several messages interleaved in local storage, moved line by line: a 1x1-block layout
+// receives each destination column from several ranks, element by element in turn. One strided
+// pass per message writes every line k times; moving the k messages' pieces of a line together
+// writes it once, in order (8-byte pieces from 4 messages: about twice as fast, bench_interleave).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <span>
+
+#include "redist/redistribute/copy_run.hpp"
+
+namespace redist {
+
+/// The most messages moved together; beyond, each message is moved on its own.
+inline constexpr std::size_t kMostInterleaved = 16;
+
+/// One message's pieces in the lines: where its next piece sits in a line and how long it is
+/// (bytes), and its contiguous data (read when unpacking, written when packing).
+template <typename Stream>
+struct InterleavedStream {
+  Stream data;
+  Index offset;
+  Index bytes;
+};
+
+namespace detail {
+
+template <bool kIntoLocal, typename Local, typename Stream>
+void move_piece(Local* line, Stream stream, std::size_t bytes) {
+  if constexpr (kIntoLocal) {
+    copy_run(line, stream, bytes);
+  } else {
+    copy_run(stream, line, bytes);
+  }
+}
+
+// Every stream's pieces N bytes long, each line holding them in stream order with no gap; K streams
+// (0: `k`, known only at run time). The streams in a local array: stores through std::byte* may
+// alias anything, and the compiler would reload them after every piece.
+template <std::size_t N, std::size_t K, bool kIntoLocal, typename Local, typename Stream>
+void move_lines_fixed(Local* line, Index line_bytes, const std::array<Stream, kMostInterleaved>& streams, std::size_t k,
+                      Index lines) {
+  constexpr std::size_t kHeld = K != 0 ? K : kMostInterleaved;
+  const std::size_t count = K != 0 ? K : k;
+  std::array<Stream, kHeld> held{};
+  std::copy_n(streams.begin(), count, held.begin());
+  for (Index c = 0; c < lines; ++c, line += line_bytes) {
+    const Index at = c * static_cast<Index>(N);
+    for (std::size_t m = 0; m < count; ++m) {
+      if constexpr (kIntoLocal) {
+        copy_fixed<N>(line + m * N, held[m] + at);
+      } else {
+        copy_fixed<N>(held[m] + at, line + m * N);
+      }
+    }
+  }
+}
+
+// The same, with two and four streams (the common cases) unrolled.
+template <std::size_t N, bool kIntoLocal, typename Local, typename Stream>
+void move_lines_fixed(Local* line, Index line_bytes, const std::array<Stream, kMostInterleaved>& streams, std::size_t k,
+                      Index lines) {
+  switch (k) {
+    case 2: return move_lines_fixed<N, 2, kIntoLocal>(line, line_bytes, streams, k, lines);
+    case 4: return move_lines_fixed<N, 4, kIntoLocal>(line, line_bytes, streams, k, lines);
+    default: return move_lines_fixed<N, 0, kIntoLocal>(line, line_bytes, streams, k, lines);
+  }
+}
+
+}  // namespace detail
+
+/// Moves `lines` lines starting at `line` (`line_bytes` apart): stream m's piece c between
+/// `line + c * line_bytes + streams[m].offset` and `streams[m].data + c * streams[m].bytes`, into
+/// local storage when kIntoLocal (unpacking), out of it otherwise (packing). At most
+/// kMostInterleaved streams.
+template <bool kIntoLocal, typename Local, typename Stream>
+void move_interleaved(Local* line, Index line_bytes, std::span<const InterleavedStream<Stream>> streams, Index lines) {
+  std::array<Stream, kMostInterleaved> data{};
+  const std::size_t k = streams.size();
+  const Index bytes = streams[0].bytes;
+  bool packed_lines = true;  // equal pieces, in stream order, from the line's start
+  for (std::size_t m = 0; m < k; ++m) {
+    data[m] = streams[m].data;
+    packed_lines = packed_lines && streams[m].bytes == bytes && streams[m].offset == static_cast<Index>(m) * bytes;
+  }
+  if (packed_lines) {
+    switch (bytes) {
+      case 4: return detail::move_lines_fixed<4, kIntoLocal>(line, line_bytes, data, k, lines);
+      case 8: return detail::move_lines_fixed<8, kIntoLocal>(line, line_bytes, data, k, lines);
+      case 16: return detail::move_lines_fixed<16, kIntoLocal>(line, line_bytes, data, k, lines);
+      default: break;
+    }
+  }
+  for (Index c = 0; c < lines; ++c, line += line_bytes) {
+    for (std::size_t m = 0; m < k; ++m) {
+      const auto n = static_cast<std::size_t>(streams[m].bytes);
+      detail::move_piece<kIntoLocal>(line + streams[m].offset, data[m] + c * streams[m].bytes, n);
+    }
+  }
+}
+
+}  // namespace redist
