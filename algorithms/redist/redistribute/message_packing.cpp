@@ -1,6 +1,8 @@
 #include "redist/redistribute/message_packing.hpp"
 
 #include <algorithm>
+#include <array>
+#include <limits>
 #include <cstring>
 #include <vector>
 
@@ -73,22 +75,32 @@ struct RunInWindow {
   Index pieces;
 };
 
-// Current strided runs of the plans that have at least two pieces in the window before `end`; none
-// when there are more than kMostInterleaved (moving so many together gains nothing).
-std::vector<RunInWindow> strided_runs_in_window(std::span<const PeerPlan* const> plans,
-                                                std::span<const SweepCursor> cursors, Index end) {
-  std::vector<RunInWindow> found;
+// At most kMostInterleaved of them, kept without allocating: found once or more per window.
+struct RunsInWindow {
+  std::array<RunInWindow, kMostInterleaved> runs;
+  std::size_t size = 0;
+};
+
+// The plans' current strided runs of short pieces with at least two pieces before `end`, sorted by
+// start; none when there are more than kMostInterleaved. Pieces of a cache line or more gain
+// nothing: each message's own pass already moves whole lines.
+RunsInWindow short_strided_runs(std::span<const PeerPlan* const> plans, std::span<const SweepCursor> cursors, Index end,
+                                Index elem_bytes) {
+  constexpr Index kLineBytes = 64;
+  RunsInWindow found;
   for (std::size_t k = 0; k < plans.size(); ++k) {
     const std::vector<Run>& runs = plans[k]->runs;
     if (cursors[k].run >= runs.size()) continue;
     const Run& run = runs[cursors[k].run];
     const Index start = run.local_start + cursors[k].piece * run.stride;
-    if (run.stride <= 0 || start >= end) continue;
+    if (run.stride <= 0 || start >= end || run.length * elem_bytes >= kLineBytes) continue;
     const Index pieces = std::min(run.count - cursors[k].piece, (end - start + run.stride - 1) / run.stride);
     if (pieces < 2) continue;
-    if (found.size() == kMostInterleaved) return {};
-    found.push_back({k, start, run.length, run.stride, pieces});
+    if (found.size == kMostInterleaved) return {};
+    found.runs[found.size++] = {k, start, run.length, run.stride, pieces};
   }
+  std::sort(found.runs.begin(), found.runs.begin() + static_cast<std::ptrdiff_t>(found.size),
+            [](const RunInWindow& x, const RunInWindow& y) { return x.start < y.start; });
   return found;
 }
 
@@ -107,35 +119,38 @@ std::span<const RunInWindow> interleaving_group(std::span<const RunInWindow> sor
   return {};
 }
 
-// Moves that can take part in an interleaved group: each gives its next `elements` as one contiguous
-// stream (or null) and is told when they are moved.
+// Moves that can take part in an interleaved group: each gives where its next elements are (or go)
+// and how many of them are contiguous there, and is told when they are moved.
 template <typename Move>
 concept Interleavable = requires(Move move, Index elements) {
-  move.stream(elements);
+  move.stream();
+  move.contiguous();
   move.consumed(elements);
   Move::kIntoLocal;
 };
 
 // Moves, in this window, the pieces of plans whose current runs interleave (interleaved_pieces.hpp),
-// line by line, and advances their cursors and moves; the sweep moves the rest as usual.
+// line by line, as many lines as every stream holds contiguously, and advances their cursors and
+// moves; the sweep moves the rest as usual.
 template <typename Move, typename Local>
 void move_interleaved_groups(std::span<const PeerPlan* const> plans, std::span<SweepCursor> cursors,
                              std::span<Move> moves, Local* local, Index end, Index elem_bytes) {
-  using Stream = decltype(moves[0].stream(0));
+  constexpr Index kFewestLines = 4;  // below, finding the group costs more than it saves
+  using Stream = decltype(moves[0].stream());
+  std::array<InterleavedStream<Stream>, kMostInterleaved> streams;
   for (;;) {
-    std::vector<RunInWindow> runs = strided_runs_in_window(plans, cursors, end);
-    std::ranges::sort(runs, {}, &RunInWindow::start);
-    const std::span<const RunInWindow> group = interleaving_group(runs);
+    const RunsInWindow runs = short_strided_runs(plans, cursors, end, elem_bytes);
+    const std::span<const RunInWindow> group = interleaving_group(std::span(runs.runs.data(), runs.size));
     if (group.empty()) return;
-    const Index lines = std::ranges::min(group, {}, &RunInWindow::pieces).pieces;
-    std::vector<InterleavedStream<Stream>> streams;
-    for (const RunInWindow& run : group) {
-      const Stream data = moves[run.plan].stream(lines * run.length);
-      if (data == nullptr) return;
-      streams.push_back({data, (run.start - group[0].start) * elem_bytes, run.length * elem_bytes});
+    Index lines = std::ranges::min(group, {}, &RunInWindow::pieces).pieces;
+    for (const RunInWindow& run : group) lines = std::min(lines, moves[run.plan].contiguous() / run.length);
+    if (lines < kFewestLines) return;
+    for (std::size_t m = 0; m < group.size(); ++m) {
+      const RunInWindow& run = group[m];
+      streams[m] = {moves[run.plan].stream(), (run.start - group[0].start) * elem_bytes, run.length * elem_bytes};
     }
     move_interleaved<Move::kIntoLocal>(local + group[0].start * elem_bytes, group[0].stride * elem_bytes,
-                                       std::span<const InterleavedStream<Stream>>(streams), lines);
+                                       std::span<const InterleavedStream<Stream>>(streams.data(), group.size()), lines);
     for (const RunInWindow& run : group) {
       moves[run.plan].consumed(lines * run.length);
       SweepCursor& cursor = cursors[run.plan];
@@ -181,7 +196,8 @@ struct GatherInto {
     at = gather({start, length, count, stride}, local, elem_bytes, at);
   }
   static constexpr bool kIntoLocal = false;
-  std::byte* stream(Index) const { return at; }
+  std::byte* stream() const { return at; }
+  static Index contiguous() { return std::numeric_limits<Index>::max(); }
   void consumed(Index elements) { at += elements * elem_bytes; }
 };
 
@@ -194,7 +210,8 @@ struct ScatterFrom {
     at = scatter({start, length, count, stride}, at, elem_bytes, local);
   }
   static constexpr bool kIntoLocal = true;
-  const std::byte* stream(Index) const { return at; }
+  const std::byte* stream() const { return at; }
+  static Index contiguous() { return std::numeric_limits<Index>::max(); }
   void consumed(Index elements) { at += elements * elem_bytes; }
 };
 
@@ -230,10 +247,9 @@ struct CopyFromSource {
     copy_paired(from, to, source, dest, elem_bytes);
   }
   static constexpr bool kIntoLocal = true;
-  // Contiguous while within one piece of the source.
-  const std::byte* stream(Index elements) const {
-    return !from.done() && from.left() >= elements ? source + from.start() * elem_bytes : nullptr;
-  }
+  // Contiguous to the end of the source's current piece.
+  const std::byte* stream() const { return source + from.start() * elem_bytes; }
+  Index contiguous() const { return from.done() ? 0 : from.left(); }
   void consumed(Index elements) { from.advance(elements); }
 };
 
@@ -251,7 +267,8 @@ struct IntoDestination {
     }
   }
   static constexpr bool kIntoLocal = true;
-  const std::byte* stream(Index elements) const { return copied ? copy.stream(elements) : scatter.stream(elements); }
+  const std::byte* stream() const { return copied ? copy.stream() : scatter.stream(); }
+  Index contiguous() const { return copied ? copy.contiguous() : scatter.contiguous(); }
   void consumed(Index elements) {
     if (copied) {
       copy.consumed(elements);
