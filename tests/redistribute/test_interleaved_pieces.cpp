@@ -185,5 +185,28 @@ TEST(InterleavedPieces, LinesMovedOneByOneInStreamOrder) {
   }
 }
 
+// Lines written with streaming stores (local storage larger than the caches) hold the same bytes.
+TEST(InterleavedPieces, StreamingStoresWriteTheSameLines) {
+  for (const Index bytes : {Index{4}, Index{8}}) {
+    for (const std::size_t k : {std::size_t{2}, std::size_t{3}, std::size_t{4}}) {
+      const Index lines = 1000;
+      std::vector<std::vector<std::byte>> data;
+      std::vector<InterleavedStream<const std::byte*>> streams;
+      for (std::size_t m = 0; m < k; ++m) data.push_back(numbered(lines * bytes, static_cast<std::uint32_t>(m) + 1));
+      for (std::size_t m = 0; m < k; ++m) streams.push_back({data[m].data(), static_cast<Index>(m) * bytes, bytes});
+      const Index line_bytes = static_cast<Index>(k) * bytes;
+      std::vector<std::byte> cached(static_cast<std::size_t>(lines * line_bytes)), streamed(cached.size());
+      move_interleaved<true>(cached.data(), line_bytes, std::span<const InterleavedStream<const std::byte*>>(streams), lines, false);
+      move_interleaved<true>(streamed.data(), line_bytes, std::span<const InterleavedStream<const std::byte*>>(streams), lines, true);
+      finish_streaming();
+      EXPECT_EQ(streamed, cached) << k << " streams of " << bytes << "-byte pieces";
+      for (std::size_t m = 0; m < k; ++m) {
+        EXPECT_EQ(streamed[static_cast<std::size_t>(line_bytes * 999) + m * static_cast<std::size_t>(bytes)],
+                  data[m][static_cast<std::size_t>(999 * bytes)]);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace redist

@@ -129,34 +129,54 @@ concept Interleavable = requires(Move move, Index elements) {
   Move::kIntoLocal;
 };
 
-// Moves, in this window, the pieces of plans whose current runs interleave (interleaved_pieces.hpp),
-// line by line, as many lines as every stream holds contiguously, and advances their cursors and
-// moves; the sweep moves the rest as usual.
+// Moves one group's lines while its runs last in the window, as many at a time as every stream
+// holds contiguously (a direct copy's source piece may end first). Returns whether it moved any:
+// then the group may have changed (a run ended, or the window's end came), and the caller looks
+// again; if not, a pass would not pay (a stream holds too few lines).
 template <typename Move, typename Local>
-void move_interleaved_groups(std::span<const PeerPlan* const> plans, std::span<SweepCursor> cursors,
-                             std::span<Move> moves, Local* local, Index end, Index elem_bytes) {
+bool move_group(std::span<RunInWindow> group, std::span<const PeerPlan* const> plans, std::span<SweepCursor> cursors,
+                std::span<Move> moves, Local* local, Index local_bytes, Index elem_bytes) {
   constexpr Index kFewestLines = 4;  // below, finding the group costs more than it saves
   using Stream = decltype(moves[0].stream());
   std::array<InterleavedStream<Stream>, kMostInterleaved> streams;
-  for (;;) {
-    const RunsInWindow runs = short_strided_runs(plans, cursors, end, elem_bytes);
-    const std::span<const RunInWindow> group = interleaving_group(std::span(runs.runs.data(), runs.size));
-    if (group.empty()) return;
+  for (bool moved = false;; moved = true) {
     Index lines = std::ranges::min(group, {}, &RunInWindow::pieces).pieces;
     for (const RunInWindow& run : group) lines = std::min(lines, moves[run.plan].contiguous() / run.length);
-    if (lines < kFewestLines) return;
+    if (lines < kFewestLines) return moved;
     for (std::size_t m = 0; m < group.size(); ++m) {
       const RunInWindow& run = group[m];
       streams[m] = {moves[run.plan].stream(), (run.start - group[0].start) * elem_bytes, run.length * elem_bytes};
     }
     move_interleaved<Move::kIntoLocal>(local + group[0].start * elem_bytes, group[0].stride * elem_bytes,
-                                       std::span<const InterleavedStream<Stream>>(streams.data(), group.size()), lines);
-    for (const RunInWindow& run : group) {
+                                       std::span<const InterleavedStream<Stream>>(streams.data(), group.size()), lines,
+                                       streams_past_caches(local_bytes, lines * group[0].stride * elem_bytes));
+    bool run_ended = false;
+    for (RunInWindow& run : group) {
       moves[run.plan].consumed(lines * run.length);
       SweepCursor& cursor = cursors[run.plan];
       cursor.piece += lines;
-      if (cursor.piece == plans[run.plan]->runs[cursor.run].count) cursor = {cursor.run + 1, 0};
+      run.start += lines * run.stride;
+      run.pieces -= lines;
+      if (cursor.piece == plans[run.plan]->runs[cursor.run].count) {
+        cursor = {cursor.run + 1, 0};
+        run_ended = true;
+      }
     }
+    if (run_ended) return true;
+  }
+}
+
+// Moves, in this window, the pieces of plans whose current runs interleave (interleaved_pieces.hpp),
+// line by line, and advances their cursors and moves; the sweep moves the rest as usual.
+template <typename Move, typename Local>
+void move_interleaved_groups(std::span<const PeerPlan* const> plans, std::span<SweepCursor> cursors,
+                             std::span<Move> moves, Local* local, Index local_bytes, Index end, Index elem_bytes) {
+  for (;;) {
+    RunsInWindow runs = short_strided_runs(plans, cursors, end, elem_bytes);
+    const std::span<const RunInWindow> found = interleaving_group(std::span(runs.runs.data(), runs.size));
+    if (found.empty()) return;
+    const std::span<RunInWindow> group(runs.runs.data() + (found.data() - runs.runs.data()), found.size());
+    if (!move_group(group, plans, cursors, moves, local, local_bytes, elem_bytes)) return;
   }
 }
 
@@ -175,7 +195,7 @@ void sweep_windows(std::span<const PeerPlan* const> plans, std::vector<Move>& mo
   SweepCursor local_cursor;
   for (Index end = window; end - window < size; end += window) {
     if constexpr (Interleavable<Move>) {
-      if (plans.size() >= 2) move_interleaved_groups(plans, std::span(cursors), std::span(moves), local, end, elem_bytes);
+      if (plans.size() >= 2) move_interleaved_groups(plans, std::span(cursors), std::span(moves), local, local_bytes, end, elem_bytes);
     }
     for (std::size_t k = 0; k < plans.size(); ++k) {
       // The move in a local: stores through std::byte* may alias anything, vector elements included.
@@ -185,6 +205,7 @@ void sweep_windows(std::span<const PeerPlan* const> plans, std::vector<Move>& mo
     }
     if (local_plan != nullptr) local_cursor = sweep_until(*local_plan, local_cursor, end, local_move);
   }
+  if (local_bytes >= kStreamingBytes) finish_streaming();
 }
 
 // Pack side: a message's pieces, gathered from local storage into the message.
