@@ -12,6 +12,7 @@
 
 #include "redist/redistribute/interleaved_pieces.hpp"
 #include "redist/redistribute/message_packing.hpp"
+#include "redist/redistribute/streaming_copy.hpp"
 
 namespace redist {
 namespace {
@@ -182,6 +183,41 @@ TEST(InterleavedPieces, LinesMovedOneByOneInStreamOrder) {
     for (std::size_t line = 0; line < 3; ++line) {
       for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(out[m][8 * line + i], local[32 * line + 8 * m + i]);
     }
+  }
+}
+
+// Sweeps over more than kStreamingBytes write with streaming stores: interleaved lines (pieces of 1
+// element from 4 messages) and messages gathered piece by piece (pieces of 5, 7 and 9 elements, too
+// long to interleave). Same bytes as each message packed and unpacked apart.
+TEST(InterleavedPieces, SweepsLargerThanTheCachesWriteTheSameBytes) {
+  const Index elem_bytes = 8;
+  for (const std::vector<Index>& lengths : {std::vector<Index>{1, 1, 1, 1}, std::vector<Index>{5, 7, 9}}) {
+    Index line = 0;
+    for (Index l : lengths) line += l;
+    const Index lines = kStreamingBytes / (line * elem_bytes) + 1000;
+    const std::vector<PeerPlan> plans = interleaved_plans(lengths, lines, lines / 2 + 1, false);
+    const Index local_elements = extent(plans);
+    ASSERT_GE(local_elements * elem_bytes, kStreamingBytes);
+
+    const auto local = numbered(local_elements * elem_bytes, 7);
+    std::vector<std::vector<std::byte>> apart, together;
+    std::vector<std::byte*> buffers;
+    for (const PeerPlan& p : plans) {
+      apart.emplace_back(static_cast<std::size_t>(p.elements * elem_bytes));
+      pack(p, local, elem_bytes, apart.back().data());
+      together.emplace_back(apart.back().size(), std::byte{0});
+    }
+    for (auto& t : together) buffers.push_back(t.data());
+    pack_messages(addresses(plans), local, elem_bytes, buffers);
+    EXPECT_EQ(together, apart) << lengths.size() << " messages";
+
+    std::vector<const std::byte*> data;
+    for (const auto& m : apart) data.push_back(m.data());
+    auto expected = numbered(local_elements * elem_bytes, 3), unpacked = expected;
+    for (std::size_t k = 0; k < plans.size(); ++k) unpack(plans[k], data[k], elem_bytes, expected);
+    unpack_messages(addresses(plans), data, elem_bytes, unpacked);
+    EXPECT_EQ(unpacked, expected) << lengths.size() << " messages";
+    EXPECT_EQ(unpacked, local);  // every element back where it was packed from
   }
 }
 
