@@ -221,9 +221,10 @@ TEST(InterleavedPieces, SweepsLargerThanTheCachesWriteTheSameBytes) {
   }
 }
 
-// Lines written with streaming stores (local storage larger than the caches) hold the same bytes.
+// Lines written with streaming stores (local storage larger than the caches) hold the same bytes:
+// the fixed kernels (4, 8, 16 bytes) and the generic one (24 bytes streamed, 5 bytes plainly).
 TEST(InterleavedPieces, StreamingStoresWriteTheSameLines) {
-  for (const Index bytes : {Index{4}, Index{8}}) {
+  for (const Index bytes : {Index{4}, Index{8}, Index{16}, Index{24}, Index{5}}) {
     for (const std::size_t k : {std::size_t{2}, std::size_t{3}, std::size_t{4}}) {
       const Index lines = 1000;
       std::vector<std::vector<std::byte>> data;

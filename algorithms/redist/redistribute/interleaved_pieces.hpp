@@ -29,11 +29,11 @@ struct InterleavedStream {
 namespace detail {
 
 template <bool kIntoLocal, typename Local, typename Stream>
-void move_piece(Local* line, Stream stream, std::size_t bytes) {
+void move_piece(Local* line, Stream stream, std::size_t bytes, bool streaming) {
   if constexpr (kIntoLocal) {
-    copy_run(line, stream, bytes);
+    streaming ? stream_run(line, stream, bytes) : copy_run(line, stream, bytes);
   } else {
-    copy_run(stream, line, bytes);
+    streaming ? stream_run(stream, line, bytes) : copy_run(stream, line, bytes);
   }
 }
 
@@ -74,15 +74,11 @@ void move_lines_fixed(Local* line, Index line_bytes, const std::array<Stream, kM
   }
 }
 
-// Streaming stores for 4- and 8-byte pieces, when asked for.
+// Streaming stores, when asked for.
 template <std::size_t N, bool kIntoLocal, typename Local, typename Stream>
 void move_lines_fixed(Local* line, Index line_bytes, const std::array<Stream, kMostInterleaved>& streams, std::size_t k,
                       Index lines, bool streaming) {
-  if constexpr (N == 4 || N == 8) {
-    if (streaming) {
-      return move_lines_fixed<N, kIntoLocal, true>(line, line_bytes, streams, k, lines);
-    }
-  }
+  if (streaming) return move_lines_fixed<N, kIntoLocal, true>(line, line_bytes, streams, k, lines);
   move_lines_fixed<N, kIntoLocal, false>(line, line_bytes, streams, k, lines);
 }
 
@@ -92,8 +88,8 @@ void move_lines_fixed(Local* line, Index line_bytes, const std::array<Stream, kM
 /// `line + c * line_bytes + streams[m].offset` and `streams[m].data + c * streams[m].bytes`, into
 /// local storage when kIntoLocal (unpacking), out of it otherwise (packing). At most
 /// kMostInterleaved streams. `streaming`: what is written (local storage when unpacking, the
-/// streams when packing) is larger than the caches, and 4- and 8-byte pieces written into it
-/// bypass them (streaming_copy.hpp); finish_streaming() must follow.
+/// streams when packing) is larger than the caches, and is written with streaming stores
+/// (streaming_copy.hpp); finish_streaming() must follow.
 template <bool kIntoLocal, typename Local, typename Stream>
 void move_interleaved(Local* line, Index line_bytes, std::span<const InterleavedStream<Stream>> streams, Index lines,
                       bool streaming = false) {
@@ -109,14 +105,14 @@ void move_interleaved(Local* line, Index line_bytes, std::span<const Interleaved
     switch (bytes) {
       case 4: return detail::move_lines_fixed<4, kIntoLocal>(line, line_bytes, data, k, lines, streaming);
       case 8: return detail::move_lines_fixed<8, kIntoLocal>(line, line_bytes, data, k, lines, streaming);
-      case 16: return detail::move_lines_fixed<16, kIntoLocal, false>(line, line_bytes, data, k, lines);
+      case 16: return detail::move_lines_fixed<16, kIntoLocal>(line, line_bytes, data, k, lines, streaming);
       default: break;
     }
   }
   for (Index c = 0; c < lines; ++c, line += line_bytes) {
     for (std::size_t m = 0; m < k; ++m) {
       const auto n = static_cast<std::size_t>(streams[m].bytes);
-      detail::move_piece<kIntoLocal>(line + streams[m].offset, data[m] + c * streams[m].bytes, n);
+      detail::move_piece<kIntoLocal>(line + streams[m].offset, data[m] + c * streams[m].bytes, n, streaming);
     }
   }
 }

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <limits>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "redist/redistribute/copy_run.hpp"
@@ -327,9 +327,9 @@ struct IntoDestination {
 // (each is written once, in order, and read by another process) and the message's pieces average
 // 256 bytes or less (2x2 1x1 -> 2x2 64x64, 256-byte pieces: 13.0 -> 11.5 ms); longer ones go as
 // fast or faster by the library's wider moves (512 bytes and up: equal or up to 20% slower, 4
-// ranks). One way for a whole message:
-// a cache line written partly each way costs more than either (2x2 32x32 -> 2x2 48x48, pieces of
-// 128 and 256 bytes chosen piece by piece: 21 -> 34-43 ms).
+// ranks). One way for a whole message, its interleaved groups included: a cache line written
+// partly each way costs more than either (2x2 32x32 -> 2x2 48x48, pieces of 128 and 256 bytes
+// chosen piece by piece: 21 -> 34-43 ms).
 std::vector<GatherInto> gathers(std::span<const PeerPlan* const> sends, std::span<const std::byte> local,
                                 Index elem_bytes, std::span<std::byte* const> buffers) {
   constexpr Index kLongestStreamedPiece = 256;

@@ -36,11 +36,17 @@ inline void finish_streaming() {
 #endif
 }
 
-/// An N-byte store that bypasses the caches (x86-64's movnti); elsewhere a plain store.
+/// An N-byte store (4, 8 or 16) that bypasses the caches (x86-64's movnti, no alignment needed);
+/// elsewhere a plain store.
 template <std::size_t N>
 void store_streaming(std::byte* to, const std::byte* from) {
+  static_assert(N == 4 || N == 8 || N == 16);
 #if defined(__x86_64__)
-  if constexpr (N == 8) {
+  if constexpr (N == 16) {
+    store_streaming<8>(to, from);
+    store_streaming<8>(to + 8, from + 8);
+    return;
+  } else if constexpr (N == 8) {
     long long value = 0;
     std::memcpy(&value, from, 8);
     _mm_stream_si64(reinterpret_cast<long long*>(to), value);
