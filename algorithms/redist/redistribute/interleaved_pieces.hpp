@@ -41,8 +41,8 @@ void move_piece(Local* line, Stream stream, std::size_t bytes, bool streaming) {
 // (0: `k`, known only at run time). The streams in a local array: stores through std::byte* may
 // alias anything, and the compiler would reload them after every piece.
 template <std::size_t N, std::size_t K, bool kIntoLocal, bool kStreaming, typename Local, typename Stream>
-void move_lines_fixed(Local* line, Index line_bytes, const std::array<Stream, kMostInterleaved>& streams, std::size_t k,
-                      Index lines) {
+void move_lines_unrolled(Local* line, Index line_bytes, const std::array<Stream, kMostInterleaved>& streams,
+                         std::size_t k, Index lines) {
   constexpr std::size_t kHeld = K != 0 ? K : kMostInterleaved;
   const std::size_t count = K != 0 ? K : k;
   std::array<Stream, kHeld> held{};
@@ -63,23 +63,23 @@ void move_lines_fixed(Local* line, Index line_bytes, const std::array<Stream, kM
   }
 }
 
-// The same, with two and four streams (the common cases) unrolled.
+// The same, two and four streams (the common cases) unrolled.
 template <std::size_t N, bool kIntoLocal, bool kStreaming, typename Local, typename Stream>
-void move_lines_fixed(Local* line, Index line_bytes, const std::array<Stream, kMostInterleaved>& streams, std::size_t k,
-                      Index lines) {
+void move_lines_by_count(Local* line, Index line_bytes, const std::array<Stream, kMostInterleaved>& streams,
+                         std::size_t k, Index lines) {
   switch (k) {
-    case 2: return move_lines_fixed<N, 2, kIntoLocal, kStreaming>(line, line_bytes, streams, k, lines);
-    case 4: return move_lines_fixed<N, 4, kIntoLocal, kStreaming>(line, line_bytes, streams, k, lines);
-    default: return move_lines_fixed<N, 0, kIntoLocal, kStreaming>(line, line_bytes, streams, k, lines);
+    case 2: return move_lines_unrolled<N, 2, kIntoLocal, kStreaming>(line, line_bytes, streams, k, lines);
+    case 4: return move_lines_unrolled<N, 4, kIntoLocal, kStreaming>(line, line_bytes, streams, k, lines);
+    default: return move_lines_unrolled<N, 0, kIntoLocal, kStreaming>(line, line_bytes, streams, k, lines);
   }
 }
 
-// Streaming stores, when asked for.
+// The same, with streaming stores when asked.
 template <std::size_t N, bool kIntoLocal, typename Local, typename Stream>
 void move_lines_fixed(Local* line, Index line_bytes, const std::array<Stream, kMostInterleaved>& streams, std::size_t k,
                       Index lines, bool streaming) {
-  if (streaming) return move_lines_fixed<N, kIntoLocal, true>(line, line_bytes, streams, k, lines);
-  move_lines_fixed<N, kIntoLocal, false>(line, line_bytes, streams, k, lines);
+  if (streaming) return move_lines_by_count<N, kIntoLocal, true>(line, line_bytes, streams, k, lines);
+  move_lines_by_count<N, kIntoLocal, false>(line, line_bytes, streams, k, lines);
 }
 
 }  // namespace detail

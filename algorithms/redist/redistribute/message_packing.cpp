@@ -15,24 +15,21 @@
 namespace redist {
 namespace {
 
-// Pack side: a run's local pieces into a contiguous buffer; returns the end of what was written.
-std::byte* gather(const Run& run, const std::byte* local, Index elem_bytes, std::byte* to) {
+// Pack side: a run's local pieces into a contiguous buffer, with streaming stores when asked
+// (streaming_copy.hpp); returns the end of what was written.
+std::byte* gather(const Run& run, const std::byte* local, Index elem_bytes, std::byte* to, bool streaming = false) {
   const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
   const std::byte* from = local + run.local_start * elem_bytes;
-  if (run.count == 1) {
+  if (streaming) {
+    for (Index c = 0; c < run.count; ++c, from += run.stride * elem_bytes) {
+      stream_run(to + c * static_cast<Index>(bytes), from, bytes);
+    }
+  } else if (run.count == 1) {
     copy_run(to, from, bytes);
   } else {
     copy_pieces(to, static_cast<Index>(bytes), from, run.stride * elem_bytes, run.count, bytes);
   }
   return to + run.count * static_cast<Index>(bytes);
-}
-
-// The same, the buffer written with streaming stores (streaming_copy.hpp).
-std::byte* gather_streaming(const Run& run, const std::byte* local, Index elem_bytes, std::byte* to) {
-  const auto bytes = static_cast<std::size_t>(run.length * elem_bytes);
-  const std::byte* from = local + run.local_start * elem_bytes;
-  for (Index c = 0; c < run.count; ++c, to += bytes, from += run.stride * elem_bytes) stream_run(to, from, bytes);
-  return to;
 }
 
 // Unpack side: a contiguous buffer into a run's local pieces; returns the end of what was read.
@@ -141,7 +138,8 @@ concept Interleavable = requires(Move move, Index elements) {
 // Whether a group's pass writes with streaming stores: into local storage larger than the caches
 // over a long enough span (streams_past_caches), or into messages gathered with them (gathers()).
 template <typename Move>
-bool writes_streaming(std::span<const RunInWindow> group, std::span<const Move> moves, Index local_bytes, Index span_bytes) {
+bool writes_streaming(std::span<const RunInWindow> group, std::span<const Move> moves, Index local_bytes,
+                      Index span_bytes) {
   if constexpr (Move::kIntoLocal) {
     return streams_past_caches(local_bytes, span_bytes);
   } else {
@@ -169,9 +167,10 @@ bool move_group(std::span<RunInWindow> group, std::span<const PeerPlan* const> p
       const RunInWindow& run = group[m];
       streams[m] = {moves[run.plan].stream(), (run.start - group[0].start) * elem_bytes, run.length * elem_bytes};
     }
-    move_interleaved<Move::kIntoLocal>(local + group[0].start * elem_bytes, group[0].stride * elem_bytes,
+    const Index line_bytes = group[0].stride * elem_bytes;
+    move_interleaved<Move::kIntoLocal>(local + group[0].start * elem_bytes, line_bytes,
                                        std::span<const InterleavedStream<Stream>>(streams.data(), group.size()), lines,
-                                       writes_streaming<Move>(group, moves, local_bytes, lines * group[0].stride * elem_bytes));
+                                       writes_streaming<Move>(group, moves, local_bytes, line_bytes * lines));
     bool run_ended = false;
     for (RunInWindow& run : group) {
       moves[run.plan].consumed(lines * run.length);
@@ -217,7 +216,9 @@ void sweep_windows(std::span<const PeerPlan* const> plans, std::vector<Move>& mo
   SweepCursor local_cursor;
   for (Index end = window; end - window < size; end += window) {
     if constexpr (Interleavable<Move>) {
-      if (plans.size() >= 2) move_interleaved_groups(plans, std::span(cursors), std::span(moves), local, local_bytes, end, elem_bytes);
+      if (plans.size() >= 2) {
+        move_interleaved_groups(plans, std::span(cursors), std::span(moves), local, local_bytes, end, elem_bytes);
+      }
     }
     for (std::size_t k = 0; k < plans.size(); ++k) {
       // The move in a local: stores through std::byte* may alias anything, vector elements included.
@@ -227,6 +228,8 @@ void sweep_windows(std::span<const PeerPlan* const> plans, std::vector<Move>& mo
     }
     if (local_plan != nullptr) local_cursor = sweep_until(*local_plan, local_cursor, end, local_move);
   }
+  // Streaming stores write local storage, or messages gathered from it, only when it holds at least
+  // kStreamingBytes (a rank's messages together hold no more than its storage).
   if (local_bytes >= kStreamingBytes) finish_streaming();
 }
 
@@ -237,8 +240,7 @@ struct GatherInto {
   Index elem_bytes;
   bool streaming = false;  // streaming stores (gathers())
   void operator()(Index start, Index stride, Index length, Index count) {
-    const Run run{start, length, count, stride};
-    at = streaming ? gather_streaming(run, local, elem_bytes, at) : gather(run, local, elem_bytes, at);
+    at = gather({start, length, count, stride}, local, elem_bytes, at, streaming);
   }
   static constexpr bool kIntoLocal = false;
   std::byte* stream() const { return at; }
@@ -344,9 +346,6 @@ std::vector<GatherInto> gathers(std::span<const PeerPlan* const> sends, std::spa
   return moves;
 }
 
-void finish_gathers(const std::vector<GatherInto>& moves) {
-  if (std::ranges::any_of(moves, &GatherInto::streaming)) finish_streaming();
-}
 
 std::vector<const PeerPlan*> addresses(std::span<const PeerPlan> plans) {
   std::vector<const PeerPlan*> out;
@@ -370,7 +369,6 @@ void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::
   std::vector<GatherInto> moves = gathers(sends, local, elem_bytes, buffers);
   GatherInto none{nullptr, nullptr, elem_bytes};
   sweep_windows(sends, moves, nullptr, none, elem_bytes, local.data(), static_cast<Index>(local.size()));
-  finish_gathers(moves);
 }
 
 void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::byte> local, Index elem_bytes,
@@ -380,7 +378,6 @@ void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::
   std::vector<GatherInto> moves = gathers(sends, local, elem_bytes, buffers);
   CopyToDestination local_move{local.data(), dest_local.data(), PieceCursor(local_receive.runs), elem_bytes};
   sweep_windows(sends, moves, &local_send, local_move, elem_bytes, local.data(), static_cast<Index>(local.size()));
-  finish_gathers(moves);
 }
 
 void unpack_messages(std::span<const PeerPlan> recvs, std::span<const std::byte* const> buffers, Index elem_bytes,
@@ -427,7 +424,8 @@ void unpack_and_copy(std::span<const PeerPlan* const> recvs, std::span<const std
     moves.push_back({true, {nullptr, nullptr, elem_bytes}, {local.data(), c.source, PieceCursor(c.source_runs), elem_bytes}});
   }
   IntoDestination none{false, {nullptr, nullptr, elem_bytes}, no_copy};
-  sweep_windows(std::span<const PeerPlan* const>(plans), moves, nullptr, none, elem_bytes, local.data(), static_cast<Index>(local.size()));
+  sweep_windows(std::span<const PeerPlan* const>(plans), moves, nullptr, none, elem_bytes, local.data(),
+                static_cast<Index>(local.size()));
 }
 
 }  // namespace redist
