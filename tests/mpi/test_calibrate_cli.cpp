@@ -50,7 +50,41 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
   EXPECT_GE(json.at("p90_relative_error").get<double>(), json.at("median_relative_error").get<double>());
   EXPECT_EQ(json.at("optimistic_cases").get<int>(), optimistic);
   EXPECT_EQ(json.at("worst_cases").size(), 4u);
+  for (const auto& c : json.at("cases")) {  // the phases of the run whose total counted
+    for (const char* side : {"measured", "simulated"}) {
+      const auto& phases = c.at(std::string(side) + "_phases");
+      EXPECT_EQ(phases.at("total"), c.at(side));
+      // A run's total is its slowest rank's: no phase of any rank is longer.
+      for (const char* phase : {"index", "pack", "comm", "unpack"}) EXPECT_LE(phases.at(phase), phases.at("total"));
+    }
+  }
   std::filesystem::remove(platform);
+}
+
+// --rounds: every case is measured once per pass over the list and its fastest run counts. The
+// stand-in for mpirun reports 2 s for the first pass's runs and 1 s after.
+TEST(Validate, EachCaseCountsItsFastestRound) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("redist-validate-rounds-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path launcher = dir / "mpirun";
+  std::ofstream(launcher) << "#!/bin/sh\ncalls=$(cat " << (dir / "calls").string() << " 2>/dev/null || echo 0)\n"
+                          << "echo $((calls + 1)) > " << (dir / "calls").string() << "\n"
+                          << "if [ $calls -lt 14 ]; then t=2.0; else t=1.0; fi\n"
+                          << "echo \"{\\\"verified\\\": true, \\\"phases\\\": {\\\"index\\\": 0, \\\"pack\\\": 0, "
+                             "\\\"comm\\\": 0, \\\"unpack\\\": 0, \\\"total\\\": $t}}\"\n";
+  fs::permissions(launcher, fs::perms::owner_all);
+  for (const int rounds : {1, 2}) {
+    fs::remove(dir / "calls");
+    const auto run = run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --random 0 --json "
+                                        "--rounds " + std::to_string(rounds) + " --mpirun " + launcher.string()));
+    ASSERT_EQ(run.status, 0) << run.err;
+    const auto json = nlohmann::json::parse(run.out);
+    ASSERT_EQ(json.at("cases").size(), 14u);
+    EXPECT_EQ(json.at("rounds"), rounds);
+    for (const auto& c : json.at("cases")) EXPECT_EQ(c.at("measured").get<double>(), rounds == 1 ? 2.0 : 1.0);
+  }
+  fs::remove_all(dir);
 }
 
 // The random cases, simulated for real, against a launcher standing in for mpirun that reports
@@ -58,7 +92,8 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
 TEST(Validate, RandomCasesAreReproducibleAndTheP90IsABound) {
   namespace fs = std::filesystem;
   const fs::path launcher = fs::temp_directory_path() / ("redist-fake-mpirun-" + std::to_string(::getpid()));
-  std::ofstream(launcher) << "#!/bin/sh\necho '{\"verified\": true, \"phases\": {\"total\": 1.0}}'\n";
+  std::ofstream(launcher) << "#!/bin/sh\necho '{\"verified\": true, \"phases\": {\"index\": 0.25, \"pack\": 0.25, \"comm\": 0.25, "
+                              "\"unpack\": 0.25, \"total\": 1.0}}'\n";
   fs::permissions(launcher, fs::perms::owner_all);
   const auto run = [&](int seed, const std::string& bounds) {
     return run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --mpirun " +
@@ -117,6 +152,7 @@ TEST(Calibrate, BadArgumentsGiveOneErrorLine) {
   expect_one_error_line(run_command(redist("validate --platform /nonexistent.xml")));
   expect_one_error_line(run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --repeat 0")));
   expect_one_error_line(run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --random -1")));
+  expect_one_error_line(run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --rounds 0")));
 }
 
 }  // namespace
