@@ -24,6 +24,7 @@
 #include "argument_agreement.hpp"
 #include "layout_options.hpp"
 #include "memory_check.hpp"
+#include "local_work.hpp"
 #include "pingpong.hpp"
 #include "redist/analysis/experiment_schema.hpp"
 #include "redist/analysis/redistribution_json.hpp"
@@ -193,6 +194,10 @@ int main_with_mpi(int argc, char** argv) {
                       "--write-model`)")
       ->check(CLI::ExistingFile);
   run_app->add_flag("--json", run_options.json, "print the phase JSON of `redist simulate`");
+  LocalWorkOptions local_work_options;
+  auto* local_work_app =
+      app.add_subcommand("localwork", "Time plans, packing and unpacking against their counted work (calibration)");
+  local_work_options.add_to(*local_work_app);
   PingPongOptions pingpong_options;
   auto* pingpong_app = app.add_subcommand("pingpong", "One-way message times between ranks 0 and 1 (calibration)");
   pingpong_options.add_to(*pingpong_app);
@@ -218,6 +223,7 @@ int main_with_mpi(int argc, char** argv) {
     }
   }
   if (run_app->parsed()) return run(run_options);
+  if (local_work_app->parsed()) return run_local_work(local_work_options);
   return run_pingpong(pingpong_options);
 }
 

@@ -1,6 +1,7 @@
 // `redist calibrate --out FILE [--max-bytes B] [--cores C] [--redist-mpi PATH] [--mpirun CMD]`:
-// measures this machine — MPI ping-pong from 1 byte to 16 MB under mpirun, memory copy, run
-// start-up and the indexing methods' work — fits them by least squares (Eigen) and writes a SimGrid
+// measures this machine under mpirun — MPI ping-pong from 1 byte to 16 MB, and the plans, packing and
+// unpacking of the indexing methods timed by `redist-mpi localwork` against their counted work, all
+// in the MPI program whose runs the platform predicts — fits them by least squares (Eigen) and writes a SimGrid
 // platform: C hosts (one per core; ranks beyond C share them), one shared link with the fitted
 // latency and bandwidth, piecewise network/latency-factor and bandwidth-factor where one line does
 // not fit the curve, and the fitted prices of local work. Every fitted value and residual is printed
@@ -98,14 +99,15 @@ std::string fit_report(const Network& n, const LocalWork& w, const std::vector<d
     text << fmt::format("  {:<10}  {:.4e}   (dropped: over twice both neighbours, the core was busy elsewhere)\n",
                         n.dropped_bytes[i], n.dropped_seconds[i]);
   }
-  text << fmt::format("memory copy: {:.4g} s/byte ({:.3g} GB/s); run start-up (least squares over packing and\n"
-                      "unpacking the methods' plans): {:.4g} s\n",
-                      w.byte_copied, 1e-9 / w.byte_copied, w.run_copied);
-  text << "  copy run  measured     fitted       residual\n";
+  text << fmt::format("copies (least squares over packing and unpacking the methods' plans, caches emptied\n"
+                      "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run\n",
+                      w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied);
+  text << "  copy run  bytes       runs       measured     fitted       residual\n";
   for (std::size_t i = 0; i < w.copies.size(); ++i) {
     const CopyMeasurement& c = w.copies[i];
     const double fitted = c.bytes * w.byte_copied + c.runs * w.run_copied;
-    text << fmt::format("  {:<8}  {:.4e}   {:.4e}   {:+.1f}%\n", i, c.seconds, fitted, 100 * (fitted - c.seconds) / c.seconds);
+    text << fmt::format("  {:<8}  {:<10}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%\n", i, c.bytes, c.runs, c.seconds, fitted,
+                        100 * (fitted - c.seconds) / c.seconds);
   }
   text << "index work prices (least squares over the methods' counted work; ElementScanned fitted on the\n"
           "naive scan's runs after the others, on the table and intersection methods' runs):\n";
@@ -179,7 +181,7 @@ std::string model_file(const std::string& platform) {
 int run_calibrate(const CalibrateOptions& o) {
   core::PendingFile platform(o.out);  // an unwritable --out fails now, not after the measurements
   const Network network = measure_network(o);
-  const LocalWork work = measure_local_work();
+  const LocalWork work = local_work_from_json(nlohmann::json::parse(o.launcher.run(1, "localwork --json")));
   std::vector<std::vector<double>> counts;
   std::vector<double> seconds;
   for (const auto& m : work.index) {

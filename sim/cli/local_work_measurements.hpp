@@ -1,10 +1,12 @@
-// Micro-measurements of local work on the machine at hand, for `redist calibrate`: memory copy
-// bandwidth, the start-up of a short run, and the indexing methods' counted work against their
-// wall time (prices fitted by least squares).
+// Local work measured on the machine at hand, for `redist calibrate`: `redist-mpi localwork` times
+// the indexing methods' plans and the packing and unpacking of them in the MPI program itself (its
+// allocator, caches holding none of the data), and the prices are fitted here by least squares.
 #pragma once
 
 #include <array>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "redist/transport/work.hpp"
 
@@ -22,9 +24,9 @@ struct CopyMeasurement {
 };
 
 struct LocalWork {
-  double byte_copied = 0;  ///< seconds per byte of a large memcpy
+  double byte_copied = 0;  ///< seconds per byte copied, fitted over `copies`
   double run_copied = 0;   ///< seconds per run piece beyond its bytes, fitted over `copies`
-  std::vector<IndexMeasurement> index;  ///< one per (method, layout pair)
+  std::vector<IndexMeasurement> index;  ///< one per (method, layout pair) and per relabelling
   std::vector<CopyMeasurement> copies;  ///< two per (method, layout pair): pack, unpack
 };
 
@@ -33,6 +35,8 @@ inline constexpr std::array<WorkKind, 5> kIndexKinds = {WorkKind::IndexOp, WorkK
                                                         WorkKind::Intersection, WorkKind::ElementScanned,
                                                         WorkKind::RunListed};
 
-LocalWork measure_local_work();
+/// The measurements `redist-mpi localwork --json` printed, the copy prices fitted (non-negative
+/// least squares on relative residuals). Throws nlohmann::json::exception when `json` is not such.
+LocalWork local_work_from_json(const nlohmann::json& json);
 
 }  // namespace redist::cli

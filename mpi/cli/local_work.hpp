@@ -1,0 +1,22 @@
+// `redist-mpi localwork --json`: the local work of a redistribution timed in this program — the one
+// `redist validate` runs and `auto` predicts — for `redist calibrate` to fit its prices. Making a
+// plan allocates its run lists through this program's allocator, and each pack or unpack starts
+// with caches holding none of its data, as in a redistribution of arrays larger than the caches.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace redist::mpi::cli {
+
+struct LocalWorkOptions {
+  bool json = false;
+  void add_to(CLI::App& app);
+};
+
+/// Rank 0 measures and prints {"index": [{"work": {property: count}, "seconds": s}, ...],
+/// "copies": [{"work": {...}, "seconds": s}, ...]}: one index row per (method, layout pair) and per
+/// relabelling, two copy rows (pack, unpack) per (method, layout pair). Work is keyed by the price
+/// property of its kind (cost.index_op, ...). Other ranks only wait.
+int run_local_work(const LocalWorkOptions& options);
+
+}  // namespace redist::mpi::cli
