@@ -1,0 +1,55 @@
+// Calibrate's reading of `redist-mpi localwork --json`: work counts are taken by price property, the
+// index rows in kIndexKinds order, and the copy prices fitted together on the copy rows.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "local_work_measurements.hpp"
+
+namespace redist::cli {
+namespace {
+
+TEST(LocalWorkFit, RecoversTheCopyPricesOfSyntheticRows) {
+  // Rows timed exactly at 5e-11 s per byte and 2e-9 s per run, over many random shapes: the fit
+  // gives both back; rows with no runs key (whole-message copies) count 0 runs.
+  constexpr double kByte = 5e-11, kRun = 2e-9;
+  std::mt19937_64 rng(27);
+  std::uniform_real_distribution<double> bytes(1e5, 1e8), runs_per_kib(0, 64);
+  nlohmann::json json = {{"index", nlohmann::json::array()}, {"copies", nlohmann::json::array()}};
+  for (int i = 0; i < 40; ++i) {
+    const double b = bytes(rng), r = i % 5 == 0 ? 0.0 : b / 1024 * runs_per_kib(rng);
+    nlohmann::json work = {{"cost.byte_copied", b}};
+    if (r > 0) work["cost.run_copied"] = r;
+    json["copies"].push_back({{"work", work}, {"seconds", b * kByte + r * kRun}});
+  }
+  const LocalWork w = local_work_from_json(json);
+  ASSERT_EQ(w.copies.size(), 40u);
+  EXPECT_EQ(w.copies[0].runs, 0);
+  EXPECT_NEAR(w.byte_copied / kByte, 1, 1e-9);
+  EXPECT_NEAR(w.run_copied / kRun, 1, 1e-9);
+}
+
+TEST(LocalWorkFit, IndexRowsAreCountedByPriceProperty) {
+  const nlohmann::json json = {
+      {"index",
+       {{{"work", {{"cost.run_listed", 7}, {"cost.index_op", 3}, {"cost.byte_copied", 99}}}, {"seconds", 1e-6}}}},
+      {"copies", {{{"work", {{"cost.byte_copied", 1000}}}, {"seconds", 1e-7}}}}};
+  const LocalWork w = local_work_from_json(json);
+  ASSERT_EQ(w.index.size(), 1u);
+  ASSERT_EQ(w.index[0].counts.size(), kIndexKinds.size());
+  for (std::size_t k = 0; k < kIndexKinds.size(); ++k) {
+    const double expected = kIndexKinds[k] == WorkKind::IndexOp ? 3 : kIndexKinds[k] == WorkKind::RunListed ? 7 : 0;
+    EXPECT_EQ(w.index[0].counts[k], expected) << price_property(kIndexKinds[k]);
+  }
+  EXPECT_EQ(w.index[0].seconds, 1e-6);
+  EXPECT_NEAR(w.byte_copied, 1e-10, 1e-22);  // one row, bytes only
+}
+
+TEST(LocalWorkFit, MalformedOutputThrows) {
+  EXPECT_THROW(local_work_from_json(nlohmann::json::object()), nlohmann::json::exception);
+  EXPECT_THROW(local_work_from_json({{"index", nlohmann::json::array()}, {"copies", {{{"seconds", 1}}}}}),
+               nlohmann::json::exception);
+}
+
+}  // namespace
+}  // namespace redist::cli
