@@ -1,9 +1,9 @@
-// `redist validate --platform FILE [--quick] [--random K] [--seed S] [--repeat K] [--rounds R] [--max-error E]
-// [--max-p90 E] [--json]`: runs 1-D redistributions (14 hand-picked, then K seeded random ones:
-// random_validation_cases) for real under mpirun and in the simulator on a platform written by
-// `redist calibrate`, and reports per case the measured (fastest of R rounds) and simulated total
-// time (maximum over ranks) and their ratio, then the median and 90th percentile of |sim - real| / real, how many
-// cases the simulator is optimistic on, and the worst five.
+// `redist validate --platform FILE [--quick] [--random K] [--seed S] [--repeat K] [--rounds R]
+// [--max-error E] [--max-p90 E] [--json]`: runs 1-D redistributions (14 hand-picked, then K seeded
+// random ones: random_validation_cases) for real under mpirun and in the simulator on a platform
+// written by `redist calibrate`, and reports per case the measured (fastest of R rounds) and
+// simulated total time (maximum over ranks) and their ratio, then the median and 90th percentile of
+// |sim - real| / real, how many cases the simulator is optimistic on, and the worst five.
 // Simulated ranks sit on the platform's hosts in turn (rank i on node-(i mod hosts)), as
 // oversubscribed MPI ranks share the cores.
 #include <cstdint>
