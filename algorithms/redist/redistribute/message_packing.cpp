@@ -346,7 +346,6 @@ std::vector<GatherInto> gathers(std::span<const PeerPlan* const> sends, std::spa
   return moves;
 }
 
-
 std::vector<const PeerPlan*> addresses(std::span<const PeerPlan> plans) {
   std::vector<const PeerPlan*> out;
   for (const PeerPlan& plan : plans) out.push_back(&plan);
