@@ -107,7 +107,10 @@ nlohmann::ordered_json measure() {
   nlohmann::ordered_json index = nlohmann::ordered_json::array(), copies = nlohmann::ordered_json::array();
   const std::vector<Pair> pairs = {{1 << 20, 4, 1, 4, 8}, {1 << 20, 4, 64, 2, 8}, {1 << 21, 2, 16, 4, 4},
                                    {1 << 20, 8, 3, 6, 7}, {1 << 19, 3, 100, 5, 1}, {1 << 21, 4, 1024, 4, 2},
-                                   {1 << 21, 2, 5, 2, 3}};  // the last: irregular pieces, long lists
+                                   {1 << 21, 2, 5, 2, 3},  // irregular pieces, long lists
+                                   // Periods of 10^5 elements and more, a few in the array: the interval
+                                   // scans' intersections are then as many as the runs they list.
+                                   {1 << 20, 6, 270, 7, 7}, {1 << 20, 5, 331, 7, 97}, {1 << 20, 7, 1000, 3, 1}};
   // Sizes a period does not divide: relabelling counts the rest stretch by stretch.
   const std::vector<Pair> uneven = {{523387, 4, 358, 4, 225}, {1048573, 3, 97, 5, 61}};
   for (const Pair& p : uneven) measure_relabelling(BlockCyclic(p.N, p.r, p.P), BlockCyclic(p.N, p.s, p.Q), index);

@@ -2,9 +2,10 @@
 // measures this machine under mpirun — MPI ping-pong from 1 byte to 16 MB, and the plans, packing and
 // unpacking of the indexing methods timed by `redist-mpi localwork` against their counted work, all
 // in the MPI program whose runs the platform predicts — fits them by least squares (Eigen) and writes a SimGrid
-// platform: C hosts (one per core; ranks beyond C share them), one shared link with the fitted
-// latency and bandwidth, piecewise network/latency-factor and bandwidth-factor where one line does
-// not fit the curve, and the fitted prices of local work. Every fitted value and residual is printed
+// platform: one host of C cores (its ranks share them fairly, as the OS shares a node's cores among
+// oversubscribed MPI processes), its messages over one shared link with the fitted latency and
+// bandwidth, piecewise network/latency-factor and bandwidth-factor where one line does not fit the
+// curve recorded beside it, and the fitted prices of local work. Every fitted value and residual is printed
 // and kept in the file as a comment.
 #include <filesystem>
 #include <fstream>
@@ -131,8 +132,8 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
   const auto bandwidth_factor = [&](const LineFit& p) { return p.slope > 0 ? (1 / p.slope) / base_bandwidth : 1e3; };
   std::ostringstream xml;
   xml << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-      << "<!-- Written by `redist calibrate` for the machine it ran on (one host per core; ranks beyond\n"
-      << "     the cores share hosts, as oversubscribed MPI ranks share cores). Fits and residuals:\n"
+      << "<!-- Written by `redist calibrate` for the machine it ran on: one host with its cores, which the\n"
+      << "     ranks share as the OS shares them among MPI processes, however many. Fits and residuals:\n"
       << report << "-->\n<platform version=\"4.1\">\n  <config>\n"
       << "    <prop id=\"network/model\" value=\"CM02\"/>\n"
       << "    <prop id=\"network/crosstraffic\" value=\"0\"/>\n"
@@ -142,11 +143,9 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
       << "         link has the first piece's latency and the last piece's bandwidth, the two ends of the curve):\n"
       << fmt::format("         latency-factor {}\n", factors(n.fit, latency_factor))
       << fmt::format("         bandwidth-factor {} -->\n", factors(n.fit, bandwidth_factor))
-      << fmt::format("    <prop id=\"network/loopback-lat\" value=\"{:.6g}\"/>\n", base_latency)
-      << fmt::format("    <prop id=\"network/loopback-bw\" value=\"{:.6g}\"/>\n", base_bandwidth)
       << "  </config>\n  <zone id=\"machine\" routing=\"Full\">\n";
-  for (Index h = 0; h < o.cores; ++h) {
-    xml << fmt::format("    <host id=\"node-{}\" speed=\"1Gf\">\n", h);
+  xml << fmt::format("    <host id=\"node-0\" speed=\"1Gf\" core=\"{}\">\n", o.cores);
+  {
     std::vector<std::pair<WorkKind, double>> costs = {{WorkKind::ByteCopied, w.byte_copied},
                                                       {WorkKind::RunCopied, w.run_copied}};
     for (std::size_t k = 0; k < kIndexKinds.size(); ++k) costs.emplace_back(kIndexKinds[k], prices[k]);
@@ -157,16 +156,14 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
         << fmt::format("      <prop id=\"{}\" value=\"0\"/>\n", kRecvOverheadProperty)
         << fmt::format("      <prop id=\"hockney.t0\" value=\"{:.6g}\"/>\n", n.fit.at(1))
         << fmt::format("      <prop id=\"hockney.r_inf\" value=\"{:.6g}\"/>\n", base_bandwidth)
-        << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n"
-        << "    </host>\n";
+        << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n";
   }
+  xml << "    </host>\n";
   xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\"/>\n", base_bandwidth,
                      base_latency);
-  for (Index a = 0; a < o.cores; ++a) {
-    for (Index b = a + 1; b < o.cores; ++b) {
-      xml << fmt::format("    <route src=\"node-{}\" dst=\"node-{}\"><link_ctn id=\"memory\"/></route>\n", a, b);
-    }
-  }
+  // Messages between the node's ranks cross its memory, one link they share (SimGrid's loopback, a
+  // fat pipe, would give each message all of it).
+  xml << "    <route src=\"node-0\" dst=\"node-0\" symmetrical=\"NO\"><link_ctn id=\"memory\"/></route>\n";
   xml << "  </zone>\n</platform>\n";
   return xml.str();
 }
@@ -196,10 +193,10 @@ int run_calibrate(const CalibrateOptions& o) {
   const std::string xml = platform_xml(o, network, work, prices, report);
   platform.write(xml);
   platform.publish();
-  // The model `auto` predicts on in MPI programs, for any number of ranks (rank i on core i mod cores).
+  // The model `auto` predicts on in MPI programs, for any number of ranks (all on the one host).
   const std::string model_path = model_file(o.out);
   core::PendingFile model(model_path);
-  model.write(machine_model_to_json(sim::machine_model_from_platform(o.out, o.cores, o.cores)) + "\n");
+  model.write(machine_model_to_json(sim::machine_model_from_platform(o.out, 1, 1)) + "\n");
   model.publish();
   std::cout << report << "platform written to " << o.out << ", its machine model to " << model_path << "\n";
   return 0;
@@ -218,7 +215,7 @@ void add_calibrate_command(CLI::App& root, Commands& commands) {
   app->add_option("--seconds-per-size", o->seconds_per_size, "measuring time per message size")
       ->check(CLI::Range(0.0001, 10.0))
       ->capture_default_str();
-  app->add_option("--cores", o->cores, "hosts of the platform (cores the ranks share)")
+  app->add_option("--cores", o->cores, "cores of the platform's host (the ranks share them)")
       ->check(whole_number())
       ->check(CLI::Range(Index{1}, Index{4096}))
       ->capture_default_str();

@@ -25,12 +25,14 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
   ASSERT_EQ(calibrated.status, 0) << calibrated.err;
   EXPECT_NE(calibrated.out.find("piece from 0 B: latency"), std::string::npos) << calibrated.out;
   const std::string xml = slurp(platform);
-  for (const char* part : {"cost.byte_copied", "cost.run_copied", "cost.index_op", "node-1", "residual",
-                           "<link id=\"memory\""}) {
+  // One host with the machine's cores, its ranks' messages over the memory link.
+  for (const char* part : {"cost.byte_copied", "cost.run_copied", "cost.index_op", "<host id=\"node-0\" speed=\"1Gf\" core=\"2\">",
+                           "residual", "<link id=\"memory\"", "<route src=\"node-0\" dst=\"node-0\""}) {
     EXPECT_NE(xml.find(part), std::string::npos) << part;
   }
+  EXPECT_EQ(xml.find("node-1"), std::string::npos);
   const auto simulated = run_command(redist("simulate --platform " + platform.string() +
-                                            " -P 2 -r 3 -Q 2 -s 6 -N 10000 --indexing krr --json"));
+                                            " --hosts 1 -P 2 -r 3 -Q 2 -s 6 -N 10000 --indexing krr --json"));
   ASSERT_EQ(simulated.status, 0) << simulated.err;
   EXPECT_EQ(nlohmann::json::parse(simulated.out).at("verified"), true);
 

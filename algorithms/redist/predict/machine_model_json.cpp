@@ -28,6 +28,8 @@ MachineModel parse(const json& j) {
   m.prices.recv_overhead = non_negative(prices.at(std::string(kRecvOverheadProperty)), "receive overhead");
   m.hosts = j.at("hosts").get<Index>();
   if (m.hosts < 1) throw std::invalid_argument("hosts must be at least 1");
+  m.cores = j.value("cores", Index{1});  // models written before hosts had cores: one each
+  if (m.cores < 1) throw std::invalid_argument("cores must be at least 1");
   m.barrier_latency = j.value("barrier_latency", -1.0);
   m.shared_memory = j.value("shared_memory", false);
   for (const json& link : j.at("links")) {
@@ -59,7 +61,7 @@ std::string machine_model_to_json(const MachineModel& model) {
   for (const ModelLink& l : model.links) links.push_back({{"bandwidth", l.bandwidth}, {"shared", l.shared}});
   json routes = json::array();
   for (const ModelRoute& r : model.routes) routes.push_back({{"links", r.links}, {"latency", r.latency}});
-  return json{{"prices", prices},   {"hosts", model.hosts}, {"barrier_latency", model.barrier_latency},
+  return json{{"prices", prices},   {"hosts", model.hosts}, {"cores", model.cores}, {"barrier_latency", model.barrier_latency},
               {"shared_memory", model.shared_memory}, {"links", links}, {"routes", routes}}.dump();
 }
 

@@ -27,8 +27,10 @@ double concurrent_messages_seconds(const std::vector<RankMessage>& messages, con
   }
   double data = fat_pipe;
   for (std::size_t link = 0; link < load.size(); ++link) data = std::max(data, load[link] / model.links[link].bandwidth);
-  return *std::max_element(posting.begin(), posting.end()) + latency + data +
-         *std::max_element(completing.begin(), completing.end());
+  // A host's cores share its ranks' overheads.
+  const auto cores = static_cast<double>(model.cores);
+  return *std::max_element(posting.begin(), posting.end()) / cores + latency + data +
+         *std::max_element(completing.begin(), completing.end()) / cores;
 }
 
 double barrier_seconds(Index ranks, const MachineModel& model) {

@@ -31,6 +31,9 @@ struct ModelRoute {
 struct MachineModel {
   WorkPrices prices;             ///< every host alike (the simulator's platforms are homogeneous)
   Index hosts = 1;               ///< rank i runs on host i mod hosts
+  /// Cores of each host: the ranks on a host share them fairly, as an OS shares a node's cores
+  /// among more processes than it has (no rank runs on two cores at once).
+  Index cores = 1;
   std::vector<ModelLink> links;
   std::vector<ModelRoute> routes;  ///< hosts × hosts: from a to b at a·hosts + b (a == b: on one host)
   /// Seconds of one barrier when the machine has a hardware one (the CM-5's control network); else

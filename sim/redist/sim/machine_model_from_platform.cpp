@@ -3,7 +3,6 @@
 #include <map>
 #include <stdexcept>
 
-#include <xbt/config.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
@@ -36,16 +35,12 @@ MachineModel read_model(const std::string& platform, Index used_hosts, Index hos
   MachineModel model;
   model.prices = read_prices(*nodes.front(), platform);
   model.hosts = hosts;
+  model.cores = nodes.front()->get_core_count();
   if (const auto latency = read_seconds(*nodes.front(), kBarrierLatencyProperty, platform)) model.barrier_latency = *latency;
   model.shared_memory = share_one_memory({nodes.begin(), nodes.end()});
   std::map<std::string, std::size_t> link_index;
   for (simgrid::s4u::Host* from : nodes) {
     for (simgrid::s4u::Host* to : nodes) {
-      if (from == to) {  // SimGrid's loopback: a link of each host's own
-        model.links.push_back({simgrid::config::get_value<double>("network/loopback-bw"), true});
-        model.routes.push_back({{model.links.size() - 1}, simgrid::config::get_value<double>("network/loopback-lat")});
-        continue;
-      }
       std::vector<simgrid::s4u::Link*> links;
       double latency = 0;
       from->route_to(to, links, &latency);
