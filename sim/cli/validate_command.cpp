@@ -3,13 +3,15 @@
 // random ones: random_validation_cases) for real under mpirun and in the simulator on a platform
 // written by `redist calibrate`, and reports per case the measured (fastest of R rounds) and
 // simulated total time (maximum over ranks) and their ratio, then the median and 90th percentile of
-// |sim - real| / real, how many cases the simulator is optimistic on, and the worst five.
-// Simulated ranks sit on the platform's hosts in turn (rank i on node-(i mod hosts)), as
-// oversubscribed MPI ranks share the cores.
+// |sim - real| / real, how many cases the simulator is optimistic on, and the worst five; with two
+// rounds or more, also how far a case's rounds spread, the noise those errors are read against.
+// Simulated ranks sit on the platform's hosts in turn (rank i on node-(i mod hosts)): on a calibrated
+// platform all on its one host, sharing its cores as oversubscribed MPI ranks share the machine's.
 #include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -102,21 +104,34 @@ Phases simulated_phases(const ValidateOptions& o, const ValidationCase& c, int h
 // Every case measured in `rounds` passes over the whole list, its fastest total kept (with that run's
 // phases): a slow spell of a shared machine — this VM's memory bandwidth halves for minutes at a time —
 // then spoils one pass, not the case. The simulator prices the machine unloaded, as calibrate measured it.
-std::vector<Phases> measured_cases(const ValidateOptions& o, const std::vector<ValidationCase>& all) {
-  std::vector<Phases> fastest(all.size());
+// Each pass's total is kept too: how far they spread is the noise the errors are to be read against.
+struct Measurements {
+  std::vector<Phases> fastest;
+  std::vector<std::vector<double>> totals;  // per case, one per pass
+};
+
+Measurements measured_cases(const ValidateOptions& o, const std::vector<ValidationCase>& all) {
+  Measurements m{std::vector<Phases>(all.size()), std::vector<std::vector<double>>(all.size())};
   for (int round = 0; round < o.rounds; ++round) {
     for (std::size_t i = 0; i < all.size(); ++i) {
       const Phases run = measured_phases(o, all[i]);
-      if (round == 0 || run.total < fastest[i].total) fastest[i] = run;
+      if (round == 0 || run.total < m.fastest[i].total) m.fastest[i] = run;
+      m.totals[i].push_back(run.total);
     }
   }
-  return fastest;
+  return m;
 }
 
 void print_summary(const std::vector<ValidationCase>& all, const std::vector<double>& measured,
-                   const std::vector<double>& simulated, const ValidationSummary& summary) {
+                   const std::vector<double>& simulated, const ValidationSummary& summary,
+                   const std::optional<RoundSpread>& spread) {
   std::cout << fmt::format("|simulated - measured| / measured over {} cases: median {:.1f}%, 90th percentile {:.1f}%\n",
                            all.size(), 100 * summary.median, 100 * summary.p90);
+  if (spread) {
+    std::cout << fmt::format("measurement noise (a case's slowest pass over its fastest, minus 1): median {:.1f}%, "
+                             "90th percentile {:.1f}%\n",
+                             100 * spread->median, 100 * spread->p90);
+  }
   std::cout << fmt::format("simulator optimistic (simulated < measured) in {} of {} cases\nworst cases:\n",
                            summary.optimistic, all.size());
   for (const std::size_t i : summary.worst) {
@@ -130,7 +145,10 @@ int run_validate(const ValidateOptions& o) {
   const std::vector<ValidationCase> all = cases(o);
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   std::vector<double> measured, simulated;
-  const std::vector<Phases> measured_runs = measured_cases(o, all);
+  const Measurements measurements = measured_cases(o, all);
+  const std::vector<Phases>& measured_runs = measurements.fastest;
+  std::optional<RoundSpread> spread;
+  if (o.rounds >= 2) spread = summarise_round_spread(measurements.totals);
   if (!o.json) std::cout << "| case | ranks | measured s | simulated s | simulated/measured |\n|---|---|---|---|---|\n";
   for (std::size_t i = 0; i < all.size(); ++i) {
     const ValidationCase& c = all[i];
@@ -141,7 +159,8 @@ int run_validate(const ValidateOptions& o) {
     simulated.push_back(model);
     rows.push_back({{"case", c.label()}, {"ranks", c.ranks()}, {"measured", real}, {"simulated", model},
                     {"ratio", model / real}, {"measured_phases", phases_json(real_phases, redistribution_phases())},
-                    {"simulated_phases", phases_json(model_phases, redistribution_phases())}});
+                    {"simulated_phases", phases_json(model_phases, redistribution_phases())},
+                    {"round_totals", measurements.totals[i]}});
     if (!o.json) {
       std::cout << fmt::format("| {} | {} | {:.4e} | {:.4e} | {:.2f} |\n", c.label(), c.ranks(), real, model, model / real)
                 << std::flush;
@@ -160,11 +179,13 @@ int run_validate(const ValidateOptions& o) {
                                         {"median_relative_error", summary.median},
                                         {"p90_relative_error", summary.p90},
                                         {"optimistic_cases", summary.optimistic},
+                                        {"round_spread_median", spread ? nlohmann::ordered_json(spread->median) : nullptr},
+                                        {"round_spread_p90", spread ? nlohmann::ordered_json(spread->p90) : nullptr},
                                         {"worst_cases", worst}}
                      .dump()
               << "\n";
   } else {
-    print_summary(all, measured, simulated, summary);
+    print_summary(all, measured, simulated, summary, spread);
   }
   const bool median_too_high = o.max_error >= 0 && summary.median > o.max_error;
   return median_too_high || (o.max_p90 >= 0 && summary.p90 > o.max_p90) ? 1 : 0;

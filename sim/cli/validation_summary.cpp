@@ -39,4 +39,17 @@ ValidationSummary summarise_validation(const std::vector<double>& measured, cons
   return summary;
 }
 
+RoundSpread summarise_round_spread(const std::vector<std::vector<double>>& totals_by_case) {
+  if (totals_by_case.empty()) throw std::invalid_argument("round spread: no cases");
+  std::vector<double> spreads;
+  for (const std::vector<double>& totals : totals_by_case) {
+    if (totals.size() < 2) throw std::invalid_argument("round spread: a case measured in fewer than two passes");
+    const auto [fastest, slowest] = std::minmax_element(totals.begin(), totals.end());
+    if (*fastest <= 0) throw std::invalid_argument("round spread: a total is not positive");
+    spreads.push_back(*slowest / *fastest - 1);
+  }
+  std::sort(spreads.begin(), spreads.end());
+  return {.median = quantile(spreads, 0.5), .p90 = quantile(spreads, 0.9)};
+}
+
 }  // namespace redist::cli

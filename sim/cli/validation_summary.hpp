@@ -17,4 +17,14 @@ struct ValidationSummary {
 /// Over cases i with measured[i] > 0 and simulated[i] seconds (same lengths, not empty).
 ValidationSummary summarise_validation(const std::vector<double>& measured, const std::vector<double>& simulated);
 
+/// How much a measurement moves between passes over the cases: per case, its slowest pass's total
+/// over its fastest's, minus 1; the median and 90th percentile of that over the cases.
+struct RoundSpread {
+  double median = 0;
+  double p90 = 0;
+};
+
+/// Over cases each measured in the same number (two or more) of passes, every total > 0.
+RoundSpread summarise_round_spread(const std::vector<std::vector<double>>& totals_by_case);
+
 }  // namespace redist::cli

@@ -28,5 +28,15 @@ TEST(ValidationSummary, EvenCountsAverageTheMiddleAndFewCasesListThemAll) {
   EXPECT_THROW(summarise_validation({1.0}, {1.0, 2.0}), std::invalid_argument);
 }
 
+// Spreads 0.5, 0, 1.0 (slowest pass over fastest, minus 1, whatever the order of the passes).
+TEST(ValidationSummary, RoundSpreadIsTheSlowestPassOverTheFastest) {
+  const auto spread = summarise_round_spread({{2.0, 3.0, 2.5}, {1.0, 1.0}, {4.0, 2.0}});
+  EXPECT_NEAR(spread.median, 0.5, 1e-12);
+  EXPECT_NEAR(spread.p90, 0.9, 1e-12);  // rank 0.9·2 = 1.8: between 0.5 and 1.0
+  EXPECT_THROW(summarise_round_spread({}), std::invalid_argument);
+  EXPECT_THROW(summarise_round_spread({{1.0}}), std::invalid_argument);
+  EXPECT_THROW(summarise_round_spread({{0.0, 1.0}}), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace redist::cli

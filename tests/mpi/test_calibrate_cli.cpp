@@ -84,7 +84,17 @@ TEST(Validate, EachCaseCountsItsFastestRound) {
     const auto json = nlohmann::json::parse(run.out);
     ASSERT_EQ(json.at("cases").size(), 14u);
     EXPECT_EQ(json.at("rounds"), rounds);
-    for (const auto& c : json.at("cases")) EXPECT_EQ(c.at("measured").get<double>(), rounds == 1 ? 2.0 : 1.0);
+    for (const auto& c : json.at("cases")) {
+      EXPECT_EQ(c.at("measured").get<double>(), rounds == 1 ? 2.0 : 1.0);
+      EXPECT_EQ(c.at("round_totals"), rounds == 1 ? nlohmann::json({2.0}) : nlohmann::json({2.0, 1.0}));
+    }
+    // The noise figure: every case's slower pass took twice its faster; none with one pass.
+    if (rounds == 1) {
+      EXPECT_TRUE(json.at("round_spread_median").is_null());
+    } else {
+      EXPECT_DOUBLE_EQ(json.at("round_spread_median").get<double>(), 1.0);
+      EXPECT_DOUBLE_EQ(json.at("round_spread_p90").get<double>(), 1.0);
+    }
   }
   fs::remove_all(dir);
 }
