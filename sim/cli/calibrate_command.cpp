@@ -145,20 +145,18 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
       << fmt::format("         bandwidth-factor {} -->\n", factors(n.fit, bandwidth_factor))
       << "  </config>\n  <zone id=\"machine\" routing=\"Full\">\n";
   xml << fmt::format("    <host id=\"node-0\" speed=\"1Gf\" core=\"{}\">\n", o.cores);
-  {
-    std::vector<std::pair<WorkKind, double>> costs = {{WorkKind::ByteCopied, w.byte_copied},
-                                                      {WorkKind::RunCopied, w.run_copied}};
-    for (std::size_t k = 0; k < kIndexKinds.size(); ++k) costs.emplace_back(kIndexKinds[k], prices[k]);
-    for (const auto& [kind, price] : costs) {
-      xml << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", price_property(kind), price);
-    }
-    xml << fmt::format("      <prop id=\"{}\" value=\"0\"/> <!-- inside the measured latency -->\n", kSendOverheadProperty)
-        << fmt::format("      <prop id=\"{}\" value=\"0\"/>\n", kRecvOverheadProperty)
-        << fmt::format("      <prop id=\"hockney.t0\" value=\"{:.6g}\"/>\n", n.fit.at(1))
-        << fmt::format("      <prop id=\"hockney.r_inf\" value=\"{:.6g}\"/>\n", base_bandwidth)
-        << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n";
+  std::vector<std::pair<WorkKind, double>> costs = {{WorkKind::ByteCopied, w.byte_copied},
+                                                    {WorkKind::RunCopied, w.run_copied}};
+  for (std::size_t k = 0; k < kIndexKinds.size(); ++k) costs.emplace_back(kIndexKinds[k], prices[k]);
+  for (const auto& [kind, price] : costs) {
+    xml << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", price_property(kind), price);
   }
-  xml << "    </host>\n";
+  xml << fmt::format("      <prop id=\"{}\" value=\"0\"/> <!-- inside the measured latency -->\n", kSendOverheadProperty)
+      << fmt::format("      <prop id=\"{}\" value=\"0\"/>\n", kRecvOverheadProperty)
+      << fmt::format("      <prop id=\"hockney.t0\" value=\"{:.6g}\"/>\n", n.fit.at(1))
+      << fmt::format("      <prop id=\"hockney.r_inf\" value=\"{:.6g}\"/>\n", base_bandwidth)
+      << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n"
+      << "    </host>\n";
   xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\"/>\n", base_bandwidth,
                      base_latency);
   // Messages between the node's ranks cross its memory, one link they share (SimGrid's loopback, a

@@ -31,6 +31,16 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
     EXPECT_NE(xml.find(part), std::string::npos) << part;
   }
   EXPECT_EQ(xml.find("node-1"), std::string::npos);
+  // Its machine model, for `auto`: the one host, its two cores, the memory link to itself.
+  auto model_path = platform;
+  model_path.replace_extension(".model.json");
+  const auto model = nlohmann::json::parse(slurp(model_path));
+  EXPECT_EQ(model.at("hosts"), 1);
+  EXPECT_EQ(model.at("cores"), 2);
+  ASSERT_EQ(model.at("routes").size(), 1u);
+  EXPECT_EQ(model.at("links").size(), 1u);
+  EXPECT_EQ(model.at("links")[0].at("shared"), true);
+  std::filesystem::remove(model_path);
   const auto simulated = run_command(redist("simulate --platform " + platform.string() +
                                             " --hosts 1 -P 2 -r 3 -Q 2 -s 6 -N 10000 --indexing krr --json"));
   ASSERT_EQ(simulated.status, 0) << simulated.err;

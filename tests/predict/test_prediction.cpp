@@ -124,6 +124,34 @@ TEST(Predict, RanksOnOneHostAddTheirLocalWorkAndTheFastestIsChosen) {
   EXPECT_NE(predictions[best].candidate.indexing, "naive");  // it scans all 4000 elements at 10 ns
 }
 
+// A host's cores share its ranks: a phase takes their summed work over the cores, but never less
+// than its longest rank's (no rank runs on two cores).
+TEST(Predict, RanksShareTheirHostsCoresFairly) {
+  MachineModel m = two_hosts();
+  m.hosts = 1;
+  m.links = {{1e10, true}};
+  m.routes = {{{0}, 0}};
+  const Layout from = BlockCyclic(4000, 1, 3), to = BlockCyclic(4000, 1000, 3);
+  const auto cs = candidates(from, to, RankMap::shared(), {"auto", "async", "none"});
+  for (const Index cores : {1, 2, 3, 8}) {
+    m.cores = cores;
+    const auto predictions = predict_all_ranks(from, to, 8, RankMap::shared(), cs, m);
+    for (std::size_t k = 0; k < cs.size(); ++k) {
+      double summed = 0, longest = 0;
+      for (Rank r = 0; r < 3; ++r) {
+        const double pack = predict_local(from, to, 8, RankMap::shared(), cs, m.prices, r).at(k).pack;
+        summed += pack;
+        longest = std::max(longest, pack);
+      }
+      EXPECT_DOUBLE_EQ(predictions[k].phases.pack, std::max(longest, summed / static_cast<double>(cores)))
+          << cores << " cores, " << cs[k].label();
+    }
+  }
+  // Sends posted by three ranks on one host of three cores: one rank's overhead, not three.
+  m.cores = 3;
+  EXPECT_DOUBLE_EQ(concurrent_messages_seconds({{0, 1, 0}, {1, 2, 0}, {2, 0, 0}}, m), 1e-6 + 2e-6);
+}
+
 // Ranks that share memory hand async messages over in place: two barriers, whatever the bytes; a
 // scheduled exchange still sends them.
 TEST(Predict, SharedMemoryAsyncIsTwoBarriersAndSchedulesStillSend) {
@@ -145,8 +173,17 @@ TEST(Predict, SharedMemoryAsyncIsTwoBarriersAndSchedulesStillSend) {
 }
 
 TEST(MachineModelJson, RoundTripsAndRefusesBadModels) {
-  const MachineModel m = two_hosts();
+  MachineModel m = two_hosts();
   EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
+  m.cores = 4;
+  EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test").cores, 4);
+  std::string no_cores = machine_model_to_json(m);  // a model written before hosts had cores
+  no_cores.replace(no_cores.find("\"cores\":4,"), 10, "");
+  EXPECT_EQ(machine_model_from_json(no_cores, "test").cores, 1);
+  std::string zero = machine_model_to_json(m);
+  EXPECT_THROW(machine_model_from_json(zero.replace(zero.find("\"cores\":4"), 9, "\"cores\":0"), "test"),
+               std::invalid_argument);
+  m.cores = 1;
   for (const char* bad : {"{", "{}", R"({"hosts": 1})"}) {
     EXPECT_THROW(machine_model_from_json(bad, "bad.json"), std::invalid_argument) << bad;
   }
