@@ -18,7 +18,10 @@ namespace {
 
 simgrid::s4u::Host& host_named(const simgrid::s4u::Engine& engine, const std::string& name, const std::string& platform) {
   simgrid::s4u::Host* host = engine.host_by_name_or_null(name);
-  if (host == nullptr) throw std::runtime_error("platform " + platform + " has no host " + name);
+  if (host == nullptr) {
+    throw std::runtime_error("platform " + platform + " has no host " + name +
+                             " (--hosts H places rank i on node-(i mod H))");
+  }
   return *host;
 }
 
