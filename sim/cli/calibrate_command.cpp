@@ -4,9 +4,10 @@
 // in the MPI program whose runs the platform predicts — fits them by least squares (Eigen) and writes a SimGrid
 // platform: one host of C cores (its ranks share them fairly, as the OS shares a node's cores among
 // oversubscribed MPI processes), its messages over one shared link with the fitted latency and
-// bandwidth, piecewise network/latency-factor and bandwidth-factor where one line does not fit the
-// curve recorded beside it, and the fitted prices of local work. Every fitted value and residual is printed
+// bandwidth, piecewise latency and bandwidth factors by message size where one line does not fit the
+// curve (sim/redist/sim/network_factors.hpp), and the fitted prices of local work. Every fitted value and residual is printed
 // and kept in the file as a comment.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -20,6 +21,7 @@
 #include "command.hpp"
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/sim/machine_model_from_platform.hpp"
+#include "redist/sim/network_factors.hpp"
 #include "least_squares.hpp"
 #include "local_work_measurements.hpp"
 #include "mpi_launch.hpp"
@@ -128,7 +130,8 @@ std::string fit_report(const Network& n, const LocalWork& w, const std::vector<d
 std::string platform_xml(const CalibrateOptions& o, const Network& n, const LocalWork& w,
                          const std::vector<double>& prices, const std::string& report) {
   const double base_latency = n.latency, base_bandwidth = n.bandwidth;
-  const auto latency_factor = [&](const LineFit& p) { return p.intercept / base_latency; };
+  // A later piece's line may cross zero below its sizes: its latency is then none, not negative.
+  const auto latency_factor = [&](const LineFit& p) { return std::max(0.0, p.intercept / base_latency); };
   const auto bandwidth_factor = [&](const LineFit& p) { return p.slope > 0 ? (1 / p.slope) / base_bandwidth : 1e3; };
   std::ostringstream xml;
   xml << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
@@ -138,12 +141,13 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
       << "    <prop id=\"network/model\" value=\"CM02\"/>\n"
       << "    <prop id=\"network/crosstraffic\" value=\"0\"/>\n"
       << "    <prop id=\"network/TCP-gamma\" value=\"4194304\"/>\n"
-      << "    <!-- Piecewise network factors of this fit (SimGrid 3.32 takes network/latency-factor and\n"
-      << "         network/bandwidth-factor as plain numbers, so they are recorded here, not applied; the\n"
-      << "         link has the first piece's latency and the last piece's bandwidth, the two ends of the curve):\n"
-      << fmt::format("         latency-factor {}\n", factors(n.fit, latency_factor))
-      << fmt::format("         bandwidth-factor {} -->\n", factors(n.fit, bandwidth_factor))
-      << "  </config>\n  <zone id=\"machine\" routing=\"Full\">\n";
+      << "  </config>\n  <zone id=\"machine\" routing=\"Full\">\n"
+      << "    <!-- The fit's pieces as factors by message size (SimGrid 3.32's network/latency-factor and\n"
+      << "         bandwidth-factor configs take one number: redist installs these as the network model's\n"
+      << "         factor callbacks); the link has the first piece's latency and the last piece's bandwidth. -->\n"
+      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", sim::kLatencyFactorsProperty, factors(n.fit, latency_factor))
+      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", sim::kBandwidthFactorsProperty,
+                     factors(n.fit, bandwidth_factor));
   xml << fmt::format("    <host id=\"node-0\" speed=\"1Gf\" core=\"{}\">\n", o.cores);
   std::vector<std::pair<WorkKind, double>> costs = {{WorkKind::ByteCopied, w.byte_copied},
                                                     {WorkKind::RunCopied, w.run_copied}};

@@ -27,7 +27,8 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
   const std::string xml = slurp(platform);
   // One host with the machine's cores, its ranks' messages over the memory link.
   for (const char* part : {"cost.byte_copied", "cost.run_copied", "cost.index_op", "<host id=\"node-0\" speed=\"1Gf\" core=\"2\">",
-                           "residual", "<link id=\"memory\"", "<route src=\"node-0\" dst=\"node-0\""}) {
+                           "residual", "<link id=\"memory\"", "<route src=\"node-0\" dst=\"node-0\"",
+                           "<prop id=\"redist.latency_factors\" value=\"0:1", "<prop id=\"redist.bandwidth_factors\" value=\"0:"}) {
     EXPECT_NE(xml.find(part), std::string::npos) << part;
   }
   EXPECT_EQ(xml.find("node-1"), std::string::npos);

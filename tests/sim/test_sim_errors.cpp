@@ -33,6 +33,11 @@ TEST(SimEngineErrors, MoreRanksThanHosts) {
   EXPECT_ONE_LINE_CONTAINING(error_of(on("two_hosts.xml", 3), idle), "has 2 hosts, too few for 3 ranks");
 }
 
+TEST(SimEngineErrors, MalformedNetworkFactorCurve) {
+  EXPECT_ONE_LINE_CONTAINING(error_of(on("bad_bandwidth_factors.xml", 2), idle),
+                             "zone property redist.bandwidth_factors: factors must be positive in '0:1;10000:0'");
+}
+
 TEST(SimEngineErrors, UnknownRankHost) {
   SimulationOptions options = on("two_hosts.xml", 2);
   options.rank_hosts = {"node-0", "node-7"};

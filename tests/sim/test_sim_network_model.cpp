@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "redist/sim/network_factors.hpp"
 #include "sim_engine_support.hpp"
 
 namespace redist::sim {
@@ -38,6 +39,31 @@ TEST(SimEngineModel, OneMessageTakesLatencyPlusSizeOverBandwidthPlusOverheads) {
   const double wire = 50e-6 + kBytes / 10e6;
   EXPECT_NEAR(t[0], kSendOverhead + wire, 1e-6 * t[0]);
   EXPECT_NEAR(t[1], kSendOverhead + wire + kRecvOverhead, 1e-6 * t[1]);
+}
+
+// The platform's factor curves apply by message size: below 10000 bytes the link as declared, from
+// there twice its latency and half its bandwidth.
+TEST(SimEngineModel, NetworkFactorsFollowTheMessageSize) {
+  for (const Index bytes : {Index{1000}, Index{9999}, Index{10000}, Index{1'000'000}}) {
+    const auto t = run_flows("two_hosts_factors.xml", 2, {{0, 1}}, bytes);
+    const double factor = bytes < 10000 ? 1 : 2;
+    const double wire = factor * 50e-6 + static_cast<double>(bytes) / (10e6 / factor);
+    EXPECT_NEAR(t[1], kSendOverhead + wire + kRecvOverhead, 1e-9 + 1e-6 * t[1]) << bytes << " bytes";
+  }
+}
+
+TEST(NetworkFactors, ParsedInSimGridsSyntaxAndLookedUpBySize) {
+  const auto f = PiecewiseFactors::parse("0:1.5;8192:4;65536:0.25", false);
+  EXPECT_EQ(f.at(0), 1.5);
+  EXPECT_EQ(f.at(8191), 1.5);
+  EXPECT_EQ(f.at(8192), 4);
+  EXPECT_EQ(f.at(65535.5), 4);
+  EXPECT_EQ(f.at(1e12), 0.25);
+  EXPECT_EQ(PiecewiseFactors::parse("0:0", true).at(5), 0);  // a latency may vanish
+  for (const char* bad : {"", "1:2", "0:1;0:2", "0:1;9:2;5:3", "0:1;8:", "0:x", "0:1;8:-1", "0:1;8:0", "0:1;;8:2",
+                          "0:inf", "0:1 "}) {
+    EXPECT_THROW(PiecewiseFactors::parse(bad, false), std::invalid_argument) << bad;
+  }
 }
 
 TEST(SimEngineModel, TwoFlowsSharingALinkTakeTwiceAsLong) {

@@ -12,6 +12,7 @@
 
 #include "redist/sim/host_costs.hpp"
 #include "redist/sim/platform_check.hpp"
+#include "redist/sim/network_factors.hpp"
 #include "redist/sim/simgrid_setup.hpp"
 #include "redist/sim/simgrid_transport.hpp"
 #include "redist/sim/world.hpp"
@@ -136,6 +137,7 @@ void rank_actor(World& world, Rank rank, const RankBody& body, std::string& resu
 std::vector<std::string> run_simulation(const SimulationOptions& options, const RankBody& body) {
   const auto engine = create_engine(options.trace_file);
   load_platform(*engine, options.platform_file);
+  apply_network_factors(*engine, options.platform_file);
   auto placement = place_ranks(*engine, options);
   std::vector<simgrid::s4u::Host*> used;
   for (const RankPlacement& p : placement) used.push_back(p.host);
