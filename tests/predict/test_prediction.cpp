@@ -147,9 +147,11 @@ TEST(Predict, RanksShareTheirHostsCoresFairly) {
           << cores << " cores, " << cs[k].label();
     }
   }
-  // Sends posted by three ranks on one host of three cores: one rank's overhead, not three.
+  // Sends posted by three ranks on one host of three cores: one rank's overhead, not three; but
+  // one rank's three sends go one after the other, whatever the cores.
   m.cores = 3;
   EXPECT_DOUBLE_EQ(concurrent_messages_seconds({{0, 1, 0}, {1, 2, 0}, {2, 0, 0}}, m), 1e-6 + 2e-6);
+  EXPECT_DOUBLE_EQ(concurrent_messages_seconds({{0, 1, 0}, {0, 2, 0}, {0, 1, 0}}, m), 3e-6 + 2 * 2e-6);
 }
 
 // Ranks that share memory hand async messages over in place: two barriers, whatever the bytes; a

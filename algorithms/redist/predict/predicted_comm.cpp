@@ -6,14 +6,16 @@ namespace redist {
 
 double concurrent_messages_seconds(const std::vector<RankMessage>& messages, const MachineModel& model) {
   if (messages.empty()) return 0;
-  std::vector<double> posting(static_cast<std::size_t>(model.hosts), 0.0);
-  std::vector<double> completing(static_cast<std::size_t>(model.hosts), 0.0);
+  Index ranks = 0;
+  for (const RankMessage& m : messages) ranks = std::max({ranks, m.from + 1, m.to + 1});
+  // Each rank's overheads, one message after the other.
+  std::vector<double> posting(static_cast<std::size_t>(ranks), 0.0), completing(posting.size(), 0.0);
   std::vector<double> load(model.links.size(), 0.0);
   double latency = 0, fat_pipe = 0;
   for (const RankMessage& m : messages) {
     const Index from = model.host_of(m.from), to = model.host_of(m.to);
-    posting[static_cast<std::size_t>(from)] += model.prices.send_overhead;
-    completing[static_cast<std::size_t>(to)] += model.prices.recv_overhead;
+    posting[static_cast<std::size_t>(m.from)] += model.prices.send_overhead;
+    completing[static_cast<std::size_t>(m.to)] += model.prices.recv_overhead;
     const ModelRoute& route = model.route(from, to);
     latency = std::max(latency, route.latency);
     for (std::size_t link : route.links) {
@@ -27,10 +29,7 @@ double concurrent_messages_seconds(const std::vector<RankMessage>& messages, con
   }
   double data = fat_pipe;
   for (std::size_t link = 0; link < load.size(); ++link) data = std::max(data, load[link] / model.links[link].bandwidth);
-  // A host's cores share its ranks' overheads.
-  const auto cores = static_cast<double>(model.cores);
-  return *std::max_element(posting.begin(), posting.end()) / cores + latency + data +
-         *std::max_element(completing.begin(), completing.end()) / cores;
+  return model.busiest_host(posting) + latency + data + model.busiest_host(completing);
 }
 
 double barrier_seconds(Index ranks, const MachineModel& model) {

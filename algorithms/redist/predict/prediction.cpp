@@ -107,21 +107,12 @@ std::map<RelabelMethod, Placement> placements(const Layout& source, const Layout
   return out;
 }
 
-// The busiest host's time: the ranks on a host share its cores, so it takes what they spend
-// together over its cores, or the longest rank's, whichever is more.
+// The busiest host's time for one phase of candidate k: its ranks share its cores.
 double busiest_host(const std::vector<std::vector<LocalSeconds>>& local, std::size_t k, double LocalSeconds::*phase,
                     const MachineModel& model) {
-  std::vector<double> total(static_cast<std::size_t>(model.hosts), 0.0), longest(total.size(), 0.0);
-  for (std::size_t rank = 0; rank < local.size(); ++rank) {
-    const auto host = static_cast<std::size_t>(model.host_of(static_cast<Index>(rank)));
-    total[host] += local[rank][k].*phase;
-    longest[host] = std::max(longest[host], local[rank][k].*phase);
-  }
-  double busiest = 0;
-  for (std::size_t host = 0; host < total.size(); ++host) {
-    busiest = std::max(busiest, std::max(longest[host], total[host] / static_cast<double>(model.cores)));
-  }
-  return busiest;
+  std::vector<double> seconds;
+  for (const std::vector<LocalSeconds>& rank : local) seconds.push_back(rank[k].*phase);
+  return model.busiest_host(seconds);
 }
 
 // The first method that takes the pair and builds its plan without scanning every element.

@@ -4,6 +4,7 @@
 // arithmetic only, no simulation.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -44,6 +45,21 @@ struct MachineModel {
   bool shared_memory = false;
 
   Index host_of(Index rank) const { return rank % hosts; }
+  /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over
+  /// its cores, or its longest rank's, whichever is more (a rank runs on one core at a time).
+  double busiest_host(const std::vector<double>& rank_seconds) const {
+    std::vector<double> total(static_cast<std::size_t>(hosts), 0.0), longest(total.size(), 0.0);
+    for (std::size_t rank = 0; rank < rank_seconds.size(); ++rank) {
+      const auto host = static_cast<std::size_t>(host_of(static_cast<Index>(rank)));
+      total[host] += rank_seconds[rank];
+      longest[host] = std::max(longest[host], rank_seconds[rank]);
+    }
+    double busiest = 0;
+    for (std::size_t host = 0; host < total.size(); ++host) {
+      busiest = std::max({busiest, longest[host], total[host] / static_cast<double>(cores)});
+    }
+    return busiest;
+  }
   const ModelRoute& route(Index from_host, Index to_host) const {
     const auto at = static_cast<std::size_t>(from_host * hosts + to_host);
     if (from_host < 0 || to_host < 0 || from_host >= hosts || to_host >= hosts || at >= routes.size()) {

@@ -23,17 +23,21 @@ double required_seconds(const simgrid::s4u::Host& host, std::string_view propert
 
 }  // namespace
 
+std::optional<double> finite_number(std::string_view text) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
 std::optional<double> read_seconds(const simgrid::s4u::Host& host, std::string_view property,
                                    const std::string& platform) {
   const char* text = host.get_property(std::string(property));
   if (text == nullptr) return std::nullopt;
-  const std::string_view value(text);
-  double seconds = 0;
-  // from_chars: locale-independent, and it must consume the whole value (no units, no junk).
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seconds);
-  if (ec != std::errc() || end != value.data() + value.size() || !std::isfinite(seconds) || seconds < 0) {
+  const auto seconds = finite_number(text);
+  if (!seconds || *seconds < 0) {
     throw property_error(host, property, platform,
-                         "has '" + std::string(value) + "' (not a non-negative number of seconds) in property");
+                         "has '" + std::string(text) + "' (not a non-negative number of seconds) in property");
   }
   return seconds;
 }

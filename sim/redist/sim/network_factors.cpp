@@ -1,23 +1,20 @@
 #include "redist/sim/network_factors.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <stdexcept>
 
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
+#include "redist/sim/host_costs.hpp"
+
 namespace redist::sim {
 namespace {
 
 double number(std::string_view text, std::string_view curve) {
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
-    throw std::invalid_argument("'" + std::string(text) + "' is not a number in '" + std::string(curve) + "'");
-  }
-  return value;
+  const auto value = finite_number(text);
+  if (!value) throw std::invalid_argument("'" + std::string(text) + "' is not a number in '" + std::string(curve) + "'");
+  return *value;
 }
 
 }  // namespace
@@ -55,11 +52,8 @@ double PiecewiseFactors::at(double bytes) const {
 
 void apply_network_factors(const simgrid::s4u::Engine& engine, const std::string& platform) {
   simgrid::s4u::NetZone* root = engine.get_netzone_root();
-  const auto curve = [&](std::string_view property) -> const char* {
-    return root->get_property(std::string(property));
-  };
-  const char* latency = curve(kLatencyFactorsProperty);
-  const char* bandwidth = curve(kBandwidthFactorsProperty);
+  const char* latency = root->get_property(std::string(kLatencyFactorsProperty));
+  const char* bandwidth = root->get_property(std::string(kBandwidthFactorsProperty));
   if (latency == nullptr && bandwidth == nullptr) return;
   const auto parsed = [&](const char* text, std::string_view property) {
     try {

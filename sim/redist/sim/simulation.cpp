@@ -11,8 +11,8 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "redist/sim/host_costs.hpp"
-#include "redist/sim/platform_check.hpp"
 #include "redist/sim/network_factors.hpp"
+#include "redist/sim/platform_check.hpp"
 #include "redist/sim/simgrid_setup.hpp"
 #include "redist/sim/simgrid_transport.hpp"
 #include "redist/sim/world.hpp"
