@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include "temp_dir.hpp"
+
 namespace redist::test {
 
 struct CommandResult {
@@ -29,8 +31,7 @@ inline std::string slurp(const std::filesystem::path& path) {
 inline CommandResult run_command(const std::string& command) {
   namespace fs = std::filesystem;
   static int counter = 0;
-  const fs::path dir = fs::temp_directory_path() / ("redist-test-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  static const TempDir dir("redist-test");  // one per process, removed at its exit
   const fs::path out = dir / ("out" + std::to_string(counter));
   const fs::path err = dir / ("err" + std::to_string(counter++));
   const std::string full = command + " </dev/null >" + out.string() + " 2>" + err.string();

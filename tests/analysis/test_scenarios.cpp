@@ -1,6 +1,5 @@
 // Scenario files: the schema's validation (file, line, reason) and the expansion of sweeps.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -8,6 +7,7 @@
 #include "redist/analysis/claims.hpp"
 #include "redist/analysis/replay_report.hpp"
 #include "redist/sim/experiments.hpp"
+#include "../temp_dir.hpp"
 
 namespace redist {
 namespace {
@@ -34,9 +34,8 @@ role: test
 )";
 
 fs::path write_temp(const std::string& name, const std::string& text) {
-  // One directory per process: ctest runs these tests in parallel processes.
-  const fs::path dir = fs::temp_directory_path() / ("redist-scenario-tests-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  // One directory per process (ctest runs these tests in parallel processes), removed at its exit.
+  static const test::TempDir dir("redist-scenario-tests");
   const fs::path path = dir / name;
   std::ofstream(path) << text;
   return path;

@@ -2,7 +2,6 @@
 // scenario checks and scenarios/README.md's table: a parameter of a schema is a flag of the
 // experiment's command and a key scenarios accept, by the same rules, and the README shows it.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -11,6 +10,7 @@
 #include "redist/analysis/schema_table.hpp"
 #include "redist/sim/experiments.hpp"
 #include "run_command.hpp"
+#include "temp_dir.hpp"
 
 namespace redist::test {
 namespace {
@@ -43,8 +43,7 @@ std::string scenario_text(const ExperimentSpec& e, const std::string& extra, con
 }
 
 Scenario load(const std::string& text) {
-  const fs::path dir = fs::temp_directory_path() / ("redist-schema-tests-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  static const TempDir dir("redist-schema-tests");  // removed at the process's exit
   std::ofstream(dir / "s.yaml") << text;
   return load_scenario((dir / "s.yaml").string(), sim::experiment_specs(), REDIST_SOURCE_DIR, ScenarioUse::Sweep);
 }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "run_command.hpp"
+#include "temp_dir.hpp"
 
 namespace redist {
 namespace {
@@ -68,20 +69,21 @@ bool matplotlib_available() { return run_command("/usr/bin/python3 -c 'import ma
 
 TEST(ScheduleCommand, PlotsAPng) {
   if (!matplotlib_available()) GTEST_SKIP() << "python3-matplotlib is not installed";
-  const auto png = std::filesystem::temp_directory_path() / ("redist-schedule-" + std::to_string(::getpid()) + ".png");
+  const test::TempDir dir("redist-schedule");
+  const auto png = dir / "schedule.png";
   const auto result = run_command(redist("-P 15 -r 2 -Q 6 -s 3 --strategy greedy --plot " + png.string()));
   ASSERT_EQ(result.status, 0) << result.err;
   ASSERT_TRUE(std::filesystem::exists(png));
   EXPECT_EQ(test::slurp(png).substr(1, 3), "PNG");
   EXPECT_NE(result.out.find("Greedy schedule"), std::string::npos);
-  std::filesystem::remove(png);
 }
 
 // Each bad input gives exactly one line on stderr, nothing on stdout, a non-zero status, and no file.
 class BadScheduleInput : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(BadScheduleInput, OneClearErrorLine) {
-  const auto png = std::filesystem::temp_directory_path() / ("redist-bad-" + std::to_string(::getpid()) + ".png");
+  const test::TempDir dir("redist-bad");
+  const auto png = dir / "bad.png";
   std::string args = GetParam();
   if (const auto at = args.find("OUT.png"); at != std::string::npos) args.replace(at, 7, png.string());
   const auto result = run_command(args.rfind("REDIST_PYTHON", 0) == 0 ? args.substr(0, args.find(' ') + 1) + redist(args.substr(args.find(' ') + 1))

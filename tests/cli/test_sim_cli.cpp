@@ -1,6 +1,5 @@
 // `redist simulate`, `redist replay` and `redist sweep` run as a user would.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -9,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "run_command.hpp"
+#include "temp_dir.hpp"
 
 namespace redist {
 namespace {
@@ -108,8 +108,8 @@ TEST(SimulateCommand, RelabelKeepsMoreOnTheRanksAndSendsLess) {
 }
 
 TEST(SimulateCommand, TraceFileIsWritten) {
-  const fs::path trace = fs::temp_directory_path() / ("redist-test-trace-" + std::to_string(::getpid()) + ".paje");
-  fs::remove(trace);
+  const test::TempDir dir("redist-test-trace");
+  const fs::path trace = dir / "run.paje";
   const auto result = run_command(redist("simulate --platform " + kSource +
                                          "/platforms/linux-fe-2003.xml -P 4 -r 3 -Q 4 -s 2 -N 1000 --trace " +
                                          trace.string()));
@@ -139,14 +139,9 @@ INSTANTIATE_TEST_SUITE_P(
                       "simulate --platform " + kSource + "/platforms/sp2.xml -P 4 -r 2 -Q 4 -s 3",
                       "simulate --platform " + kSource + "/platforms/sp2.xml -P 4 -r 2 -Q 4 -s 3 -N 99999999999999999999"));
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
-
 TEST(ReplayCommand, WritesTheFourOutputs) {
-  const fs::path out = fresh_dir("redist-test-replay");
+  const test::TempDir dir("redist-test-replay");
+  const fs::path out = dir / "out";
   const auto result = run_command(redist("replay " + kSource + "/scenarios/paper004-example1.yaml --out " + out.string()));
   ASSERT_EQ(result.status, 0) << result.err;
   EXPECT_NE(result.out.find("| N |"), std::string::npos) << result.out;
@@ -164,7 +159,8 @@ TEST(ReplayCommand, WritesTheFourOutputs) {
 // through a pipe with two jobs: each report is printed once (forked workers must not repeat
 // the parent's buffered output).
 TEST(ReplayCommand, ChecksThePapersClaims) {
-  const fs::path out = fresh_dir("redist-test-replay-claims");
+  const test::TempDir dir("redist-test-replay-claims");
+  const fs::path out = dir / "out";
   const std::string scenarios = kSource + "/scenarios/paper003-fig9a.yaml " + kSource + "/scenarios/paper003-fig9b.yaml";
   const auto result = run_command(redist("replay " + scenarios + " --jobs 2 --no-plot --out " + out.string()));
   ASSERT_EQ(result.status, 0) << result.err;
@@ -198,7 +194,8 @@ TEST(ReplayCommand, ChecksThePapersClaims) {
 // there and listed beside their status on the paper's own machine; the paper's numbers, measured on
 // its own machine, are not compared.
 TEST(ReplayCommand, WhatIfReplaysTheClaimsOnAnotherPlatform) {
-  const fs::path own = fresh_dir("redist-test-what-if-own"), there = fresh_dir("redist-test-what-if-modern");
+  const test::TempDir dir("redist-test-what-if");
+  const fs::path own = dir / "own", there = dir / "modern";
   const std::string scenario = kSource + "/scenarios/paper003-fig9b.yaml --no-plot";
   ASSERT_EQ(run_command(redist("replay " + scenario + " --out " + own.string())).status, 0);
   const auto result = run_command(redist("replay " + scenario + " --platform modern-100g.xml --beside " + own.string() +
@@ -225,7 +222,8 @@ TEST(ReplayCommand, WhatIfReplaysTheClaimsOnAnotherPlatform) {
 // A platform too small for an experiment (a calibrated machine of a few hosts, the Alpha's one)
 // does not stop a what-if replay: the scenario is listed as not run there, with the reason.
 TEST(ReplayCommand, WhatIfListsScenariosThePlatformCannotHoldAsNotRun) {
-  const fs::path out = fresh_dir("redist-test-what-if-small");
+  const test::TempDir dir("redist-test-what-if-small");
+  const fs::path out = dir / "out";
   const auto result = run_command(redist("replay " + kSource + "/scenarios/paper004-example1.yaml --no-plot " +
                                          "--platform alpha3000.xml --out " + out.string()));
   ASSERT_EQ(result.status, 0) << result.err;
@@ -238,7 +236,8 @@ TEST(ReplayCommand, WhatIfListsScenariosThePlatformCannotHoldAsNotRun) {
 }
 
 TEST(ReplayCommand, WhatIfRefusesAMissingPlatformAndBesideAlone) {
-  const fs::path out = fresh_dir("redist-test-what-if-bad");
+  const test::TempDir dir("redist-test-what-if-bad");
+  const fs::path out = dir / "out";
   const std::string scenario = kSource + "/scenarios/paper003-fig9b.yaml --no-plot --out " + out.string();
   const auto missing = run_command(redist("replay " + scenario + " --platform no-such-machine.xml"));
   EXPECT_NE(missing.status, 0);
@@ -251,8 +250,8 @@ TEST(ReplayCommand, WhatIfRefusesAMissingPlatformAndBesideAlone) {
 }
 
 TEST(ReplayCommand, BadScenarioNamesFileAndLineAndWritesNothing) {
-  const fs::path out = fresh_dir("redist-test-replay-bad");
-  const fs::path bad = fs::temp_directory_path() / ("redist-bad-scenario-" + std::to_string(::getpid()) + ".yaml");
+  const test::TempDir dir("redist-test-replay-bad");
+  const fs::path out = dir / "out", bad = dir / "bad-scenario.yaml";
   std::ofstream(bad) << "scenario: bad\npaper: 004_8dd692a5076a3200.txt\ntable: x\nplatform: sp2.xml\n"
                         "experiment: redistribute\nfixed: {P: 4, Q: 4, r: 2, s: 3}\nsweep: {N: []}\n"
                         "methods: [{name: a}]\nphases: [comm]\n";
@@ -265,7 +264,8 @@ TEST(ReplayCommand, BadScenarioNamesFileAndLineAndWritesNothing) {
 }
 
 TEST(SweepCommand, TwoJobsGiveByteIdenticalFiles) {
-  const fs::path one = fresh_dir("redist-test-sweep1"), two = fresh_dir("redist-test-sweep2");
+  const test::TempDir dir("redist-test-sweep");
+  const fs::path one = dir / "jobs1", two = dir / "jobs2";
   const std::string sweep = kSource + "/scenarios/sweeps/paragon-block-sizes.yaml --no-plot";
   ASSERT_EQ(run_command(redist("sweep " + sweep + " --jobs 1 --out " + one.string())).status, 0);
   ASSERT_EQ(run_command(redist("sweep " + sweep + " --jobs 2 --out " + two.string())).status, 0);
@@ -278,8 +278,8 @@ TEST(SweepCommand, TwoJobsGiveByteIdenticalFiles) {
 // Issue 16: SimGrid crashed (signal 11) when it could not open the trace file; the path is now checked
 // before anything runs (core/atomic_file.hpp), and nothing is created.
 TEST(SimulateCommand, UnwritableTraceIsOneErrorLineBeforeTheRun) {
-  const fs::path directory = fresh_dir("redist-test-trace-dir");
-  fs::create_directories(directory);
+  const test::TempDir dir("redist-test-trace-dir");
+  const fs::path& directory = dir.path();
   const std::string missing = "/no/such/dir/t.paje";
   for (const std::string& trace : {missing, directory.string()}) {
     const auto result = run_command(simulate(kSource + "/platforms/sp2.xml", "--json --trace " + trace));

@@ -2,7 +2,6 @@
 // writes exactly the files of the unsharded sweep, and refuses slices that do not make one sweep;
 // `--resume` runs only what an interrupted sweep left.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -11,6 +10,7 @@
 #include <string>
 
 #include "run_command.hpp"
+#include "temp_dir.hpp"
 
 namespace redist {
 namespace {
@@ -38,14 +38,7 @@ std::string redist(const std::string& args) { return std::string(REDIST_BIN) + "
 
 class SweepShards : public ::testing::Test {
  protected:
-  void SetUp() override {
-    root = fs::temp_directory_path() / ("redist-test-shards-" + std::to_string(::getpid()));
-    fs::remove_all(root);
-    fs::create_directories(root);
-    small = root / "small.yaml";
-    std::ofstream(small) << kSmallSweep;
-  }
-  void TearDown() override { fs::remove_all(root); }
+  void SetUp() override { std::ofstream(small) << kSmallSweep; }
 
   // Runs `redist sweep` on `sweep_file` into root/out with the extra arguments (and environment
   // assignments `env`); returns the status.
@@ -66,7 +59,8 @@ class SweepShards : public ::testing::Test {
       EXPECT_EQ(test::slurp(root / a / (name + ext)), test::slurp(root / b / (name + ext))) << ext;
     }
   }
-  fs::path root, small;
+  const test::TempDir dir{"redist-test-shards"};  // removed with the fixture
+  const fs::path root = dir.path(), small = root / "small.yaml";
 };
 
 TEST_F(SweepShards, FourSlicesMergeIntoTheFilesOfTheUnshardedSweep) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../run_command.hpp"
+#include "../temp_dir.hpp"
 
 namespace redist::test {
 namespace {
@@ -19,7 +20,9 @@ const std::string kEnv =
 std::string redist(const std::string& args) { return kEnv + "timeout 300 " REDIST_BIN " " + args; }
 
 TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
-  const auto platform = std::filesystem::temp_directory_path() / ("redist-calibrated-" + std::to_string(::getpid()) + ".xml");
+  // The calibrated platform and the machine model calibrate writes beside it (machine.model.json).
+  const TempDir dir("redist-calibrated");
+  const auto platform = dir / "machine.xml";
   const auto calibrated = run_command(redist("calibrate --max-bytes 65536 --seconds-per-size 0.002 --cores 2 --out " +
                                              platform.string()));
   ASSERT_EQ(calibrated.status, 0) << calibrated.err;
@@ -71,15 +74,13 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
       for (const char* phase : {"index", "pack", "comm", "unpack"}) EXPECT_LE(phases.at(phase), phases.at("total"));
     }
   }
-  std::filesystem::remove(platform);
 }
 
 // --rounds: every case is measured once per pass over the list and its fastest run counts. The
 // stand-in for mpirun reports 2 s for the first pass's runs and 1 s after.
 TEST(Validate, EachCaseCountsItsFastestRound) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("redist-validate-rounds-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const TempDir dir("redist-validate-rounds");
   const fs::path launcher = dir / "mpirun";
   std::ofstream(launcher) << "#!/bin/sh\ncalls=$(cat " << (dir / "calls").string() << " 2>/dev/null || echo 0)\n"
                           << "echo $((calls + 1)) > " << (dir / "calls").string() << "\n"
@@ -107,14 +108,14 @@ TEST(Validate, EachCaseCountsItsFastestRound) {
       EXPECT_DOUBLE_EQ(json.at("round_spread_p90").get<double>(), 1.0);
     }
   }
-  fs::remove_all(dir);
 }
 
 // The random cases, simulated for real, against a launcher standing in for mpirun that reports
 // every run as 1 s: the same seed gives the same cases, and --max-p90 sets the exit status.
 TEST(Validate, RandomCasesAreReproducibleAndTheP90IsABound) {
   namespace fs = std::filesystem;
-  const fs::path launcher = fs::temp_directory_path() / ("redist-fake-mpirun-" + std::to_string(::getpid()));
+  const TempDir dir("redist-fake-mpirun");
+  const fs::path launcher = dir / "mpirun";
   std::ofstream(launcher) << "#!/bin/sh\necho '{\"verified\": true, \"phases\": {\"index\": 0.25, \"pack\": 0.25, \"comm\": 0.25, "
                               "\"unpack\": 0.25, \"total\": 1.0}}'\n";
   fs::permissions(launcher, fs::perms::owner_all);
@@ -137,7 +138,6 @@ TEST(Validate, RandomCasesAreReproducibleAndTheP90IsABound) {
   }
   const auto other = nlohmann::json::parse(run(8, "").out);
   EXPECT_NE(other.at("cases")[14].at("case"), json.at("cases")[14].at("case"));
-  fs::remove(launcher);
 }
 
 // Issue "Nothing lost": on a full disk `calibrate --out` exited 0 over a 0-byte platform. The disk is
@@ -145,8 +145,7 @@ TEST(Validate, RandomCasesAreReproducibleAndTheP90IsABound) {
 // wrapper, since Open MPI sizes shared-memory files with ftruncate: only the output is "full".
 TEST(Calibrate, AFullDiskIsAnErrorAndKeepsTheOldPlatform) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("redist-calibrate-full-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const TempDir dir("redist-calibrate-full");
   const fs::path platform = dir / "machine.xml";
   const std::string old_platform = "<platform>an earlier calibration</platform>\n";
   std::ofstream(platform) << old_platform;
@@ -162,10 +161,9 @@ TEST(Calibrate, AFullDiskIsAnErrorAndKeepsTheOldPlatform) {
   EXPECT_NE(result.err.find("File too large"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find(platform.string()), std::string::npos) << result.err;
   EXPECT_EQ(slurp(platform), old_platform);
-  for (const auto& entry : fs::directory_iterator(dir)) {
+  for (const auto& entry : fs::directory_iterator(dir.path())) {
     EXPECT_TRUE(entry.path() == platform || entry.path() == mpirun) << "left behind: " << entry.path();
   }
-  fs::remove_all(dir);
 }
 
 TEST(Calibrate, BadArgumentsGiveOneErrorLine) {

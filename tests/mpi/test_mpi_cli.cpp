@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "../run_command.hpp"
+#include "../temp_dir.hpp"
 
 namespace redist::test {
 namespace {
@@ -76,7 +77,8 @@ TEST(RedistMpi, RelabelledRunVerifiesAndKeepsMoreOnItsRanks) {
 // `auto` on real MPI: the ranks predict together, on the machine model `redist explain` wrote for
 // them, and run the candidate explain predicts fastest (both price the same work the same way).
 TEST(RedistMpi, AutoRunsTheCandidateExplainPredictsFastest) {
-  const std::string model = ::testing::TempDir() + "redist-sp2-4-ranks.model.json";
+  const TempDir dir("redist-sp2-4-ranks");
+  const std::string model = (dir / "sp2.model.json").string();
   const std::string pair = " -P 4 -r 4 -Q 4 -s 2 -N 100000";
   const auto explained = run_command(std::string(REDIST_BIN) + " explain --platform " + REDIST_SOURCE_DIR +
                                      "/platforms/sp2.xml" + pair + " --json --write-model " + model);
@@ -179,7 +181,8 @@ TEST(MpiExample, RedistributesAMatrixAndChecksIt) {
 
 // The example's last part: given a machine model, auto picks the way to move the matrix, and moves it.
 TEST(MpiExample, AutoChoosesOnAMachineModelAndMovesEveryElement) {
-  const std::string model = ::testing::TempDir() + "redist-example-4-ranks.model.json";
+  const TempDir dir("redist-example-4-ranks");
+  const std::string model = (dir / "modern-100g.model.json").string();
   const auto written = run_command(std::string(REDIST_BIN) + " explain --platform " + REDIST_SOURCE_DIR +
                                    "/platforms/modern-100g.xml -P 4 -Q 4 -N 1000 --write-model " + model);
   ASSERT_EQ(written.status, 0) << written.err;

@@ -2,13 +2,13 @@
 // estimate their peak first and refuse, at once, what does not fit in MemAvailable or --max-memory,
 // naming the need and the phantom alternative where there is one.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 
 #include "../run_command.hpp"
+#include "../temp_dir.hpp"
 
 namespace redist::test {
 namespace {
@@ -97,8 +97,7 @@ TEST(MemoryGuard, SraWithRealPayload) {
 }
 
 TEST(MemoryGuard, ReplayOfARealPayloadScenario) {
-  const fs::path dir = fs::temp_directory_path() / ("redist-memory-guard-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const TempDir dir("redist-memory-guard");
   fs::copy_file(kTwoHosts, dir / "two_hosts.xml", fs::copy_options::overwrite_existing);
   std::ofstream(dir / "real.yaml") << R"(scenario: real
 platform: two_hosts.xml

@@ -2,7 +2,6 @@
 // (checked arithmetic, --max-runs), progress lines when stderr is not a terminal, and platform values
 // SimGrid would misread — each one clear error line naming what is wrong, never a hang or a crash.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdint>
@@ -12,6 +11,7 @@
 #include <regex>
 
 #include "../run_command.hpp"
+#include "../temp_dir.hpp"
 #include "redist/analysis/scenario.hpp"
 #include "redist/sim/experiments.hpp"
 
@@ -20,10 +20,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path temp_dir() {
-  const fs::path dir = fs::temp_directory_path() / ("redist-strict-inputs-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
+// One directory per process, removed at its exit.
+const fs::path& temp_dir() {
+  static const TempDir dir("redist-strict-inputs");
+  return dir.path();
 }
 
 fs::path write(const std::string& name, const std::string& text) {

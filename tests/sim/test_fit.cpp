@@ -1,7 +1,6 @@
 // `redist fit` run as a user would: it recovers known platform values from a table the simulator
 // itself generated, reads only train scenarios, and refuses bad specifications with one error line.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -12,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "run_command.hpp"
+#include "temp_dir.hpp"
 
 namespace redist {
 namespace {
@@ -23,13 +23,6 @@ using test::slurp;
 const std::string kSource = REDIST_SOURCE_DIR;
 
 std::string redist(const std::string& args) { return std::string(REDIST_BIN) + " " + args; }
-
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 // Every occurrence of `from` replaced.
 std::string replace_all(std::string text, const std::string& from, const std::string& to) {
@@ -78,9 +71,10 @@ unit: ms
 
 // A repository-like folder (scenarios/, platforms/): redist reads the one it is run in.
 struct SyntheticRepo {
-  fs::path root;
+  const test::TempDir dir{"redist-test-fit"};  // removed with the repository
+  const fs::path root = dir.path();
 
-  SyntheticRepo() : root(fresh_dir("redist-test-fit")) {
+  SyntheticRepo() {
     fs::create_directories(root / "scenarios");
     fs::create_directories(root / "platforms");
     std::string derived = slurp(kSource + "/platforms/sp2.xml"), truth = derived;
@@ -177,7 +171,7 @@ TEST(FitCommand, RefusesScenariosWhoseRoleIsNotTrain) {
 }
 
 TEST(FitCommand, RefusesTheRepositorysTestAndClaimsScenarios) {
-  const fs::path dir = fresh_dir("redist-test-fit-repo");
+  const test::TempDir dir("redist-test-fit-repo");
   for (const char* name : {"paper000-table2", "paper004-example1"}) {
     const fs::path spec = dir / "sp2.fit.yaml";
     std::ofstream(spec) << "platform: sp2.xml\nfitted: refused-fitted.xml\ntrain: [" << name << "]\nvalues:\n"

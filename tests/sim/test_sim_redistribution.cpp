@@ -11,6 +11,7 @@
 #include "redist/schedule/schedule_choice.hpp"
 #include "redist/sim/engine.hpp"
 #include "redist/sim/machine_model_from_platform.hpp"
+#include "../temp_dir.hpp"
 
 namespace redist {
 namespace {
@@ -109,7 +110,8 @@ TEST(SimulatedRedistribution, RandomRunsVerifyOnEveryPlatform) {
 // messages over the node's memory link (the same platform without memory.node).
 TEST(SimulatedRedistribution, RanksSharingMemoryExchangeInPlaceAndVerify) {
   const std::string shared = std::string(REDIST_TEST_DATA) + "/platforms/one_node.xml";
-  const std::string messages = ::testing::TempDir() + "redist-one-node-without-shared-memory.xml";
+  const test::TempDir dir("redist-one-node");
+  const std::string messages = (dir / "without-shared-memory.xml").string();
   {
     std::ifstream in(shared);
     std::ofstream out(messages);

@@ -1,10 +1,9 @@
 // Whole simulated runs: deterministic, ranks sharing hosts, quiet output, trace files.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <filesystem>
 
+#include "../temp_dir.hpp"
 #include "sim_engine_support.hpp"
 
 namespace redist::sim {
@@ -54,8 +53,8 @@ TEST(SimEngineRuns, SuccessfulRunKeepsStdoutAndStderrClean) {
 }
 
 TEST(SimEngineRuns, TraceFileIsWrittenQuietly) {
-  const auto trace = std::filesystem::temp_directory_path() / ("redist_test_sim_engine-" + std::to_string(::getpid()) + ".trace");
-  std::filesystem::remove(trace);
+  const test::TempDir dir("redist-test-sim-engine");
+  const auto trace = dir / "run.trace";
   SimulationOptions options = on("two_hosts.xml", 2, true);
   options.trace_file = trace.string();
   testing::internal::CaptureStdout();
@@ -69,7 +68,6 @@ TEST(SimEngineRuns, TraceFileIsWrittenQuietly) {
   EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
   ASSERT_TRUE(std::filesystem::exists(trace));
   EXPECT_GT(std::filesystem::file_size(trace), 0U);
-  std::filesystem::remove(trace);
 }
 
 }  // namespace
