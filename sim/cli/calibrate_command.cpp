@@ -1,4 +1,4 @@
-// `redist calibrate --out FILE [--max-bytes B] [--cores C] [--redist-mpi PATH] [--mpirun CMD]`:
+// `redist calibrate --out FILE [--max-bytes B] [--cores C] [--passes K] [--redist-mpi PATH] [--mpirun CMD]`:
 // measures this machine under mpirun — MPI ping-pong from 1 byte to 16 MB, and the plans, packing and
 // unpacking of the indexing methods timed by `redist-mpi localwork` against their counted work, all
 // in the MPI program whose runs the platform predicts — fits them by least squares (Eigen) and writes a SimGrid
@@ -13,7 +13,9 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -36,6 +38,7 @@ struct CalibrateOptions {
   Index max_bytes = Index{16} << 20;
   double seconds_per_size = 0.05;
   Index cores = std::max<Index>(1, std::thread::hardware_concurrency());
+  int passes = 5;
   MpiLauncher launcher;
 };
 
@@ -58,12 +61,21 @@ std::string factors(const PiecewiseFit& fit, const std::function<double(const Li
   return out;
 }
 
+// Each size at its fastest of the passes.
 Network measure_network(const CalibrateOptions& o) {
-  const auto json = nlohmann::json::parse(o.launcher.run(
-      2, fmt::format("pingpong --max-bytes {} --seconds-per-size {} --json", o.max_bytes, o.seconds_per_size)));
   Network n;
-  n.bytes = json.at("bytes").get<std::vector<Index>>();
-  n.seconds = json.at("seconds").get<std::vector<double>>();
+  for (int pass = 0; pass < o.passes; ++pass) {
+    const auto json = nlohmann::json::parse(o.launcher.run(
+        2, fmt::format("pingpong --max-bytes {} --seconds-per-size {} --json", o.max_bytes, o.seconds_per_size)));
+    const auto bytes = json.at("bytes").get<std::vector<Index>>();
+    const auto seconds = json.at("seconds").get<std::vector<double>>();
+    if (pass == 0) {
+      n.bytes = bytes;
+      n.seconds = seconds;
+    }
+    if (bytes != n.bytes || seconds.size() != n.seconds.size()) throw std::runtime_error("ping-pong passes measured different sizes");
+    for (std::size_t i = 0; i < seconds.size(); ++i) n.seconds[i] = std::min(n.seconds[i], seconds[i]);
+  }
   // On a shared machine a size may be measured while another process holds the core: a point more
   // than twice as slow as both its neighbours (its one neighbour at an end) is such a spike; it is
   // dropped (and listed) before the fit.
@@ -180,7 +192,9 @@ std::string model_file(const std::string& platform) {
 int run_calibrate(const CalibrateOptions& o) {
   core::PendingFile platform(o.out);  // an unwritable --out fails now, not after the measurements
   const Network network = measure_network(o);
-  const LocalWork work = local_work_from_json(nlohmann::json::parse(o.launcher.run(1, "localwork --json")));
+  std::vector<nlohmann::json> passes;
+  for (int pass = 0; pass < o.passes; ++pass) passes.push_back(nlohmann::json::parse(o.launcher.run(1, "localwork --json")));
+  const LocalWork work = local_work_from_json(fastest_rows(passes));
   std::vector<std::vector<double>> counts;
   std::vector<double> seconds;
   for (const auto& m : work.index) {
@@ -220,6 +234,11 @@ void add_calibrate_command(CLI::App& root, Commands& commands) {
   app->add_option("--cores", o->cores, "cores of the platform's host (the ranks share them)")
       ->check(whole_number())
       ->check(CLI::Range(Index{1}, Index{4096}))
+      ->capture_default_str();
+  app->add_option("--passes", o->passes,
+                  "measuring passes, each ping-pong size and local-work row kept at its fastest (a shared "
+                  "machine's slow spells spoil a pass, not the calibration)")
+      ->check(CLI::Range(1, 20))
       ->capture_default_str();
   app->add_option("--redist-mpi", o->launcher.redist_mpi, "redist-mpi program (default: the one built with redist)");
   app->add_option("--mpirun", o->launcher.mpirun, "MPI launcher command")->capture_default_str();

@@ -1,5 +1,7 @@
 #include "local_work_measurements.hpp"
 
+#include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include "least_squares.hpp"
@@ -13,6 +15,23 @@ double count(const nlohmann::json& work, WorkKind kind) {
 }
 
 }  // namespace
+
+nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes) {
+  if (passes.empty()) throw std::runtime_error("no local work measured");
+  nlohmann::json out = passes.front();
+  for (const char* part : {"index", "copies"}) {
+    auto& rows = out.at(part);
+    for (const auto& pass : passes) {
+      const auto& other = pass.at(part);
+      if (other.size() != rows.size()) throw std::runtime_error("local work passes measured different rows");
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (other[i].at("work") != rows[i].at("work")) throw std::runtime_error("local work passes measured different rows");
+        rows[i]["seconds"] = std::min(rows[i].at("seconds").get<double>(), other[i].at("seconds").get<double>());
+      }
+    }
+  }
+  return out;
+}
 
 LocalWork local_work_from_json(const nlohmann::json& json) {
   LocalWork out;

@@ -35,6 +35,10 @@ inline constexpr std::array<WorkKind, 5> kIndexKinds = {WorkKind::IndexOp, WorkK
                                                         WorkKind::Intersection, WorkKind::ElementScanned,
                                                         WorkKind::RunListed};
 
+/// Several passes of `redist-mpi localwork --json` as one: each row (the same work in every pass)
+/// at its fastest pass. Throws std::runtime_error when the passes' rows differ.
+nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes);
+
 /// The measurements `redist-mpi localwork --json` printed, the copy prices fitted (non-negative
 /// least squares on relative residuals). Throws nlohmann::json::exception when `json` is not such.
 LocalWork local_work_from_json(const nlohmann::json& json);

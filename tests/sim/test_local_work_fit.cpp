@@ -1,8 +1,10 @@
 // Calibrate's reading of `redist-mpi localwork --json`: work counts are taken by price property, the
-// index rows in kIndexKinds order, and the copy prices fitted together on the copy rows.
+// index rows in kIndexKinds order, the copy prices fitted together on the copy rows, and several
+// passes merged row by row.
 #include <gtest/gtest.h>
 
 #include <random>
+#include <stdexcept>
 
 #include "local_work_measurements.hpp"
 
@@ -43,6 +45,31 @@ TEST(LocalWorkFit, IndexRowsAreCountedByPriceProperty) {
   }
   EXPECT_EQ(w.index[0].seconds, 1e-6);
   EXPECT_NEAR(w.byte_copied, 1e-10, 1e-22);  // one row, bytes only
+}
+
+// calibrate --passes: each row at its fastest pass, whichever pass that was.
+TEST(LocalWorkFit, PassesKeepEachRowsFastest) {
+  const auto pass = [](double index_seconds, double copy_seconds) {
+    return nlohmann::json{{"index", {{{"work", {{"cost.index_op", 10}}}, {"seconds", index_seconds}}}},
+                          {"copies", {{{"work", {{"cost.byte_copied", 100}}}, {"seconds", copy_seconds}}}}};
+  };
+  const nlohmann::json fastest = fastest_rows({pass(3e-6, 1e-7), pass(2e-6, 4e-7), pass(5e-6, 2e-7)});
+  EXPECT_EQ(fastest, pass(2e-6, 1e-7));
+  const LocalWork w = local_work_from_json(fastest);
+  EXPECT_EQ(w.index[0].seconds, 2e-6);
+  EXPECT_NEAR(w.byte_copied, 1e-9, 1e-21);
+}
+
+TEST(LocalWorkFit, PassesOfDifferentRowsAreRefused) {
+  const nlohmann::json one = {{"index", {{{"work", {{"cost.index_op", 10}}}, {"seconds", 1e-6}}}},
+                              {"copies", nlohmann::json::array()}};
+  nlohmann::json other_work = one, more_rows = one;
+  other_work["index"][0]["work"]["cost.index_op"] = 11;
+  more_rows["index"].push_back(one["index"][0]);
+  EXPECT_THROW(fastest_rows({one, other_work}), std::runtime_error);
+  EXPECT_THROW(fastest_rows({one, more_rows}), std::runtime_error);
+  EXPECT_THROW(fastest_rows({}), std::runtime_error);
+  EXPECT_EQ(fastest_rows({one}), one);
 }
 
 TEST(LocalWorkFit, MalformedOutputThrows) {
