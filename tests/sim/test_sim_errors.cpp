@@ -38,6 +38,12 @@ TEST(SimEngineErrors, MalformedNetworkFactorCurve) {
                              "zone property redist.bandwidth_factors: factors must be positive in '0:1;10000:0'");
 }
 
+// SimGrid aborts ("Feature unimplemented yet") when a network model without factor callbacks is given some.
+TEST(SimEngineErrors, NetworkFactorsUnderAModelWithoutThem) {
+  EXPECT_ONE_LINE_CONTAINING(error_of(on("factors_without_callbacks.xml", 2), idle),
+                             "its network/model takes no factor curves");
+}
+
 TEST(SimEngineErrors, UnknownRankHost) {
   SimulationOptions options = on("two_hosts.xml", 2);
   options.rank_hosts = {"node-0", "node-7"};

@@ -65,8 +65,14 @@ void apply_network_factors(const simgrid::s4u::Engine& engine, const std::string
   const PiecewiseFactors latency_factors = parsed(latency, kLatencyFactorsProperty);
   const PiecewiseFactors bandwidth_factors = parsed(bandwidth, kBandwidthFactorsProperty);
   simgrid::kernel::resource::NetworkModelIntf* model = root->get_network_model();
-  model->set_lat_factor_cb([latency_factors](double size, auto&&...) { return latency_factors.at(size); });
-  model->set_bw_factor_cb([bandwidth_factors](double size, auto&&...) { return bandwidth_factors.at(size); });
+  try {
+    model->set_lat_factor_cb([latency_factors](double size, auto&&...) { return latency_factors.at(size); });
+    model->set_bw_factor_cb([bandwidth_factors](double size, auto&&...) { return bandwidth_factors.at(size); });
+  } catch (const std::exception&) {  // SimGrid's "Feature unimplemented yet. Please report this bug."
+    throw std::runtime_error("platform " + platform + ": its network/model takes no factor curves (" +
+                             std::string(kLatencyFactorsProperty) + ", " + std::string(kBandwidthFactorsProperty) +
+                             " need CM02, LV08, SMPI or IB)");
+  }
 }
 
 }  // namespace redist::sim
