@@ -73,7 +73,9 @@ Network measure_network(const CalibrateOptions& o) {
       n.bytes = bytes;
       n.seconds = seconds;
     }
-    if (bytes != n.bytes || seconds.size() != n.seconds.size()) throw std::runtime_error("ping-pong passes measured different sizes");
+    if (bytes != n.bytes || seconds.size() != n.seconds.size()) {
+      throw std::runtime_error("ping-pong passes measured different sizes");
+    }
     for (std::size_t i = 0; i < seconds.size(); ++i) n.seconds[i] = std::min(n.seconds[i], seconds[i]);
   }
   // On a shared machine a size may be measured while another process holds the core: a point more
@@ -193,7 +195,9 @@ int run_calibrate(const CalibrateOptions& o) {
   core::PendingFile platform(o.out);  // an unwritable --out fails now, not after the measurements
   const Network network = measure_network(o);
   std::vector<nlohmann::json> passes;
-  for (int pass = 0; pass < o.passes; ++pass) passes.push_back(nlohmann::json::parse(o.launcher.run(1, "localwork --json")));
+  for (int pass = 0; pass < o.passes; ++pass) {
+    passes.push_back(nlohmann::json::parse(o.launcher.run(1, "localwork --json")));
+  }
   const LocalWork work = local_work_from_json(fastest_rows(passes));
   std::vector<std::vector<double>> counts;
   std::vector<double> seconds;
