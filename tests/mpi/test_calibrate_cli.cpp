@@ -212,6 +212,8 @@ TEST(Calibrate, BadArgumentsGiveOneErrorLine) {
   expect_one_error_line(run_command(redist("calibrate")));
   expect_one_error_line(run_command(redist("calibrate --out /tmp/x.xml --max-bytes 0")));
   expect_one_error_line(run_command(redist("calibrate --out /tmp/x.xml --cores -2")));
+  expect_one_error_line(run_command(redist("calibrate --out /tmp/x.xml --passes 0")));
+  expect_one_error_line(run_command(redist("calibrate --out /tmp/x.xml --passes 21")));
   expect_one_error_line(run_command(redist("validate --platform /nonexistent.xml")));
   expect_one_error_line(run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --repeat 0")));
   expect_one_error_line(run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --random -1")));
