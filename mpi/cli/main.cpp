@@ -4,6 +4,7 @@
 //   mpirun -np 4 redist-mpi run --rows 1000 --cols 800 --src-grid 2x2 --src-block 64x64
 //                               --dst-grid 1x4 --dst-block 1x100 --reference pdgemr2d --json
 //   mpirun -np 2 redist-mpi pingpong --max-bytes 16777216 --json
+//   mpirun -np 2 redist-mpi exchange --bytes 4194304 --json
 //
 // Bad input gives one "redist-mpi: error: ..." line on every rank and exit status 1, after the
 // ranks have agreed on it; an MPI failure during an exchange aborts the whole job.
@@ -22,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "argument_agreement.hpp"
+#include "exchange.hpp"
 #include "layout_options.hpp"
 #include "memory_check.hpp"
 #include "local_work.hpp"
@@ -201,6 +203,9 @@ int main_with_mpi(int argc, char** argv) {
   PingPongOptions pingpong_options;
   auto* pingpong_app = app.add_subcommand("pingpong", "One-way message times between ranks 0 and 1 (calibration)");
   pingpong_options.add_to(*pingpong_app);
+  ExchangeOptions exchange_options;
+  auto* exchange_app = app.add_subcommand("exchange", "All ranks sending to all at once: bytes moved per second (calibration)");
+  exchange_options.add_to(*exchange_app);
   run_app->add_option_function<std::uint64_t>(
              "--max-memory", [](const std::uint64_t& bytes) { set_memory_limit(bytes); },
              "bytes the ranks of one node may use together (default: MemAvailable of /proc/meminfo)")
@@ -224,6 +229,7 @@ int main_with_mpi(int argc, char** argv) {
   }
   if (run_app->parsed()) return run(run_options);
   if (local_work_app->parsed()) return run_local_work(local_work_options);
+  if (exchange_app->parsed()) return run_exchange(exchange_options);
   return run_pingpong(pingpong_options);
 }
 

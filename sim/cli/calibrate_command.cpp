@@ -1,12 +1,13 @@
 // `redist calibrate --out FILE [--max-bytes B] [--cores C] [--passes K] [--redist-mpi PATH] [--mpirun CMD]`:
-// measures this machine under mpirun — MPI ping-pong from 1 byte to 16 MB, and the plans, packing and
-// unpacking of the indexing methods timed by `redist-mpi localwork` against their counted work, all
-// in the MPI program whose runs the platform predicts — fits them by least squares (Eigen) and writes a SimGrid
-// platform: one host of C cores (its ranks share them fairly, as the OS shares a node's cores among
-// oversubscribed MPI processes), its messages over one shared link with the fitted latency and
+// measures this machine under mpirun — MPI ping-pong from 1 byte to 16 MB, an all-to-all of one rank
+// per core (`redist-mpi exchange`), and the plans, packing and unpacking of the indexing methods
+// timed by `redist-mpi localwork` against their counted work, all in the MPI program whose runs the
+// platform predicts — fits them by least squares (Eigen) and writes a SimGrid platform: one host of C
+// cores (its ranks share them fairly, as the OS shares a node's cores among oversubscribed MPI
+// processes), its messages over one shared link with the fitted latency and the all-to-all's
 // bandwidth, piecewise latency and bandwidth factors by message size where one line does not fit the
-// curve (sim/redist/sim/network_factors.hpp), and the fitted prices of local work. Every fitted value and residual is printed
-// and kept in the file as a comment.
+// ping-pong's curve (sim/redist/sim/network_factors.hpp), and the fitted prices of local work. Every
+// fitted value and residual is printed and kept in the file as a comment.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -47,7 +48,9 @@ struct Network {
   std::vector<double> seconds;
   PiecewiseFit fit;
   double latency = 0;    // of the link: the first piece's intercept
-  double bandwidth = 0;  // of the link: the last piece's
+  double bandwidth = 0;  // the last piece's: one message alone, the factor curve's reference
+  double exchange_bandwidth = 0;  // all ranks' messages at once: the link's capacity
+  Index exchange_ranks = 0, exchange_bytes = 0;
   std::vector<Index> dropped_bytes;  // outliers left out of the fit
   std::vector<double> dropped_seconds;
 };
@@ -98,6 +101,21 @@ Network measure_network(const CalibrateOptions& o) {
   return n;
 }
 
+// One rank per core, every rank sending to every other at once (`redist-mpi exchange`), the fastest
+// pass kept: what the node's memory moves for concurrent messages, as a redistribution sends them.
+// Two ranks' ping-pong (one message at a time, its buffer in cache) measured it 0.5-1.5 times that on
+// this VM from one calibration to the next. Messages of up to 4 MiB, at most 256 MiB of buffers.
+void measure_exchange(const CalibrateOptions& o, Network& n) {
+  const Index ranks = std::max<Index>(2, o.cores);
+  n.exchange_ranks = ranks;
+  n.exchange_bytes = std::clamp<Index>((Index{256} << 20) / (ranks * ranks), Index{64} << 10, Index{4} << 20);
+  for (int pass = 0; pass < o.passes; ++pass) {
+    const auto json = nlohmann::json::parse(
+        o.launcher.run(static_cast<int>(ranks), fmt::format("exchange --bytes {} --json", n.exchange_bytes)));
+    n.exchange_bandwidth = std::max(n.exchange_bandwidth, json.at("bandwidth").get<double>());
+  }
+}
+
 std::string fit_report(const Network& n, const LocalWork& w, const std::vector<double>& prices) {
   std::ostringstream text;
   text << fmt::format("MPI ping-pong, one-way seconds (fit: {} piece(s)):\n", n.fit.pieces.size());
@@ -116,6 +134,8 @@ std::string fit_report(const Network& n, const LocalWork& w, const std::vector<d
     text << fmt::format("  {:<10}  {:.4e}   (dropped: over twice both neighbours, the core was busy elsewhere)\n",
                         n.dropped_bytes[i], n.dropped_seconds[i]);
   }
+  text << fmt::format("all-to-all of {} ranks, {} B per pair: {:.4g} B/s together (the link's bandwidth)\n",
+                      n.exchange_ranks, n.exchange_bytes, n.exchange_bandwidth);
   text << fmt::format("copies (least squares over packing and unpacking the methods' plans, caches emptied\n"
                       "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run\n",
                       w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied);
@@ -158,7 +178,8 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
       << "  </config>\n  <zone id=\"machine\" routing=\"Full\">\n"
       << "    <!-- The fit's pieces as factors by message size (SimGrid 3.32's network/latency-factor and\n"
       << "         bandwidth-factor configs take one number: redist installs these as the network model's\n"
-      << "         factor callbacks); the link has the first piece's latency and the last piece's bandwidth. -->\n"
+      << "         factor callbacks), relative to its first piece's latency and last piece's bandwidth; the link\n"
+      << "         has that latency, and the bandwidth of all ranks exchanging at once. -->\n"
       << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", sim::kLatencyFactorsProperty, factors(n.fit, latency_factor))
       << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", sim::kBandwidthFactorsProperty,
                      factors(n.fit, bandwidth_factor));
@@ -175,7 +196,7 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
       << fmt::format("      <prop id=\"hockney.r_inf\" value=\"{:.6g}\"/>\n", base_bandwidth)
       << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n"
       << "    </host>\n";
-  xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\"/>\n", base_bandwidth,
+  xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\"/>\n", n.exchange_bandwidth,
                      base_latency);
   // Messages between the node's ranks cross its memory, one link they share (SimGrid's loopback, a
   // fat pipe, would give each message all of it).
@@ -193,7 +214,8 @@ std::string model_file(const std::string& platform) {
 
 int run_calibrate(const CalibrateOptions& o) {
   core::PendingFile platform(o.out);  // an unwritable --out fails now, not after the measurements
-  const Network network = measure_network(o);
+  Network network = measure_network(o);
+  measure_exchange(o, network);
   std::vector<nlohmann::json> passes;
   for (int pass = 0; pass < o.passes; ++pass) {
     passes.push_back(nlohmann::json::parse(o.launcher.run(1, "localwork --json")));

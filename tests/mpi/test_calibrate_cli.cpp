@@ -76,22 +76,24 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
   }
 }
 
-// --passes: every ping-pong size and local-work row at its fastest pass. The stand-in for mpirun
-// answers the first pass of each with times twice (ping-pong: latency and per-byte time twice) those
-// of the second, exact lines: the fits give the second pass's 1 us + 1 ns/B, 1 ns per index op and
+// --passes: every ping-pong size, exchange and local-work row at its fastest pass. The stand-in for
+// mpirun answers the first pass of each with times twice (ping-pong: latency and per-byte time twice)
+// those of the later ones, exact lines: the fits give the second pass's 1 us + 1 ns/B, 1 ns per index op and
 // 0.1 ns per byte copied.
 TEST(Calibrate, PassesKeepTheFastestOfEachMeasurement) {
   namespace fs = std::filesystem;
   const TempDir dir("redist-calibrate-passes");
   const fs::path launcher = dir / "mpirun", calls = dir / "calls";
   std::ofstream(launcher) << "#!/bin/sh\ncalls=" << calls.string() << R"(
-case "$*" in *pingpong*) kind=pingpong;; *) kind=localwork;; esac
+case "$*" in *pingpong*) kind=pingpong;; *exchange*) kind=exchange;; *) kind=localwork;; esac
 n=$(cat $calls.$kind 2>/dev/null || echo 0); echo $((n + 1)) > $calls.$kind
 case $kind$n in
   pingpong0) echo '{"bytes": [1, 64, 1024, 65536, 1048576],
                     "seconds": [2.000002e-6, 2.128e-6, 4.048e-6, 1.33072e-4, 2.099152e-3]}';;
   pingpong*) echo '{"bytes": [1, 64, 1024, 65536, 1048576],
                     "seconds": [1.000001e-6, 1.064e-6, 2.024e-6, 6.6536e-5, 1.049576e-3]}';;
+  exchange0) echo '{"ranks": 2, "bytes": 4194304, "seconds": 1, "bandwidth": 2.5e8}';;
+  exchange*) echo "{\"ranks\": 2, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": $(cat $calls.bandwidth)}";;
   localwork0) echo '{"index": [{"work": {"cost.index_op": 1000}, "seconds": 2e-6}],
                      "copies": [{"work": {"cost.byte_copied": 10000}, "seconds": 2e-6}]}';;
   *) echo '{"index": [{"work": {"cost.index_op": 1000}, "seconds": 1e-6}],
@@ -100,22 +102,30 @@ esac
 )";
   fs::permissions(launcher, fs::perms::owner_all);
   const auto platform = dir / "machine.xml";
-  const auto run = run_command(redist("calibrate --passes 3 --cores 2 --mpirun " + launcher.string() + " --out " +
-                                      platform.string()));
-  ASSERT_EQ(run.status, 0) << run.err;
-  EXPECT_EQ(slurp(calls.string() + ".pingpong"), "3\n");  // every pass ran
-  EXPECT_EQ(slurp(calls.string() + ".localwork"), "3\n");
-  const std::string xml = slurp(platform);
-  // The first pass alone would give twice these (the link half as fast).
-  const auto value = [&](const std::string& before, std::size_t from = 0) {
-    const std::size_t at = xml.find(before, from);
-    return at == std::string::npos ? -1.0 : std::stod(xml.substr(at + before.size()));
-  };
-  const std::size_t link = xml.find("<link id=\"memory\"");
-  EXPECT_NEAR(value("bandwidth=\"", link) / 1e9, 1, 0.01) << xml;
-  EXPECT_NEAR(value("latency=\"", link) / 1e-6, 1, 0.01) << xml;
-  EXPECT_NEAR(value("<prop id=\"cost.index_op\" value=\"") / 1e-9, 1, 1e-6);
-  EXPECT_NEAR(value("<prop id=\"cost.byte_copied\" value=\"") / 1e-10, 1, 1e-6);
+  // The later exchanges move 4 GB/s together (above the ping-pong's 1 GB/s), then 0.5 GB/s (below):
+  // the link's bandwidth either way.
+  for (const double exchanged : {4e9, 5e8}) {
+    for (const char* kind : {".pingpong", ".exchange", ".localwork"}) fs::remove(calls.string() + kind);
+    std::ofstream(calls.string() + ".bandwidth") << exchanged << "\n";
+    const auto run = run_command(redist("calibrate --passes 3 --cores 2 --mpirun " + launcher.string() + " --out " +
+                                        platform.string()));
+    ASSERT_EQ(run.status, 0) << run.err;
+    for (const char* kind : {".pingpong", ".exchange", ".localwork"}) EXPECT_EQ(slurp(calls.string() + kind), "3\n");
+    const std::string xml = slurp(platform);
+    // The first pass alone would give twice these (the link half as fast).
+    const auto value = [&](const std::string& before, std::size_t from = 0) {
+      const std::size_t at = xml.find(before, from);
+      return at == std::string::npos ? -1.0 : std::stod(xml.substr(at + before.size()));
+    };
+    // The link has the exchange's fastest pass; the message-size curve (hockney.r_inf its end) stays
+    // the ping-pong's.
+    const std::size_t link = xml.find("<link id=\"memory\"");
+    EXPECT_NEAR(value("bandwidth=\"", link) / exchanged, 1, 0.01) << xml;
+    EXPECT_NEAR(value("<prop id=\"hockney.r_inf\" value=\"") / 1e9, 1, 0.01) << xml;
+    EXPECT_NEAR(value("latency=\"", link) / 1e-6, 1, 0.01) << xml;
+    EXPECT_NEAR(value("<prop id=\"cost.index_op\" value=\"") / 1e-9, 1, 1e-6);
+    EXPECT_NEAR(value("<prop id=\"cost.byte_copied\" value=\"") / 1e-10, 1, 1e-6);
+  }
 }
 
 // --rounds: every case is measured once per pass over the list and its fastest run counts. The

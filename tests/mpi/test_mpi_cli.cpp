@@ -146,6 +146,24 @@ TEST(RedistMpi, PingPongReportsGrowingTimes) {
   EXPECT_LT(shortest, seconds.back());
 }
 
+// The all-to-all calibrate prices the shared link with: 3 ranks move 3·2 messages; its bandwidth is
+// those bytes over the time it reports. One rank has no one to exchange with: one error line each.
+TEST(RedistMpi, ExchangeReportsTheBytesAllRanksMoved) {
+  const auto r = run_command(mpirun(3, REDIST_MPI_BIN, "exchange --bytes 65536 --repeat 3 --json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json.at("ranks"), 3);
+  EXPECT_EQ(json.at("bytes"), 65536);
+  ASSERT_GT(json.at("seconds").get<double>(), 0);
+  EXPECT_DOUBLE_EQ(json.at("bandwidth").get<double>(), 6 * 65536 / json.at("seconds").get<double>());
+  const auto alone = run_command(mpirun(1, REDIST_MPI_BIN, "exchange"));
+  EXPECT_NE(alone.status, 0);
+  EXPECT_EQ(error_lines(alone.err, "exchange needs 2 ranks or more, mpirun started 1"), 1) << alone.err;
+  const auto empty = run_command(mpirun(2, REDIST_MPI_BIN, "exchange --bytes 0"));
+  EXPECT_NE(empty.status, 0);
+  EXPECT_EQ(error_lines(empty.err, "--bytes"), 2) << empty.err;
+}
+
 TEST(MpiExample, RedistributesAMatrixAndChecksIt) {
   const auto r = run_command(mpirun(4, REDIST_MPI_EXAMPLE, ""));
   ASSERT_EQ(r.status, 0) << r.err;
