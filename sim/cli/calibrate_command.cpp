@@ -137,14 +137,14 @@ std::string fit_report(const Network& n, const LocalWork& w, const std::vector<d
   text << fmt::format("all-to-all of {} ranks, {} B per pair: {:.4g} B/s together (the link's bandwidth)\n",
                       n.exchange_ranks, n.exchange_bytes, n.exchange_bandwidth);
   text << fmt::format("copies (least squares over packing and unpacking the methods' plans, caches emptied\n"
-                      "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run\n",
-                      w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied);
-  text << "  copy run  bytes       runs       measured     fitted       residual\n";
+                      "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run, {:.4g} s per record\n",
+                      w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied, w.record_copied);
+  text << "  copy run  bytes       runs       records    measured     fitted       residual\n";
   for (std::size_t i = 0; i < w.copies.size(); ++i) {
     const CopyMeasurement& c = w.copies[i];
-    const double fitted = c.bytes * w.byte_copied + c.runs * w.run_copied;
-    text << fmt::format("  {:<8}  {:<10}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%\n", i, c.bytes, c.runs, c.seconds, fitted,
-                        100 * (fitted - c.seconds) / c.seconds);
+    const double fitted = c.bytes * w.byte_copied + c.runs * w.run_copied + c.records * w.record_copied;
+    text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%\n", i, c.bytes, c.runs, c.records,
+                        c.seconds, fitted, 100 * (fitted - c.seconds) / c.seconds);
   }
   text << "index work prices (least squares over the methods' counted work; ElementScanned fitted on the\n"
           "naive scan's runs after the others, on the table and intersection methods' runs):\n";
@@ -185,7 +185,8 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
                      factors(n.fit, bandwidth_factor));
   xml << fmt::format("    <host id=\"node-0\" speed=\"1Gf\" core=\"{}\">\n", o.cores);
   std::vector<std::pair<WorkKind, double>> costs = {{WorkKind::ByteCopied, w.byte_copied},
-                                                    {WorkKind::RunCopied, w.run_copied}};
+                                                    {WorkKind::RunCopied, w.run_copied},
+                                                    {WorkKind::RecordCopied, w.record_copied}};
   for (std::size_t k = 0; k < kIndexKinds.size(); ++k) costs.emplace_back(kIndexKinds[k], prices[k]);
   for (const auto& [kind, price] : costs) {
     xml << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", price_property(kind), price);

@@ -44,15 +44,17 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
   std::vector<std::vector<double>> counts;
   std::vector<double> seconds;
   for (const auto& row : json.at("copies")) {
-    const CopyMeasurement c{count(row.at("work"), WorkKind::ByteCopied), count(row.at("work"), WorkKind::RunCopied),
-                            row.at("seconds").get<double>()};
+    const auto& work = row.at("work");
+    const CopyMeasurement c{count(work, WorkKind::ByteCopied), count(work, WorkKind::RunCopied),
+                            count(work, WorkKind::RecordCopied), row.at("seconds").get<double>()};
     out.copies.push_back(c);
-    counts.push_back({c.bytes, c.runs});
+    counts.push_back({c.bytes, c.runs, c.records});
     seconds.push_back(c.seconds);
   }
   const std::vector<double> prices = fit_prices(counts, seconds);
   out.byte_copied = prices[0];
   out.run_copied = prices[1];
+  out.record_copied = prices[2];
   return out;
 }
 

@@ -19,13 +19,14 @@ struct IndexMeasurement {
 
 /// One pack (all messages at once) or unpack (message by message) of a real plan.
 struct CopyMeasurement {
-  double bytes = 0, runs = 0;  ///< ByteCopied and RunCopied, as copy_work counts them
+  double bytes = 0, runs = 0, records = 0;  ///< ByteCopied, RunCopied and RecordCopied, as copy_work counts them
   double seconds = 0;
 };
 
 struct LocalWork {
   double byte_copied = 0;  ///< seconds per byte copied, fitted over `copies`
   double run_copied = 0;   ///< seconds per run piece beyond its bytes, fitted over `copies`
+  double record_copied = 0;  ///< seconds per run-list record beyond its pieces, fitted over `copies`
   std::vector<IndexMeasurement> index;  ///< one per (method, layout pair) and per relabelling
   std::vector<CopyMeasurement> copies;  ///< two per (method, layout pair): pack, unpack
 };

@@ -25,8 +25,10 @@ void expect_same_peers(const std::vector<PeerPlan>& got, const std::vector<PeerP
     EXPECT_EQ(got[k].peer, want[k].peer);
     EXPECT_EQ(got[k].elements, want[k].elements) << "peer " << want[k].peer;
     EXPECT_EQ(got[k].run_count, want[k].run_count) << "peer " << want[k].peer;
+    EXPECT_EQ(got[k].record_count, want[k].record_count) << "peer " << want[k].peer;
     if (materialised) {
       EXPECT_EQ(got[k].runs, want[k].runs) << "peer " << want[k].peer;
+      EXPECT_EQ(got[k].record_count, static_cast<Index>(got[k].runs.size())) << "peer " << want[k].peer;
     }
     EXPECT_GE(got[k].extra_copies, 0);  // pieces never fewer than runs
   }
@@ -37,12 +39,20 @@ void expect_plans_like_naive(const IndexingMethod& method, const BlockCyclic& so
   SCOPED_TRACE(std::string(method.name) + ": " + what);
   const Rank size = static_cast<Rank>(ranks.ranks_needed(source.procs(), dest.procs()));
   for (Rank me = 0; me < size; ++me) {
+    RankPlan listed;  // materialised first: the records a count must come to
     for (const bool materialise : {true, false}) {
       Work naive_work, work;
       const RankPlan want = naive_plan(source, dest, ranks, me, materialise, naive_work);
       const RankPlan got = make_plan(method, source, dest, ranks, me, materialise, work);
       expect_same_peers(got.sends, want.sends, materialise);
       expect_same_peers(got.receives, want.receives, materialise);
+      if (materialise) listed = got;
+      for (const auto& [counted, full] : {std::pair{&got.sends, &listed.sends}, {&got.receives, &listed.receives}}) {
+        ASSERT_EQ(counted->size(), full->size());
+        for (std::size_t k = 0; k < full->size(); ++k) {
+          EXPECT_EQ((*counted)[k].record_count, static_cast<Index>((*full)[k].runs.size())) << "peer " << (*full)[k].peer;
+        }
+      }
       EXPECT_EQ(got.unpack_order, method.unpack_order);
       if (::testing::Test::HasFailure()) return;
     }
@@ -86,6 +96,55 @@ TEST(Indexing, EveryMethodPlansLikeTheNaiveScan) {
                                   std::to_string(dest.procs()) + " ranks {" + std::to_string(ranks.source_first) + "," +
                                   std::to_string(ranks.dest_first) + "}");
       if (HasFailure()) return;
+    }
+  }
+}
+
+// Counting records without listing them (RecordCounter, and the periodic methods' cycle by cycle
+// count that stops once a cycle repeats the one before): as many as the listed runs, over arrays of
+// hundreds of cycles with ragged tails.
+TEST(Indexing, RecordsCountedOverManyCyclesAreTheListedRuns) {
+  std::mt19937_64 rng(2026);
+  for (int n = 0; n < 200; ++n) {
+    const Index P = 1 + below(rng, 6), Q = 1 + below(rng, 6), r = 1 + below(rng, 12), s = 1 + below(rng, 12);
+    const Index cycle = std::lcm(P * r, Q * s);
+    const Index N = cycle * (100 + below(rng, 200)) + below(rng, cycle);
+    const BlockCyclic source(N, r, P, below(rng, P)), dest(N, s, Q, below(rng, Q));
+    const RankMap ranks = random_ranks(rng, P, Q);
+    const Rank me = static_cast<Rank>(below(rng, ranks.ranks_needed(P, Q)));
+    for (const std::string& name : kPeriodicMethods) {
+      const IndexingMethod& method = indexing_method(name);
+      if (!method_takes(method, source, dest)) continue;
+      Work work;
+      const RankPlan listed = make_plan(method, source, dest, ranks, me, true, work);
+      const RankPlan counted = make_plan(method, source, dest, ranks, me, false, work);
+      for (const auto& [c, l] : {std::pair{&counted.sends, &listed.sends}, {&counted.receives, &listed.receives}}) {
+        ASSERT_EQ(c->size(), l->size());
+        for (std::size_t k = 0; k < l->size(); ++k) {
+          EXPECT_EQ((*c)[k].record_count, static_cast<Index>((*l)[k].runs.size()))
+              << name << " N=" << N << " P=" << P << " r=" << r << " Q=" << Q << " s=" << s << " me=" << me;
+        }
+      }
+    }
+  }
+}
+
+// RecordCounter keeps the last records only: on random pieces, in order or not, touching or not,
+// of equal lengths or not, it counts as many records as append_piece lists.
+TEST(Indexing, RecordCounterCountsAsManyRecordsAsAppendPieceLists) {
+  std::mt19937_64 rng(5);
+  for (int n = 0; n < 500; ++n) {
+    std::vector<redist::Run> runs;  // gtest's Test::Run hides the type here
+    RecordCounter counter;
+    Index at = 0;
+    const Index lengths = 1 + below(rng, 3), gaps = 1 + below(rng, 4);
+    for (int k = 0; k < 300; ++k) {
+      const Index length = 1 + below(rng, lengths);
+      at = rng() % 8 == 0 ? below(rng, 1000) : at + below(rng, gaps);  // now and then anywhere
+      append_piece(runs, at, length);
+      counter.add(at, length);
+      at += length;
+      ASSERT_EQ(counter.count(), static_cast<Index>(runs.size())) << "case " << n << " piece " << k;
     }
   }
 }

@@ -12,23 +12,28 @@ namespace redist::cli {
 namespace {
 
 TEST(LocalWorkFit, RecoversTheCopyPricesOfSyntheticRows) {
-  // Rows timed exactly at 5e-11 s per byte and 2e-9 s per run, over many random shapes: the fit
-  // gives both back; rows with no runs key (whole-message copies) count 0 runs.
-  constexpr double kByte = 5e-11, kRun = 2e-9;
+  // Rows timed exactly at 5e-11 s per byte, 2e-10 s per run and 3e-9 s per record, over many random
+  // shapes (strided records of many runs, or a record per run): the fit gives all three back; rows
+  // with no runs key (whole-message copies) count 0 runs and 0 records.
+  constexpr double kByte = 5e-11, kRun = 2e-10, kRecord = 3e-9;
   std::mt19937_64 rng(27);
-  std::uniform_real_distribution<double> bytes(1e5, 1e8), runs_per_kib(0, 64);
+  std::uniform_real_distribution<double> bytes(1e5, 1e8), runs_per_kib(0, 64), runs_per_record(1, 100);
   nlohmann::json json = {{"index", nlohmann::json::array()}, {"copies", nlohmann::json::array()}};
   for (int i = 0; i < 40; ++i) {
     const double b = bytes(rng), r = i % 5 == 0 ? 0.0 : b / 1024 * runs_per_kib(rng);
+    const double records = i % 3 == 0 ? r : r / runs_per_record(rng);
     nlohmann::json work = {{"cost.byte_copied", b}};
     if (r > 0) work["cost.run_copied"] = r;
-    json["copies"].push_back({{"work", work}, {"seconds", b * kByte + r * kRun}});
+    if (records > 0) work["cost.record_copied"] = records;
+    json["copies"].push_back({{"work", work}, {"seconds", b * kByte + r * kRun + records * kRecord}});
   }
   const LocalWork w = local_work_from_json(json);
   ASSERT_EQ(w.copies.size(), 40u);
   EXPECT_EQ(w.copies[0].runs, 0);
+  EXPECT_EQ(w.copies[0].records, 0);
   EXPECT_NEAR(w.byte_copied / kByte, 1, 1e-9);
   EXPECT_NEAR(w.run_copied / kRun, 1, 1e-9);
+  EXPECT_NEAR(w.record_copied / kRecord, 1, 1e-9);
 }
 
 TEST(LocalWorkFit, IndexRowsAreCountedByPriceProperty) {

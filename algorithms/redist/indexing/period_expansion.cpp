@@ -30,6 +30,26 @@ CycleSummary summarise(std::span<const Run> pieces, Index limit) {
   return out;
 }
 
+// append_piece's records of the whole cycles and the cut last one, cycle by cycle until one leaves
+// the last records as the cycle before did, a period on: every later cycle then adds as many.
+Index count_records(std::span<const Run> pieces, Index period, Index cycles, Index tail) {
+  RecordCounter counter;
+  for (Index c = 0; c < cycles; ++c) {
+    const RecordCounter before = counter;
+    for (const Run& piece : pieces) counter.add(c * period + piece.local_start, piece.length);
+    if (c > 0 && counter.repeats(before, period)) {
+      const Index later = cycles - 1 - c;
+      counter.skip(later * (counter.count() - before.count()), later * period);
+      break;
+    }
+  }
+  for (const Run& piece : pieces) {
+    if (piece.local_start >= tail) break;
+    counter.add(cycles * period + piece.local_start, std::min(piece.length, tail - piece.local_start));
+  }
+  return counter.count();
+}
+
 // Counts without materialising: whole cycles, then the cut last one; a run crosses a cycle
 // boundary when a cycle ends with a piece touching its end and the next starts at 0.
 void count_runs(PeerPlan& plan, Index& copies, std::span<const Run> pieces, Index period, Index cycles, Index tail) {
@@ -41,6 +61,7 @@ void count_runs(PeerPlan& plan, Index& copies, std::span<const Run> pieces, Inde
   if (cycles > 0 && wraps) plan.run_count -= cycles - 1;
   if (cycles > 0 && cut.pieces > 0 && whole.end == period && cut.starts_at_zero) plan.run_count -= 1;
   copies = cycles * whole.pieces + cut.pieces;
+  plan.record_count = count_records(pieces, period, cycles, tail);
 }
 
 void append(PeerPlan& plan, Index start, Index length) {
@@ -63,6 +84,7 @@ void materialise_runs(PeerPlan& plan, Index& copies, std::span<const Run> pieces
     ++copies;
   }
   plan.run_count = piece_count(plan.runs);
+  plan.record_count = static_cast<Index>(plan.runs.size());
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "redist/indexing/plan.hpp"
 
+#include <algorithm>
+
 namespace redist {
 namespace {
 
@@ -40,6 +42,42 @@ void append_piece(std::vector<Run>& runs, Index local_start, Index length) {
     }
   }
   add_whole(runs, local_start, length);
+}
+
+void RecordCounter::add(Index local_start, Index length) {
+  constexpr std::size_t kKept = 4;  // append_piece reaches two back at most
+  append_piece(last_, local_start, length);
+  if (last_.size() > kKept) {
+    last_.erase(last_.begin());
+    ++dropped_;
+  }
+}
+
+namespace {
+
+// What append_piece reads of a record: where its last piece lies, its length and stride, and its
+// count as far as 1, 2 or more differ.
+bool alike(const Run& later, const Run& earlier, Index offset) {
+  const auto last_piece = [](const Run& r) { return r.local_start + (r.count - 1) * r.stride; };
+  return later.length == earlier.length && later.stride == earlier.stride &&
+         std::min<Index>(later.count, 3) == std::min<Index>(earlier.count, 3) &&
+         last_piece(later) == last_piece(earlier) + offset;
+}
+
+}  // namespace
+
+bool RecordCounter::repeats(const RecordCounter& earlier, Index offset) const {
+  const std::size_t n = std::min<std::size_t>(2, last_.size());
+  if (earlier.last_.size() < n || (n < 2 && earlier.last_.size() != last_.size())) return false;
+  for (std::size_t k = 1; k <= n; ++k) {
+    if (!alike(last_[last_.size() - k], earlier.last_[earlier.last_.size() - k], offset)) return false;
+  }
+  return true;
+}
+
+void RecordCounter::skip(Index records, Index offset) {
+  dropped_ += records;
+  for (Run& run : last_) run.local_start += offset;
 }
 
 std::vector<Index> local_offsets(const PeerPlan& plan) {

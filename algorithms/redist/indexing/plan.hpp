@@ -32,6 +32,9 @@ struct PeerPlan {
   /// copied); 0 for a plain run-by-run copy. One count, not a Work: a simulated all-to-all holds
   /// P·Q peer plans at once.
   Index extra_copies = 0;
+  /// Records of `runs` (append_piece's, a strided run one record), known even when `runs` is not
+  /// materialised: a copy reads each and starts its loop once.
+  Index record_count = 0;
 };
 
 /// The order an asynchronous exchange unpacks received messages in: as they arrive (Krr, naive),
@@ -68,6 +71,23 @@ Index piece_count(const std::vector<Run>& runs);
 /// written or only counted, so that phantom and real runs are timed alike.
 Work listing_work(const RankPlan& plan);
 
+/// The number of records append_piece makes of a sequence of pieces, without keeping them: it
+/// reads and changes only a list's last two records, so the last few are kept.
+class RecordCounter {
+ public:
+  void add(Index local_start, Index length);
+  Index count() const { return dropped_ + static_cast<Index>(last_.size()); }
+  /// Whether the next pieces, `offset` elements on, would make the same records here as after
+  /// `earlier`'s: the two last records alike (their last pieces `offset` apart).
+  bool repeats(const RecordCounter& earlier, Index offset) const;
+  /// As if pieces had made `records` more records and the last ones had come `offset` on.
+  void skip(Index records, Index offset);
+
+ private:
+  std::vector<Run> last_;
+  Index dropped_ = 0;
+};
+
 /// Appends local offsets to a peer plan, merging consecutive offsets into runs (append_piece).
 class RunBuilder {
  public:
@@ -77,7 +97,13 @@ class RunBuilder {
   void add_run(Index local_start, Index length) {
     if (length <= 0) return;
     if (plan_.elements == 0 || local_start != last_ + 1) ++plan_.run_count;
-    if (materialise_) append_piece(plan_.runs, local_start, length);
+    if (materialise_) {
+      append_piece(plan_.runs, local_start, length);
+      plan_.record_count = static_cast<Index>(plan_.runs.size());
+    } else {
+      records_.add(local_start, length);
+      plan_.record_count = records_.count();
+    }
     plan_.elements += length;
     last_ = local_start + length - 1;
   }
@@ -86,6 +112,7 @@ class RunBuilder {
   PeerPlan& plan_;
   bool materialise_;
   Index last_ = 0;
+  RecordCounter records_;  // when not materialising
 };
 
 }  // namespace redist

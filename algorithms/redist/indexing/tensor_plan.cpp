@@ -88,6 +88,7 @@ class ProductRuns {
     }
     plan_.elements += length * count;
     plan_.run_count += count;
+    ++plan_.record_count;
     if (materialise_) plan_.runs.push_back({start, length, count, stride});
     end_ = -1;
   }
@@ -98,6 +99,7 @@ class ProductRuns {
       if (materialise_) plan_.runs.back().length += length;
     } else {
       ++plan_.run_count;
+      ++plan_.record_count;
       if (materialise_) plan_.runs.push_back({start, length});
     }
     end_ = start + length;

@@ -22,6 +22,8 @@ MachineModel parse(const json& j) {
   const json& prices = j.at("prices");
   for (std::size_t k = 0; k < kWorkKinds; ++k) {
     const std::string name(price_property(static_cast<WorkKind>(k)));
+    // Models written before records copied were priced: none.
+    if (static_cast<WorkKind>(k) == WorkKind::RecordCopied && !prices.contains(name)) continue;
     m.prices.seconds[k] = non_negative(prices.at(name), name.c_str());
   }
   m.prices.send_overhead = non_negative(prices.at(std::string(kSendOverheadProperty)), "send overhead");

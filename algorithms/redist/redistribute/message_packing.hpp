@@ -9,10 +9,12 @@
 namespace redist {
 
 /// The modelled work of moving a peer plan's elements: bytes copied and runs started, plus what
-/// the indexing method's own copy loop adds (PeerPlan::extra_copies).
+/// the indexing method's own copy loop adds (PeerPlan::extra_copies), and the records walked.
 inline Work copy_work(const PeerPlan& plan, Index elem_bytes) {
   Work work;
-  work.add(WorkKind::ByteCopied, plan.elements * elem_bytes).add(WorkKind::RunCopied, plan.run_count + plan.extra_copies);
+  work.add(WorkKind::ByteCopied, plan.elements * elem_bytes)
+      .add(WorkKind::RunCopied, plan.run_count + plan.extra_copies)
+      .add(WorkKind::RecordCopied, plan.record_count);
   return work;
 }
 

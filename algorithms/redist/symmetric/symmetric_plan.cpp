@@ -66,25 +66,6 @@ void add_elements(const SymmetricProblem& problem, Index slab_lines, const Inter
   }
 }
 
-Index total_length(const Intervals& intervals) {
-  Index total = 0;
-  for (const Interval& i : intervals) total += i.length;
-  return total;
-}
-
-// The same counts as add_elements without visiting every (line, position): `outer` is the slower-
-// varying dimension in storage, `inner` the faster one, spanning [0, inner_extent). Consecutive outer
-// indices continue one run when the inner pieces reach both ends; separate outer intervals never do.
-void count_elements(const Intervals& outer, const Intervals& inner, Index inner_extent, PeerPlan& plan) {
-  if (outer.empty() || inner.empty()) return;
-  const Index inner_elements = total_length(inner);
-  const bool joins = inner.front().start == 0 && inner.back().start + inner.back().length == inner_extent;
-  for (const Interval& o : outer) {
-    plan.elements += o.length * inner_elements;
-    plan.run_count += o.length * static_cast<Index>(inner.size()) - (joins ? o.length - 1 : 0);
-  }
-}
-
 // The peer plans of one side: `mine` is this rank's layout on that side, `other` the peers'.
 std::vector<PeerPlan> side_plans(const SymmetricProblem& problem, SymmetricMethod method, const BlockCyclic& mine,
                                  const BlockCyclic& other, Index me, bool sending, bool materialise, Work& work) {
@@ -98,14 +79,10 @@ std::vector<PeerPlan> side_plans(const SymmetricProblem& problem, SymmetricMetho
     const Intervals positions =
         sending ? positions_sent(problem, method, me, peer) : positions_sent(problem, method, peer, me);
     const Index slab_lines = mine.local_size(me);
-    if (materialise) {
-      RunBuilder runs(plan, true);
-      add_elements(problem, slab_lines, peer_lines, positions, runs);
-    } else if (problem.orientation == Orientation::RowWise) {
-      count_elements(peer_lines, positions, problem.n, plan);
-    } else {
-      count_elements(positions, peer_lines, slab_lines, plan);
-    }
+    // Counted piece by piece when not materialised too: the records a copy walks depend on how
+    // append_piece folds them (RecordCounter).
+    RunBuilder runs(plan, materialise);
+    add_elements(problem, slab_lines, peer_lines, positions, runs);
     work.add(WorkKind::TableEntry, plan.run_count);
     if (plan.elements > 0 || peer == me) plans.push_back(std::move(plan));
   }

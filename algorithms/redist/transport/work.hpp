@@ -21,14 +21,16 @@ enum class WorkKind : std::size_t {
   RunListed,       ///< one contiguous run written to a plan's run list (redist's own indexing output)
   Allocation,      ///< one block taken from the allocator (a table, a list, a buffer) and first touched;
                    ///< counted only for the papers' programs (paper_work.hpp): redist's own code counts none
+  RecordCopied,    ///< one record of a run list read by a copy (its loop set up once, however many pieces
+                   ///< a strided record has); counted only for redist's own code
 };
-inline constexpr std::size_t kWorkKinds = 8;
+inline constexpr std::size_t kWorkKinds = 9;
 
 /// Host property naming the price, in seconds, of one unit of a work kind ("cost.index_op", ...).
 constexpr std::string_view price_property(WorkKind kind) {
   constexpr std::array<std::string_view, kWorkKinds> names = {
       "cost.index_op", "cost.table_entry", "cost.intersection", "cost.element_scanned", "cost.byte_copied",
-      "cost.run_copied", "cost.run_listed", "cost.allocation"};
+      "cost.run_copied", "cost.run_listed", "cost.allocation", "cost.record_copied"};
   return names[static_cast<std::size_t>(kind)];
 }
 /// Host properties with the software overhead, in seconds, of posting one send / completing one receive.
