@@ -22,6 +22,15 @@ void add_whole(std::vector<Run>& runs, Index start, Index length) {
   runs.push_back({start, length});
 }
 
+// What append_piece reads of a record: where its last piece lies, its length and stride, and its
+// count as far as 1, 2 or more differ.
+bool alike(const Run& later, const Run& earlier, Index offset) {
+  const auto last_piece = [](const Run& r) { return r.local_start + (r.count - 1) * r.stride; };
+  return later.length == earlier.length && later.stride == earlier.stride &&
+         std::min<Index>(later.count, 3) == std::min<Index>(earlier.count, 3) &&
+         last_piece(later) == last_piece(earlier) + offset;
+}
+
 }  // namespace
 
 void append_piece(std::vector<Run>& runs, Index local_start, Index length) {
@@ -52,19 +61,6 @@ void RecordCounter::add(Index local_start, Index length) {
     ++dropped_;
   }
 }
-
-namespace {
-
-// What append_piece reads of a record: where its last piece lies, its length and stride, and its
-// count as far as 1, 2 or more differ.
-bool alike(const Run& later, const Run& earlier, Index offset) {
-  const auto last_piece = [](const Run& r) { return r.local_start + (r.count - 1) * r.stride; };
-  return later.length == earlier.length && later.stride == earlier.stride &&
-         std::min<Index>(later.count, 3) == std::min<Index>(earlier.count, 3) &&
-         last_piece(later) == last_piece(earlier) + offset;
-}
-
-}  // namespace
 
 bool RecordCounter::repeats(const RecordCounter& earlier, Index offset) const {
   const std::size_t n = std::min<std::size_t>(2, last_.size());
