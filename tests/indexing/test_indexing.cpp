@@ -129,6 +129,30 @@ TEST(Indexing, RecordsCountedOverManyCyclesAreTheListedRuns) {
   }
 }
 
+// One source processor: each destination rank receives its whole array as one run growing cycle
+// by cycle, and each message goes out as one strided record. Counted on 10^13 elements (a run of
+// 2.5·10^12), as on a few cycles: in a few cycles, not one by one (which would not end in time).
+TEST(Indexing, RecordsOfAGrowingRunAreCountedWithoutVisitingEveryCycle) {
+  const Index cycle = 4 * 121 * 9, huge = Index{10'000'000'000'000} + 1234, few = 3 * cycle + huge % cycle;
+  for (const std::string& name : kPeriodicMethods) {
+    const IndexingMethod& method = indexing_method(name);
+    if (!method_takes(method, BlockCyclic(huge, 9, 1), BlockCyclic(huge, 121, 4))) continue;
+    for (Rank me = 0; me < 4; ++me) {
+      Work work;
+      const RankPlan counted = make_plan(method, BlockCyclic(huge, 9, 1), BlockCyclic(huge, 121, 4), RankMap::shared(),
+                                         me, false, work);
+      const RankPlan listed = make_plan(method, BlockCyclic(few, 9, 1), BlockCyclic(few, 121, 4), RankMap::shared(),
+                                        me, true, work);
+      ASSERT_EQ(counted.receives.size(), 1u) << name;
+      EXPECT_EQ(counted.receives[0].record_count, 1) << name << " rank " << me;
+      ASSERT_EQ(counted.sends.size(), listed.sends.size()) << name;
+      for (std::size_t k = 0; k < listed.sends.size(); ++k) {
+        EXPECT_EQ(counted.sends[k].record_count, static_cast<Index>(listed.sends[k].runs.size())) << name << " peer " << k;
+      }
+    }
+  }
+}
+
 // RecordCounter keeps the last records only: on random pieces, in order or not, touching or not,
 // of equal lengths or not, it counts as many records as append_piece lists.
 TEST(Indexing, RecordCounterCountsAsManyRecordsAsAppendPieceLists) {

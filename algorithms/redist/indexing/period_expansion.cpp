@@ -33,11 +33,13 @@ CycleSummary summarise(std::span<const Run> pieces, Index limit) {
 // append_piece's records of the whole cycles and the cut last one, cycle by cycle until one leaves
 // the last records as the cycle before did, a period on: every later cycle then adds as many.
 Index count_records(std::span<const Run> pieces, Index period, Index cycles, Index tail) {
+  // Pieces touching across the cycle's end join: none is longer than the period twice.
+  const Index longest = 2 * period;
   RecordCounter counter;
   for (Index c = 0; c < cycles; ++c) {
     const RecordCounter before = counter;
     for (const Run& piece : pieces) counter.add(c * period + piece.local_start, piece.length);
-    if (c > 0 && counter.repeats(before, period)) {
+    if (c > 0 && counter.repeats(before, period, longest)) {
       const Index later = cycles - 1 - c;
       counter.skip(later * (counter.count() - before.count()), later * period);
       break;

@@ -1,6 +1,7 @@
 #include "redist/indexing/plan.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace redist {
 namespace {
@@ -22,13 +23,19 @@ void add_whole(std::vector<Run>& runs, Index start, Index length) {
   runs.push_back({start, length});
 }
 
+Index last_piece(const Run& r) { return r.local_start + (r.count - 1) * r.stride; }
+
 // What append_piece reads of a record: where its last piece lies, its length and stride, and its
-// count as far as 1, 2 or more differ.
-bool alike(const Run& later, const Run& earlier, Index offset) {
-  const auto last_piece = [](const Run& r) { return r.local_start + (r.count - 1) * r.stride; };
-  return later.length == earlier.length && later.stride == earlier.stride &&
-         std::min<Index>(later.count, 3) == std::min<Index>(earlier.count, 3) &&
-         last_piece(later) == last_piece(earlier) + offset;
+// count as far as 1, 2 or more differ. A record `long` pieces or more long (the last one, growing
+// piece by piece) is never as long as a piece: then only where it ends counts.
+bool alike(const Run& later, const Run& earlier, Index offset, Index longer_than_pieces) {
+  if (later.stride != earlier.stride || std::min<Index>(later.count, 3) != std::min<Index>(earlier.count, 3)) {
+    return false;
+  }
+  if (later.length >= longer_than_pieces && earlier.length >= longer_than_pieces) {
+    return last_piece(later) + later.length == last_piece(earlier) + earlier.length + offset;
+  }
+  return later.length == earlier.length && last_piece(later) == last_piece(earlier) + offset;
 }
 
 }  // namespace
@@ -62,11 +69,17 @@ void RecordCounter::add(Index local_start, Index length) {
   }
 }
 
-bool RecordCounter::repeats(const RecordCounter& earlier, Index offset) const {
+bool RecordCounter::repeats(const RecordCounter& earlier, Index offset, Index longest_piece) const {
   const std::size_t n = std::min<std::size_t>(2, last_.size());
   if (earlier.last_.size() < n || (n < 2 && earlier.last_.size() != last_.size())) return false;
+  // The last record may be one growing run; a piece joined to it is then compared with the one before
+  // (append_piece), which must be shorter for the growing length not to matter.
+  const Index longer_than_pieces = 2 * longest_piece + 1;
+  const bool before_short = n < 2 || (last_[last_.size() - 2].length < longer_than_pieces &&
+                                      earlier.last_[earlier.last_.size() - 2].length < longer_than_pieces);
   for (std::size_t k = 1; k <= n; ++k) {
-    if (!alike(last_[last_.size() - k], earlier.last_[earlier.last_.size() - k], offset)) return false;
+    const Index cap = k == 1 && before_short ? longer_than_pieces : std::numeric_limits<Index>::max();
+    if (!alike(last_[last_.size() - k], earlier.last_[earlier.last_.size() - k], offset, cap)) return false;
   }
   return true;
 }

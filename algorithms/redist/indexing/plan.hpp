@@ -77,9 +77,9 @@ class RecordCounter {
  public:
   void add(Index local_start, Index length);
   Index count() const { return dropped_ + static_cast<Index>(last_.size()); }
-  /// Whether the next pieces, `offset` elements on, would make the same records here as after
-  /// `earlier`'s: the two last records alike (their last pieces `offset` apart).
-  bool repeats(const RecordCounter& earlier, Index offset) const;
+  /// Whether the next pieces (none longer than `longest_piece`), `offset` elements on, would make the
+  /// same records here as after `earlier`'s: the two last records alike, `offset` apart.
+  bool repeats(const RecordCounter& earlier, Index offset, Index longest_piece) const;
   /// As if pieces had made `records` more records and the last ones had come `offset` on.
   void skip(Index records, Index offset);
 
