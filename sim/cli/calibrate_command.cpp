@@ -104,7 +104,8 @@ Network measure_network(const CalibrateOptions& o) {
 // One rank per core, every rank sending to every other at once (`redist-mpi exchange`), the fastest
 // pass kept: what the node's memory moves for concurrent messages, as a redistribution sends them.
 // Two ranks' ping-pong (one message at a time, its buffer in cache) measured it 0.5-1.5 times that on
-// this VM from one calibration to the next. Messages of up to 4 MiB, at most 256 MiB of buffers.
+// this VM from one calibration to the next. Messages of 256 MiB / ranks², within 64 KiB-4 MiB (the
+// ranks' buffers, twice ranks² messages, 512 MiB in all up to 64 ranks).
 void measure_exchange(const CalibrateOptions& o, Network& n) {
   const Index ranks = std::max<Index>(2, o.cores);
   n.exchange_ranks = ranks;
