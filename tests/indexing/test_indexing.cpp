@@ -158,7 +158,7 @@ TEST(Indexing, RecordsOfAGrowingRunAreCountedWithoutVisitingEveryCycle) {
 TEST(Indexing, RecordCounterCountsAsManyRecordsAsAppendPieceLists) {
   std::mt19937_64 rng(5);
   for (int n = 0; n < 500; ++n) {
-    std::vector<redist::Run> runs;  // gtest's Test::Run hides the type here
+    redist::RunList runs;  // gtest's Test::Run hides the type here
     RecordCounter counter;
     Index at = 0;
     const Index lengths = 1 + below(rng, 3), gaps = 1 + below(rng, 4);

@@ -28,7 +28,7 @@ TEST(KrrTables, Figure3PackingTableOfP0) {
     EXPECT_EQ(pit.messages[j].classes, figure3[j]) << "msg" << j;
   }
   // Fig. 2(a): msg0 packs SLA0[0, 1, 8, 9] and SLA0[14, 15].
-  EXPECT_EQ(pit.pieces(pit.messages[0]), (std::vector<redist::Run>{{0, 2}, {8, 2}, {14, 2}}));
+  EXPECT_EQ(pit.pieces(pit.messages[0]), (redist::RunList{{0, 2}, {8, 2}, {14, 2}}));
 }
 
 TEST(KrrTables, Figure5UnpackingTableOfQ0) {

@@ -57,11 +57,11 @@ TEST(PlanRuns, ElementByElementEqualsWholePiecesAndCoversThemInOrder) {
 }
 
 TEST(PlanRuns, RegularPatternIsOneRecordAndAGrowingLastPieceLeavesIt) {
-  std::vector<redist::Run> runs;
+  redist::RunList runs;
   for (Index c = 0; c < 1000; ++c) append_piece(runs, 7 + 40 * c, 8);
-  ASSERT_EQ(runs, (std::vector<redist::Run>{{7, 8, 1000, 40}}));
+  ASSERT_EQ(runs, (redist::RunList{{7, 8, 1000, 40}}));
   append_piece(runs, 7 + 40 * 999 + 8, 2);  // the last piece grows to 10 elements
-  EXPECT_EQ(runs, (std::vector<redist::Run>{{7, 8, 999, 40}, {7 + 40 * 999, 10}}));
+  EXPECT_EQ(runs, (redist::RunList{{7, 8, 999, 40}, {7 + 40 * 999, 10}}));
 }
 
 }  // namespace

@@ -23,7 +23,7 @@ std::vector<std::byte> numbered(Index bytes, std::uint32_t salt) {
   return out;
 }
 
-PeerPlan plan_of(Rank peer, std::vector<Run> runs) {
+PeerPlan plan_of(Rank peer, RunList runs) {
   PeerPlan plan{peer, 0, 0, std::move(runs), 0};
   for (const Run& run : plan.runs) {
     plan.elements += run.length * run.count;
@@ -42,7 +42,7 @@ std::vector<PeerPlan> interleaved_plans(const std::vector<Index>& lengths, Index
   std::vector<PeerPlan> plans;
   Index offset = 0;
   for (std::size_t m = 0; m < lengths.size(); ++m) {
-    std::vector<Run> runs;
+    RunList runs;
     const bool skipping = skip_last && m + 1 == lengths.size();
     for (Index first = 0; first < lines; first += cut) {
       const Index count = std::min(cut, lines - first);
@@ -141,7 +141,7 @@ TEST(InterleavedPieces, DirectCopiesTakePartWhenTheirSourcePiecesAreLongEnough) 
   for (const Index source_piece : {Index{1}, Index{7}, Index{1000}, lines}) {
     const Index pieces = (lines + source_piece - 1) / source_piece;
     // The source of message 3 in pieces of `source_piece` elements, 2 elements apart.
-    std::vector<redist::Run> source_runs;
+    redist::RunList source_runs;
     for (Index p = 0; p < pieces; ++p) source_runs.push_back({p * (source_piece + 2), std::min(source_piece, lines - p * source_piece), 1, 0});
     const auto source = numbered(pieces * (source_piece + 2) * elem_bytes, 9);
     std::vector<std::vector<std::byte>> messages;

@@ -196,7 +196,7 @@ TEST(SymmetricRedistribution, PaperFigure2Example) {
   ASSERT_EQ(p0.exchange.sends[1].peer, 1);
   // Rows 2 and 3 (local offsets 24..47), columns 0..3 and 8..11: row 2's last piece and row 3's first
   // are adjacent in storage, so three runs.
-  const std::vector<redist::Run> runs = {{24, 4}, {32, 8}, {44, 4}};
+  const redist::RunList runs = {{24, 4}, {32, 8}, {44, 4}};
   EXPECT_EQ(p0.exchange.sends[1].runs, runs);
 }
 

@@ -8,12 +8,12 @@ Index InfoTable::entries() const {
   return total;
 }
 
-std::vector<Run> InfoTable::pieces(const TableMessage& message) const {
+RunList InfoTable::pieces(const TableMessage& message) const {
   std::size_t count = 0;
   for (const TableClass& c : message.classes) {
     count += shape == ClassShape::Contiguous ? 1 : static_cast<std::size_t>(ceil_div(c.size, chunk));
   }
-  std::vector<Run> out;
+  RunList out;
   out.reserve(count);
   for (const TableClass& c : message.classes) {
     if (shape == ClassShape::Contiguous) {

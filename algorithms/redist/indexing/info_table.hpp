@@ -37,7 +37,7 @@ struct InfoTable {
   /// Number of (CS, FI) entries.
   Index entries() const;
   /// The pieces one cycle of `message` is copied in: one per class, or one per chunk when strided.
-  std::vector<Run> pieces(const TableMessage& message) const;
+  RunList pieces(const TableMessage& message) const;
 };
 
 }  // namespace redist

@@ -28,7 +28,7 @@ BlockCursor first_block(const BlockCyclic& layout, Index proc) {
 }  // namespace
 
 void scan_intervals(const BlockCyclic& own, Index me, const BlockCyclic& peer, Index other, Index span,
-                    std::vector<Run>& out, Work& work) {
+                    RunList& out, Work& work) {
   BlockCursor mine = first_block(own, me), theirs = first_block(peer, other);
   Index local = 0;  // local offset of the start of `mine`
   while (mine.start < span && theirs.start < span) {

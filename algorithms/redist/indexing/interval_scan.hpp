@@ -15,6 +15,6 @@ namespace redist {
 /// other distribution, for global indices below `span`, in increasing order. Each cursor step tests
 /// two blocks for overlap (compare and add, no division): one Intersection, empty or not.
 void scan_intervals(const BlockCyclic& own, Index me, const BlockCyclic& peer, Index other, Index span,
-                    std::vector<Run>& out, Work& work);
+                    RunList& out, Work& work);
 
 }  // namespace redist

@@ -13,7 +13,7 @@
 namespace redist {
 
 /// Pieces of one local complete cycle, per peer processor number (sorted, disjoint, in [0, LCC)).
-using CyclePieces = std::vector<std::vector<Run>>;
+using CyclePieces = std::vector<RunList>;
 
 /// A method's indexing of one side: the cycle's pieces for every peer, counting its work.
 using SideIndexer = std::function<CyclePieces(const SideView&, Work&)>;

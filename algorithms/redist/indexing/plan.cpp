@@ -7,7 +7,7 @@ namespace redist {
 namespace {
 
 // A whole piece: folded into the last run if it continues that run's stride, else a new run.
-void add_whole(std::vector<Run>& runs, Index start, Index length) {
+void add_whole(RunList& runs, Index start, Index length) {
   if (!runs.empty()) {
     Run& last = runs.back();
     if (length == last.length && last.count == 1 && start > last.local_start + last.length) {
@@ -40,7 +40,7 @@ bool alike(const Run& later, const Run& earlier, Index offset, Index longer_than
 
 }  // namespace
 
-void append_piece(std::vector<Run>& runs, Index local_start, Index length) {
+void append_piece(RunList& runs, Index local_start, Index length) {
   if (length <= 0) return;
   if (!runs.empty()) {
     Run& last = runs.back();
@@ -108,7 +108,7 @@ Work listing_work(const RankPlan& plan) {
   return Work(WorkKind::RunListed, pieces);
 }
 
-Index piece_count(const std::vector<Run>& runs) {
+Index piece_count(const RunList& runs) {
   Index total = 0;
   for (const Run& run : runs) total += run.count;
   return total;

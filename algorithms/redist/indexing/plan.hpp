@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "redist/indexing/run_memory.hpp"
 #include "redist/transport/transport.hpp"
 
 namespace redist {
@@ -21,13 +22,16 @@ struct Run {
   friend bool operator==(const Run&, const Run&) = default;
 };
 
+/// A list of runs; its large blocks are kept for the next plan (run_memory.hpp).
+using RunList = std::vector<Run, RunAllocator<Run>>;
+
 struct PeerPlan {
   Rank peer = 0;
   Index elements = 0;   ///< elements exchanged with the peer
   /// Number of contiguous pieces (known even when `runs` is not materialised): a strided run counts
   /// its `count` pieces, as its copy starts that many times.
   Index run_count = 0;
-  std::vector<Run> runs;  ///< the runs; empty in phantom runs when the method can count without them
+  RunList runs;  ///< the runs; empty in phantom runs when the method can count without them
   /// Pieces the method's own copy loop starts apart though they touch (copy_work counts them as runs
   /// copied); 0 for a plain run-by-run copy. One count, not a Work: a simulated all-to-all holds
   /// P·Q peer plans at once.
@@ -58,13 +62,13 @@ Index elements_kept(const RankPlan& plan, Rank me);
 /// one stride further on. A regular pattern is then one record however long (no index list to
 /// write, a tight strided copy), and every producer that feeds the same pieces — element by element
 /// or whole — gets the same runs.
-void append_piece(std::vector<Run>& runs, Index local_start, Index length);
+void append_piece(RunList& runs, Index local_start, Index length);
 
 /// The local offsets a plan's runs cover, piece by piece, in message order.
 std::vector<Index> local_offsets(const PeerPlan& plan);
 
 /// Contiguous pieces of a run list (a strided run counts its `count` pieces).
-Index piece_count(const std::vector<Run>& runs);
+Index piece_count(const RunList& runs);
 
 /// What writing a rank's run lists costs: one RunListed per piece the method appends (its runs and
 /// the pieces it finds apart though they touch, extra_copies), the same whether the lists are
@@ -84,7 +88,7 @@ class RecordCounter {
   void skip(Index records, Index offset);
 
  private:
-  std::vector<Run> last_;
+  RunList last_;
   Index dropped_ = 0;
 };
 

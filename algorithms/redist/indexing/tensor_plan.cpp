@@ -105,7 +105,7 @@ class ProductRuns {
     end_ = start + length;
   }
 
-  const std::vector<Run>* fastest_ = nullptr;
+  const RunList* fastest_ = nullptr;
 
   PeerPlan& plan_;
   bool materialise_;

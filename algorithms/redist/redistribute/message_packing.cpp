@@ -55,7 +55,7 @@ struct SweepCursor {
 // Returns where it stopped.
 template <typename Move>
 SweepCursor sweep_until(const PeerPlan& plan, SweepCursor cursor, Index end, Move& move) {
-  const std::vector<Run>& runs = plan.runs;
+  const RunList& runs = plan.runs;
   const Run* run = runs.data() + cursor.run;
   const Run* const last = runs.data() + runs.size();
   Index piece = cursor.piece;
@@ -95,7 +95,7 @@ RunsInWindow short_strided_runs(std::span<const PeerPlan* const> plans, std::spa
   constexpr Index kLineBytes = 64;
   RunsInWindow found;
   for (std::size_t k = 0; k < plans.size(); ++k) {
-    const std::vector<Run>& runs = plans[k]->runs;
+    const RunList& runs = plans[k]->runs;
     if (cursors[k].run >= runs.size()) continue;
     const Run& run = runs[cursors[k].run];
     const Index start = run.local_start + cursors[k].piece * run.stride;

@@ -1,5 +1,6 @@
 #include "redist/mpi/redistribute.hpp"
 
+#include "redist/indexing/run_memory.hpp"
 #include "redist/mpi/message_memory_cache.hpp"
 #include "redist/mpi/plan.hpp"
 #include "redist/mpi/shared_memory_exchange.hpp"
@@ -16,7 +17,10 @@ RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layou
   return report;
 }
 
-void release_buffers() { release_cached_message_memory(); }
+void release_buffers() {
+  release_cached_message_memory();
+  release_run_memory();
+}
 
 void release_buffers(MPI_Comm comm) {
   release_buffers();

@@ -42,10 +42,11 @@ RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layou
 /// `options` runs. Every rank gets the same answer.
 Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options);
 
-/// Message memory is kept between calls (kept, it is not faulted in again): this process's message
-/// buffers, and the shared-memory window of each communicator whose ranks share a node (as large
-/// as the bytes a rank sends, kept with the communicator and freed with it). This frees the
-/// buffers; the window stays.
+/// Memory is kept between calls (kept, it is not faulted in again): this process's message buffers,
+/// the large blocks of the plans' run lists (no more than the plans ever held at once), and the
+/// shared-memory window of each communicator whose ranks share a node (as large as the bytes a rank
+/// sends, kept with the communicator and freed with it). This frees the buffers and the run-list
+/// blocks; the window stays.
 void release_buffers();
 
 /// Collective over `comm`: release_buffers(), and the shared-memory window kept with `comm` too.
