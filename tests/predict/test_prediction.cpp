@@ -10,6 +10,7 @@
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/predict/predicted_comm.hpp"
 #include "redist/predict/prediction.hpp"
+#include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 
 namespace redist {
@@ -100,7 +101,7 @@ TEST(PredictLocal, NaiveShortcutPricesWhatNaivesOwnPlanCounts) {
       Work pack, unpack;
       for (const PeerPlan& s : plan.sends) pack += a.pack(s, 8);
       for (const PeerPlan& r : plan.receives) unpack += a.unpack(r, 8);
-      const LocalSeconds got = predict_local(from, to, 8, ranks, naive, m.prices, static_cast<Rank>(me)).at(0);
+      const LocalSeconds got = predict_local(from, to, 8, ranks, naive, m, static_cast<Rank>(me)).at(0);
       EXPECT_DOUBLE_EQ(got.index, m.prices.seconds_for(a.index(plan, counted))) << "seed " << seed << " rank " << me;
       EXPECT_DOUBLE_EQ(got.pack, m.prices.seconds_for(pack)) << "seed " << seed << " rank " << me;
       EXPECT_DOUBLE_EQ(got.unpack, m.prices.seconds_for(unpack)) << "seed " << seed << " rank " << me;
@@ -116,7 +117,7 @@ TEST(Predict, RanksOnOneHostAddTheirLocalWorkAndTheFastestIsChosen) {
   ASSERT_EQ(predictions.size(), cs.size());
   for (std::size_t k = 0; k < cs.size(); ++k) {
     std::vector<LocalSeconds> local;
-    for (Rank r = 0; r < 4; ++r) local.push_back(predict_local(from, to, 8, RankMap::shared(), cs, m.prices, r).at(k));
+    for (Rank r = 0; r < 4; ++r) local.push_back(predict_local(from, to, 8, RankMap::shared(), cs, m, r).at(k));
     const Phases& p = predictions[k].phases;
     EXPECT_DOUBLE_EQ(p.pack, std::max(local[0].pack + local[2].pack, local[1].pack + local[3].pack));
     EXPECT_DOUBLE_EQ(p.total, p.index + p.pack + barrier_seconds(4, m) + p.comm + p.unpack);
@@ -141,7 +142,7 @@ TEST(Predict, RanksShareTheirHostsCoresFairly) {
     for (std::size_t k = 0; k < cs.size(); ++k) {
       double summed = 0, longest = 0;
       for (Rank r = 0; r < 3; ++r) {
-        const double pack = predict_local(from, to, 8, RankMap::shared(), cs, m.prices, r).at(k).pack;
+        const double pack = predict_local(from, to, 8, RankMap::shared(), cs, m, r).at(k).pack;
         summed += pack;
         longest = std::max(longest, pack);
       }
@@ -174,6 +175,49 @@ TEST(Predict, SharedMemoryAsyncIsTwoBarriersAndSchedulesStillSend) {
     }
   }
   EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
+}
+
+// In shared memory an async candidate copies each rank's local part once, in the sweep of its finer
+// side (as plan_exchange and redist's MPI layer do); a scheduled one packs and unpacks it as a
+// message to itself.
+TEST(PredictLocal, SharedMemoryAsyncCopiesTheLocalPartOnce) {
+  MachineModel m = two_hosts();
+  m.prices.seconds[static_cast<std::size_t>(WorkKind::RunCopied)] = 2e-8;
+  m.prices.seconds[static_cast<std::size_t>(WorkKind::RecordCopied)] = 3e-9;
+  m.shared_memory = true;
+  const WorkAccounting& a = redist_work_accounting();
+  int kept_somewhere = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const auto pick = [&](std::uint64_t k, Index n) { return 1 + static_cast<Index>(splitmix64(seed * 8 + k) % n); };
+    const Index P = pick(0, 5), Q = pick(1, 5), N = pick(2, 5000);
+    const Layout from = BlockCyclic(N, pick(3, 9), P), to = BlockCyclic(N, pick(4, 9), Q);
+    const std::vector<Candidate> cs = {{"prylli", "async", RelabelMethod::None}, {"prylli", "caterpillar", RelabelMethod::None}};
+    for (Index me = 0; me < std::max(P, Q); ++me) {
+      Work counted;
+      const RankPlan plan = make_plan(indexing_method("prylli"), from, to, RankMap::shared(), static_cast<Rank>(me), true, counted);
+      const LocalPart local = local_part(plan, static_cast<Rank>(me));
+      Work pack, unpack, once_pack, once_unpack;
+      for (const PeerPlan& s : plan.sends) {
+        pack += a.pack(s, 8);
+        if (&s != local.send) once_pack += a.pack(s, 8);
+      }
+      for (const PeerPlan& r : plan.receives) {
+        unpack += a.unpack(r, 8);
+        if (&r != local.receive) once_unpack += a.unpack(r, 8);
+      }
+      if (!local.empty()) {
+        ++kept_somewhere;
+        (local_part_in_unpack(*local.send, *local.receive) ? once_unpack : once_pack) +=
+            local_copy_work(*local.send, *local.receive, 8);
+      }
+      const auto got = predict_local(from, to, 8, RankMap::shared(), cs, m, static_cast<Rank>(me));
+      EXPECT_DOUBLE_EQ(got[0].pack, m.prices.seconds_for(once_pack)) << "seed " << seed << " rank " << me;
+      EXPECT_DOUBLE_EQ(got[0].unpack, m.prices.seconds_for(once_unpack)) << "seed " << seed << " rank " << me;
+      EXPECT_DOUBLE_EQ(got[1].pack, m.prices.seconds_for(pack)) << "seed " << seed << " rank " << me;
+      EXPECT_DOUBLE_EQ(got[1].unpack, m.prices.seconds_for(unpack)) << "seed " << seed << " rank " << me;
+    }
+  }
+  EXPECT_GT(kept_somewhere, 40);
 }
 
 TEST(MachineModelJson, RoundTripsAndRefusesBadModels) {

@@ -39,7 +39,7 @@ RedistributeOptions resolve_choices(Transport& transport, const Layout& source, 
     if (transport.phantom()) throw std::invalid_argument("choosing by auto needs real payloads (its ranks exchange predictions)");
     const auto list = candidates(source, dest, options.ranks, {options.indexing, options.schedule, options.relabel});
     auto local = gather_local(transport, predict_local(source, dest, options.elem_bytes, options.ranks, list,
-                                                       options.model->prices, transport.rank()));
+                                                       *options.model, transport.rank()));
     const Candidate& chosen = list[fastest(predict(source, dest, options.elem_bytes, options.ranks, list, *options.model, local))];
     options.indexing = chosen.indexing;
     options.schedule = chosen.schedule;

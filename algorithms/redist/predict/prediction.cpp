@@ -7,6 +7,7 @@
 
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/predict/predicted_comm.hpp"
+#include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 #include "redist/schedule/schedule_choice.hpp"
@@ -123,6 +124,42 @@ const IndexingMethod& cheap_planner(const Layout& source, const Layout& dest) {
   throw std::logic_error("no indexing method plans the pair without scanning it");
 }
 
+// One rank's counted work for a plan: index, and the copies of its messages, the local part apart.
+struct PlanWork {
+  Work index;
+  Work pack, unpack;              // the messages to and from other ranks
+  Work local_pack, local_unpack;  // the local part packed and unpacked, as a message to itself
+  Work local_once;                // the local part copied once
+  bool local_in_unpack = false;   // ... in the unpacking's sweep (else the packing's)
+};
+
+PlanWork plan_work(const Layout& source, const Layout& dest, Index elem_bytes, const Placement& placement,
+                   const IndexingMethod& method, Rank me) {
+  const WorkAccounting& accounting = redist_work_accounting();
+  const RankMap& placed = placement.ranks;
+  Work counted;
+  // A method that counts its work without a plan (naive) is priced on the runs of a method that
+  // plans cheaply: every method lists the same runs (append_piece).
+  const RankPlan plan = make_plan(method.counted_work ? cheap_planner(source, dest) : method, source, dest, placed, me,
+                                  false, counted);
+  if (method.counted_work) counted = method.counted_work(source, dest, placed, me);
+  PlanWork work;
+  work.index = placement.work;  // plan_redistribution relabels within the index phase
+  work.index += accounting.index(plan, counted);
+  const LocalPart local = local_part(plan, me);
+  for (const PeerPlan& send : plan.sends) {
+    (&send == local.send ? work.local_pack : work.pack) += accounting.pack(send, elem_bytes);
+  }
+  for (const PeerPlan& receive : plan.receives) {
+    (&receive == local.receive ? work.local_unpack : work.unpack) += accounting.unpack(receive, elem_bytes);
+  }
+  if (!local.empty()) {
+    work.local_once = local_copy_work(*local.send, *local.receive, elem_bytes);
+    work.local_in_unpack = local_part_in_unpack(*local.send, *local.receive);
+  }
+  return work;
+}
+
 }  // namespace
 
 std::string Candidate::label() const {
@@ -148,32 +185,24 @@ RankMap candidate_ranks(const Layout& source, const Layout& dest, const RankMap&
 }
 
 std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
-                                        const std::vector<Candidate>& candidates, const WorkPrices& prices, Rank me) {
-  const WorkAccounting& accounting = redist_work_accounting();
+                                        const std::vector<Candidate>& candidates, const MachineModel& model, Rank me) {
+  const WorkPrices& prices = model.prices;
   const auto placed_by = placements(source, dest, ranks, candidates);
-  // Schedules do not change a rank's local work: one plan per indexing method and placement.
-  std::map<std::pair<std::string, RelabelMethod>, LocalSeconds> priced;
+  // Schedules do not change a rank's plan: one per indexing method and placement.
+  std::map<std::pair<std::string, RelabelMethod>, PlanWork> planned;
   std::vector<LocalSeconds> out;
   for (const Candidate& c : candidates) {
-    auto [at, fresh] = priced.try_emplace({c.indexing, c.relabel});
-    if (fresh) {
-      const Placement& placement = placed_by.at(c.relabel);
-      const RankMap& placed = placement.ranks;
-      const IndexingMethod& method = indexing_method(c.indexing);
-      Work counted;
-      // A method that counts its work without a plan (naive) is priced on the runs of a method that
-      // plans cheaply: every method lists the same runs (append_piece).
-      const RankPlan plan = make_plan(method.counted_work ? cheap_planner(source, dest) : method, source, dest, placed, me,
-                                      false, counted);
-      if (method.counted_work) counted = method.counted_work(source, dest, placed, me);
-      Work pack, unpack;
-      for (const PeerPlan& send : plan.sends) pack += accounting.pack(send, elem_bytes);
-      for (const PeerPlan& receive : plan.receives) unpack += accounting.unpack(receive, elem_bytes);
-      // plan_redistribution relabels within the index phase.
-      at->second = {prices.seconds_for(placement.work) + prices.seconds_for(accounting.index(plan, counted)),
-                    prices.seconds_for(pack), prices.seconds_for(unpack)};
+    auto [at, fresh] = planned.try_emplace({c.indexing, c.relabel});
+    if (fresh) at->second = plan_work(source, dest, elem_bytes, placed_by.at(c.relabel), indexing_method(c.indexing), me);
+    const PlanWork& w = at->second;
+    Work pack = w.pack, unpack = w.unpack;
+    if (c.schedule == "async" && model.shared_memory) {  // plan_exchange's in-place exchange: the local part once
+      (w.local_in_unpack ? unpack : pack) += w.local_once;
+    } else {
+      pack += w.local_pack;
+      unpack += w.local_unpack;
     }
-    out.push_back(at->second);
+    out.push_back({prices.seconds_for(w.index), prices.seconds_for(pack), prices.seconds_for(unpack)});
   }
   return out;
 }
@@ -210,7 +239,7 @@ std::vector<Prediction> predict_all_ranks(const Layout& source, const Layout& de
   const Index run_ranks = ranks.ranks_needed(source.processors(), dest.processors());
   std::vector<std::vector<LocalSeconds>> local;
   for (Index rank = 0; rank < run_ranks; ++rank) {
-    local.push_back(predict_local(source, dest, elem_bytes, ranks, candidates, model.prices, static_cast<Rank>(rank)));
+    local.push_back(predict_local(source, dest, elem_bytes, ranks, candidates, model, static_cast<Rank>(rank)));
   }
   return predict(source, dest, elem_bytes, ranks, candidates, model, local);
 }

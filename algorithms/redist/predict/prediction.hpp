@@ -48,14 +48,16 @@ RankMap candidate_ranks(const Layout& source, const Layout& dest, const RankMap&
 /// One rank's local work, in seconds.
 struct LocalSeconds {
   double index = 0;   ///< counting its index sets by the candidate's method
-  double pack = 0;    ///< packing its messages (its local part included)
+  double pack = 0;    ///< packing its messages (its local part included, unless copied in the unpacking)
   double unpack = 0;  ///< unpacking what it receives
 };
 
-/// Rank `me`'s local work for each candidate, priced at `prices` (redist's own work accounting; index
-/// sets counted without listing them, as a phantom run does).
+/// Rank `me`'s local work for each candidate, priced at `model`'s prices (redist's own work
+/// accounting; index sets counted without listing them, as a phantom run does). Where ranks share
+/// memory, an async candidate copies the rank's local part once, as redist's MPI layer does, with
+/// the packing or the unpacking (local_part_in_unpack).
 std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
-                                        const std::vector<Candidate>& candidates, const WorkPrices& prices, Rank me);
+                                        const std::vector<Candidate>& candidates, const MachineModel& model, Rank me);
 
 struct Prediction {
   Candidate candidate;

@@ -36,6 +36,18 @@ inline bool local_part_in_unpack(const PeerPlan& send, const PeerPlan& receive) 
   return receive.run_count >= send.run_count;
 }
 
+/// The work of copying the local part once (copy_local or a sweep that takes it along): its bytes
+/// once, a copy started per piece of the finer side (the other side's piece ends mostly fall on
+/// them), and every record of both run lists read.
+inline Work local_copy_work(const PeerPlan& send, const PeerPlan& receive, Index elem_bytes) {
+  const PeerPlan& finer = local_part_in_unpack(send, receive) ? receive : send;
+  Work work;
+  work.add(WorkKind::ByteCopied, send.elements * elem_bytes)
+      .add(WorkKind::RunCopied, finer.run_count + finer.extra_copies)
+      .add(WorkKind::RecordCopied, send.record_count + receive.record_count);
+  return work;
+}
+
 /// Copies elements from `from`'s pieces of `source` to `to`'s pieces of `dest`, in order, until
 /// either cursor is done; both advance past what was copied. Regular pieces on both sides, or a
 /// strided run meeting a long piece, go in one tight loop.
