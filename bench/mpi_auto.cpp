@@ -5,7 +5,7 @@
 // Last, at --big-mib (64 MiB), what choosing costs (choose(), every rank predicting) against the
 // redistribution it chose.
 //   redist calibrate --out machine.xml        # writes machine.model.json too
-//   mpirun -np 4 bench_mpi_auto --model machine.model.json [--pairs 30] [--repeat 3] [--mib 4] [--big-mib 64]
+//   mpirun -np 4 bench_mpi_auto --model machine.model.json [--pairs 30] [--repeat 8] [--mib 4] [--big-mib 64]
 #include <mpi.h>
 
 #include <cstdio>
@@ -31,7 +31,7 @@ using redist::bench::slowest;
 
 struct Settings {
   std::string model;
-  int pairs = 30, repeat = 3;
+  int pairs = 30, repeat = 8;
   Index mib = 4, big_mib = 64;
 };
 
