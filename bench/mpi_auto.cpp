@@ -1,6 +1,7 @@
 // `auto` on real MPI (issue 18 item 3). For seeded random 1-D layout pairs, every candidate
 // (indexing × schedule × relabelling, redist/predict/prediction.hpp) is timed as one redistribute()
-// call, best of --repeat, its result checked element by element; then the candidate `auto` picks on
+// call (candidates that place every processor alike: one call), best of --repeat, its result
+// checked element by element; then the candidate `auto` picks on
 // the machine model is looked up among them: within 10% of the measured best, and never the worst?
 // Last, at --big-mib (64 MiB), what choosing costs (choose(), every rank predicting) against the
 // redistribution it chose.
@@ -144,7 +145,7 @@ int main(int argc, char** argv) {
     // Candidates whose relabelling places every destination processor where another's does (an
     // assignment that keeps the identity, two methods agreeing) move the same data between the same
     // ranks: one call, timed once per round, stands for them all. Timed apart, the fastest of
-    // identical calls would win by noise alone (0.9 ms of 2.9 on one pair, session 23).
+    // identical calls would win by noise alone (2.0 against 2.9 ms on one pair).
     std::vector<TimedCall> calls;
     std::vector<std::string> labels;        // the call that stands for each
     std::vector<std::size_t> call_of;       // by candidate
