@@ -124,6 +124,12 @@ const IndexingMethod& cheap_planner(const Layout& source, const Layout& dest) {
   throw std::logic_error("no indexing method plans the pair without scanning it");
 }
 
+// Whether the candidate's exchange is plan_exchange's in place one (ranks sharing memory, no steps):
+// messages published and read where they are, the local part copied once.
+bool exchanges_in_place(const Candidate& candidate, const MachineModel& model) {
+  return candidate.schedule == "async" && model.shared_memory;
+}
+
 // One rank's counted work for a plan: index, and the copies of its messages, the local part apart.
 struct PlanWork {
   Work index;
@@ -196,7 +202,7 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
     if (fresh) at->second = plan_work(source, dest, elem_bytes, placed_by.at(c.relabel), indexing_method(c.indexing), me);
     const PlanWork& w = at->second;
     Work pack = w.pack, unpack = w.unpack;
-    if (c.schedule == "async" && model.shared_memory) {  // plan_exchange's in-place exchange: the local part once
+    if (exchanges_in_place(c, model)) {
       (w.local_in_unpack ? unpack : pack) += w.local_once;
     } else {
       pack += w.local_pack;
@@ -221,7 +227,7 @@ std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index 
     phases.index = busiest_host(local, k, &LocalSeconds::index, model);
     phases.pack = busiest_host(local, k, &LocalSeconds::pack, model);
     phases.unpack = busiest_host(local, k, &LocalSeconds::unpack, model);
-    if (c.schedule == "async" && model.shared_memory) {  // published in place: a barrier, unpacking, a barrier
+    if (exchanges_in_place(c, model)) {  // a barrier, unpacking, a barrier
       phases.comm = 2 * barrier;
       phases.total = phases.index + phases.pack + phases.comm + phases.unpack;
     } else {
