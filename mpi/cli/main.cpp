@@ -16,6 +16,7 @@
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -209,7 +210,7 @@ int main_with_mpi(int argc, char** argv) {
   run_app->add_option_function<std::uint64_t>(
              "--max-memory", [](const std::uint64_t& bytes) { set_memory_limit(bytes); },
              "bytes the ranks of one node may use together (default: MemAvailable of /proc/meminfo)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()));
   std::string problem;
   std::exception_ptr help;
   try {

@@ -117,18 +117,18 @@ void add_explain_command(CLI::App& root, Commands& commands) {
   app->add_option("--platform", o->platform, "SimGrid platform file (platforms/*.xml or one redist calibrate wrote)")
       ->required()
       ->check(CLI::ExistingFile);
-  app->add_option("-P", o->P, "source processors")->required()->check(whole_number())->check(CLI::PositiveNumber);
-  app->add_option("-Q", o->Q, "destination processors")->required()->check(whole_number())->check(CLI::PositiveNumber);
-  app->add_option("-r", o->r, "source block size")->check(whole_number())->check(CLI::PositiveNumber)->capture_default_str();
-  app->add_option("-s", o->s, "destination block size")->check(whole_number())->check(CLI::PositiveNumber)->capture_default_str();
-  app->add_option("-N", o->N, "array size in elements")->required()->check(whole_number())->check(CLI::PositiveNumber);
-  app->add_option("--elem-bytes", o->elem_bytes, "bytes per element")->check(whole_number())->check(CLI::PositiveNumber)->capture_default_str();
+  app->add_option("-P", o->P, "source processors")->required()->check(whole_number())->check(positive());
+  app->add_option("-Q", o->Q, "destination processors")->required()->check(whole_number())->check(positive());
+  app->add_option("-r", o->r, "source block size")->check(whole_number())->check(positive())->capture_default_str();
+  app->add_option("-s", o->s, "destination block size")->check(whole_number())->check(positive())->capture_default_str();
+  app->add_option("-N", o->N, "array size in elements")->required()->check(whole_number())->check(positive());
+  app->add_option("--elem-bytes", o->elem_bytes, "bytes per element")->check(whole_number())->check(positive())->capture_default_str();
   app->add_option("--placement", o->placement, "source and destination processors: the same ranks or disjoint ones")
       ->check(CLI::IsMember({"shared", "disjoint"}))
       ->capture_default_str();
   app->add_option("--hosts", o->hosts, "hosts the ranks run on in turn (rank i on node-(i mod hosts)); absent: one per rank")
       ->check(whole_number())
-      ->check(CLI::PositiveNumber);
+      ->check(positive());
   app->add_option("--indexing", o->request.indexing, "an indexing method, or auto: every method that takes the pair")->capture_default_str();
   app->add_option("--schedule", o->request.schedule, "a schedule, or auto: every one that applies")->capture_default_str();
   app->add_option("--relabel", o->request.relabel, "none, exact, greedy, or auto: all three (shared placement only)")->capture_default_str();

@@ -27,13 +27,28 @@ inline CLI::Validator whole_number() {
       "INT64");
 }
 
+/// Rejects zero and negative values with one plain line (CLI::PositiveNumber's message names a
+/// range up to the largest double).
+inline CLI::Validator positive() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double value = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+        if (ec != std::errc() || ptr != end) return text + " is not a number";
+        if (!(value > 0)) return "must be positive, got " + text;
+        return {};
+      },
+      "POSITIVE");
+}
+
 /// `--max-memory BYTES`: the memory a run may use instead of MemAvailable (runs estimated to need
 /// more are refused before they allocate; see memory_budget.hpp).
 inline void add_max_memory_option(CLI::App* app) {
   app->add_option_function<std::uint64_t>(
          "--max-memory", [](const std::uint64_t& bytes) { set_memory_limit(bytes); },
          "bytes a run may use (default: MemAvailable of /proc/meminfo)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive());
 }
 
 /// `--payload real|phantom|auto` (default kDefaultPayload, as in scenarios) and its shorthand

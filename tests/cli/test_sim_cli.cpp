@@ -347,10 +347,12 @@ TEST(ExplainCommand, PredictsEveryCandidateAndChoosesTheFastest) {
   std::sort(errors.begin(), errors.end());
   EXPECT_LT(errors[errors.size() / 2], 0.05);  // measured: 0.4% median, 6% at worst
   EXPECT_LT(errors.back(), 0.25);
-  for (const char* bad : {"--indexing fast", "--relabel exact --placement disjoint", "-N 0"}) {
+  for (const char* bad : {"--indexing fast", "--relabel exact --placement disjoint", "-N 0", "-r -3", "--elem-bytes 0"}) {
     const auto refused = run_command(redist("explain --platform " + kSource + "/platforms/sp2.xml -P 4 -Q 4 -N 1000 " + bad));
     EXPECT_NE(refused.status, 0) << bad;
     EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << bad << ": " << refused.err;
+    const bool size = std::string(bad) == "-N 0" || std::string(bad) == "-r -3" || std::string(bad) == "--elem-bytes 0";
+    if (size) EXPECT_NE(refused.err.find("must be positive, got"), std::string::npos) << refused.err;  // not a range to 1.8e308
   }
 }
 
