@@ -2,6 +2,7 @@
 // elements, or 2-D ScaLAPACK descriptors (--rows/--cols with --src-grid PrxPc --src-block MBxNB ...).
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -13,7 +14,7 @@
 namespace redist::mpi::cli {
 
 struct LayoutOptions {
-  static constexpr Index kNotGiven = -1;
+  static constexpr Index kNotGiven = std::numeric_limits<Index>::min();  // so that -1 is refused as a size, not taken as absent
   Index P = kNotGiven, r = kNotGiven, Q = kNotGiven, s = kNotGiven, N = kNotGiven;  // 1-D
   Index rows = kNotGiven, cols = kNotGiven;                                           // 2-D
   std::string src_grid, src_block, src_first = "0,0", dst_grid, dst_block, dst_first = "0,0";

@@ -125,6 +125,11 @@ TEST(RedistMpi, MalformedOptionsAreAnErrorOnEveryRank) {
   const auto method = run_command(mpirun(2, REDIST_MPI_BIN, "run -P 2 -r 1 -Q 2 -s 1 -N 10 --indexing quick"));
   EXPECT_NE(method.status, 0);
   EXPECT_EQ(error_lines(method.err, "unknown indexing method 'quick'"), 2) << method.err;
+  // A negative size is refused as such, not taken for an option left out.
+  const auto negative = run_command(mpirun(2, REDIST_MPI_BIN, "run --rows 10 --cols -1 --src-grid 2x1 --src-block 2x2 "
+                                                              "--dst-grid 1x2 --dst-block 2x2"));
+  EXPECT_NE(negative.status, 0);
+  EXPECT_EQ(error_lines(negative.err, "matrix columns must be a positive integer (got -1)"), 2) << negative.err;
 }
 
 TEST(RedistMpi, PingPongReportsGrowingTimes) {
