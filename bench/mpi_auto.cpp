@@ -3,16 +3,21 @@
 // call (candidates that place every processor alike: one call), best of --repeat, its result
 // checked element by element; then the candidate `auto` picks on
 // the machine model is looked up among them: within 10% of the measured best, and never the worst?
+// The measured best is judged two ways: by each call's fastest round, and by its median round. A
+// control, auto's pick timed a second time as a call of its own, shows how far the bench itself
+// tells identical calls apart (its resolution, against the 10% asked).
 // Last, at --big-mib (64 MiB), what choosing costs (choose(), every rank predicting) against the
 // redistribution it chose.
 //   redist calibrate --out machine.xml        # writes machine.model.json too
 //   mpirun -np 4 bench_mpi_auto --model machine.model.json [--pairs 30] [--repeat 8] [--mib 4] [--big-mib 64]
 #include <mpi.h>
 
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -55,6 +60,7 @@ struct TimedCall {
   redist::mpi::Options placed;
   std::vector<double> a, want, b;
   double best = 1e300;
+  std::vector<double> times;  // every round's, the slowest rank's
   bool right = true;
 };
 
@@ -77,20 +83,25 @@ void time_once(const redist::Layout& source, const redist::Layout& dest, TimedCa
   MPI_Barrier(MPI_COMM_WORLD);
   const double start = MPI_Wtime();
   redist::mpi::redistribute<double>(MPI_COMM_WORLD, source, dest, call.a, call.b, call.placed);
-  call.best = std::min(call.best, slowest(MPI_Wtime() - start));
+  call.times.push_back(slowest(MPI_Wtime() - start));
+  call.best = std::min(call.best, call.times.back());
   call.right = call.right && call.b == call.want;
 }
 
 // Best of `repeat` rounds, each round one call of every candidate in turn: this machine's speed
 // drifts by up to 2x within minutes, so timing one candidate's calls together, then the next's,
-// would compare candidates at different speeds.
+// would compare candidates at different speeds. Each round takes the calls in a fresh order (the
+// same on every rank): in a fixed order, or forwards then backwards, the calls at the turns ran
+// twice in a row, warm from themselves, and came out faster than their twins elsewhere.
 void time_in_rounds(const redist::Layout& source, const redist::Layout& dest, std::vector<TimedCall>& calls, int repeat) {
+  std::vector<std::size_t> order(calls.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
   for (int k = 0; k < repeat; ++k) {
-    if (k % 2 == 0) {
-      for (TimedCall& call : calls) time_once(source, dest, call);
-    } else {
-      for (auto call = calls.rbegin(); call != calls.rend(); ++call) time_once(source, dest, *call);
+    for (std::size_t i = order.size(); i > 1; --i) {  // Fisher-Yates, seeded by the round
+      const auto j = static_cast<std::size_t>(redist::splitmix64(static_cast<std::uint64_t>(k) * 1000003 + i) % i);
+      std::swap(order[i - 1], order[j]);
     }
+    for (const std::size_t c : order) time_once(source, dest, calls[c]);
   }
 }
 
@@ -104,6 +115,29 @@ bool same_placement(const redist::RankMap& a, const redist::RankMap& b, Index Q)
 }
 
 std::string label(const redist::mpi::Options& o) { return o.indexing + "/" + o.schedule + "/" + o.relabel; }
+
+double fastest_round(const TimedCall& call) { return call.best; }
+double median_round(const TimedCall& call) { return median_of(call.times); }
+
+// auto's pick among the candidates' calls by one statistic of their rounds: its time, the best's
+// and the worst's.
+struct Verdict {
+  double picked = 0, best = 1e300, worst = 0;
+  std::size_t best_call = 0;
+  bool within_10_percent() const { return picked <= 1.1 * best; }
+  bool worst_picked() const { return picked >= worst; }
+};
+
+Verdict judge(std::span<const TimedCall> calls, std::size_t pick, double (*statistic)(const TimedCall&)) {
+  Verdict v;
+  for (std::size_t c = 0; c < calls.size(); ++c) {
+    const double seconds = statistic(calls[c]);
+    if (seconds < v.best) v.best = seconds, v.best_call = c;
+    v.worst = std::max(v.worst, seconds);
+  }
+  v.picked = statistic(calls[pick]);
+  return v;
+}
 
 }  // namespace
 
@@ -130,9 +164,10 @@ int main(int argc, char** argv) {
   if (rank == 0) {
     std::printf("%d ranks, %lld MiB arrays, every distinct candidate call timed as one redistribute() call, best of %d rounds (one call of each per round)\n", ranks,
                 static_cast<long long>(s.mib), s.repeat);
-    std::printf("| pair | candidates | calls | auto picks | auto s | best | best s | worst s | auto / best |\n|---|---|---|---|---|---|---|---|---|\n");
+    std::printf("| pair | candidates | calls | auto picks | auto s | best | best s | worst s | auto / best | by median rounds | control / auto | by median rounds |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   }
-  int within = 0, worst = 0;
+  int within = 0, worst = 0, within_median = 0, worst_median = 0, control_apart = 0, control_apart_median = 0;
   bool all_right = true;
   std::vector<double> ratios;
   for (int k = 0; k < s.pairs; ++k) {
@@ -167,32 +202,42 @@ int main(int argc, char** argv) {
       call_of.push_back(same);
       candidate_labels.push_back(label(options));
     }
-    time_in_rounds(source, dest, calls, s.repeat);
-    double best = 1e300, slowest_seconds = 0, auto_seconds = 0;
-    std::string best_label;
-    for (std::size_t c = 0; c < calls.size(); ++c) {
-      const double seconds = calls[c].best;
-      all_right = all_right && everywhere(calls[c].right);
-      if (seconds < best) best = seconds, best_label = labels[c];
-      slowest_seconds = std::max(slowest_seconds, seconds);
-    }
+    std::size_t pick = 0;
     for (std::size_t c = 0; c < candidates.size(); ++c) {
-      if (candidate_labels[c] == picked) auto_seconds = calls[call_of[c]].best;
+      if (candidate_labels[c] == picked) pick = call_of[c];
     }
-    within += auto_seconds <= 1.1 * best;
-    worst += auto_seconds >= slowest_seconds;
-    ratios.push_back(auto_seconds / best);
+    // The control: the pick again, a call of its own in every round, its data its own.
+    TimedCall control = calls[pick];
+    control.best = 1e300;
+    control.times.clear();
+    calls.push_back(std::move(control));
+    time_in_rounds(source, dest, calls, s.repeat);
+    for (const TimedCall& call : calls) all_right = all_right && everywhere(call.right);
+    const std::span<const TimedCall> candidate_calls(calls.data(), calls.size() - 1);
+    const Verdict fastest = judge(candidate_calls, pick, fastest_round), median = judge(candidate_calls, pick, median_round);
+    within += fastest.within_10_percent();
+    worst += fastest.worst_picked();
+    within_median += median.within_10_percent();
+    worst_median += median.worst_picked();
+    ratios.push_back(fastest.picked / fastest.best);
+    const double control_fastest = fastest_round(calls.back()) / fastest.picked, control_median = median_round(calls.back()) / median.picked;
+    control_apart += std::abs(control_fastest - 1) > 0.1;
+    control_apart_median += std::abs(control_median - 1) > 0.1;
     if (rank == 0) {
-      std::printf("| P=%lld r=%lld Q=%lld s=%lld N=%lld | %zu | %zu | %s | %.3e | %s | %.3e | %.3e | %.2f |\n",
+      std::printf("| P=%lld r=%lld Q=%lld s=%lld N=%lld | %zu | %zu | %s | %.3e | %s | %.3e | %.3e | %.2f | %.2f | %.2f | %.2f |\n",
                   static_cast<long long>(p.P), static_cast<long long>(p.r), static_cast<long long>(p.Q),
-                  static_cast<long long>(p.s), static_cast<long long>(p.N), candidates.size(), calls.size(), picked.c_str(), auto_seconds,
-                  best_label.c_str(), best, slowest_seconds, auto_seconds / best);
+                  static_cast<long long>(p.s), static_cast<long long>(p.N), candidates.size(), candidate_calls.size(), picked.c_str(),
+                  fastest.picked, labels[fastest.best_call].c_str(), fastest.best, fastest.worst, fastest.picked / fastest.best,
+                  median.picked / median.best, control_fastest, control_median);
       std::fflush(stdout);
     }
   }
   if (rank == 0) {
     std::printf("auto within 10%% of the measured best in %d of %d pairs (median auto/best %.2f); the measured worst in %d\n",
                 within, s.pairs, median_of(ratios), worst);
+    std::printf("by median rounds: within 10%% in %d of %d pairs; the measured worst in %d\n", within_median, s.pairs, worst_median);
+    std::printf("control (the pick timed twice): more than 10%% apart in %d of %d pairs by fastest round, %d by median round\n",
+                control_apart, s.pairs, control_apart_median);
   }
   // What choosing costs at a large size, against the redistribution it picked.
   std::vector<double> costs;
