@@ -203,17 +203,16 @@ void move_interleaved_groups(std::span<const PeerPlan* const> plans, std::span<S
 
 // Visits the runs of every plan, local storage a cache-sized window at a time for all plans
 // together, each plan's runs in its own order: moves[k] moves plan k's pieces (a cursor into its
-// message), `local_move` those of `local_plan` (the rank's message to itself, if not null). A
-// strided run is cut at window ends like the rest (it may span the whole local array). Plans whose
-// pieces interleave in a window are moved together there, when their moves allow it.
-template <typename Move, typename LocalMove, typename Local>
-void sweep_windows(std::span<const PeerPlan* const> plans, std::vector<Move>& moves, const PeerPlan* local_plan,
-                   LocalMove& local_move, Index elem_bytes, Local* local, Index local_bytes) {
+// message, or the local part's other side). A strided run is cut at window ends like the rest (it
+// may span the whole local array). Plans whose pieces interleave in a window are moved together
+// there, when their moves allow it.
+template <typename Move, typename Local>
+void sweep_windows(std::span<const PeerPlan* const> plans, std::vector<Move>& moves, Index elem_bytes, Local* local,
+                   Index local_bytes) {
   constexpr Index kWindowBytes = Index{1} << 15;  // a window stays in L1/L2 while all peers visit it
   const Index window = std::max<Index>(1, kWindowBytes / elem_bytes);
   const Index size = local_bytes / elem_bytes;
   std::vector<SweepCursor> cursors(plans.size());
-  SweepCursor local_cursor;
   for (Index end = window; end - window < size; end += window) {
     if constexpr (Interleavable<Move>) {
       if (plans.size() >= 2) {
@@ -226,7 +225,6 @@ void sweep_windows(std::span<const PeerPlan* const> plans, std::vector<Move>& mo
       cursors[k] = sweep_until(*plans[k], cursors[k], end, move);
       moves[k] = move;
     }
-    if (local_plan != nullptr) local_cursor = sweep_until(*local_plan, local_cursor, end, local_move);
   }
   // Streaming stores write local storage, or messages gathered from it, only when it holds at least
   // kStreamingBytes (a rank's messages together hold no more than its storage).
@@ -274,6 +272,11 @@ struct CopyToDestination {
     PieceCursor from({&swept, 1});
     copy_paired(from, to, source, dest, elem_bytes);
   }
+  static constexpr bool kIntoLocal = false;
+  // Contiguous to the end of the destination's current piece.
+  std::byte* stream() const { return dest + to.start() * elem_bytes; }
+  Index contiguous() const { return to.done() ? 0 : to.left(); }
+  void consumed(Index elements) { to.advance(elements); }
 };
 
 // Unpack side sweeps the destination: the local part's pieces there come straight from their
@@ -300,30 +303,35 @@ struct CopyFromSource {
   void consumed(Index elements) { from.advance(elements); }
 };
 
-// Unpack side, a packed message or one copied straight from its source: what unpack_and_copy
-// sweeps for every message alike.
-struct IntoDestination {
+// A message's move or the local part's copy, whichever this plan of a sweep is: the local part
+// swept with the messages joins their interleaved lines (1x4 3x5 -> 4x1 5x3: on the pack side
+// each line holds a piece of every rank). `streaming`: the pack side's stores (writes_streaming).
+template <typename Message, typename Copy>
+struct MessageOrCopy {
   bool copied;
-  ScatterFrom scatter;
-  CopyFromSource copy;
+  Message message;
+  Copy copy;
+  bool streaming = false;
   void operator()(Index start, Index stride, Index length, Index count) {
     if (copied) {
       copy(start, stride, length, count);
     } else {
-      scatter(start, stride, length, count);
+      message(start, stride, length, count);
     }
   }
-  static constexpr bool kIntoLocal = true;
-  const std::byte* stream() const { return copied ? copy.stream() : scatter.stream(); }
-  Index contiguous() const { return copied ? copy.contiguous() : scatter.contiguous(); }
+  static constexpr bool kIntoLocal = Message::kIntoLocal;
+  auto stream() const { return copied ? copy.stream() : message.stream(); }
+  Index contiguous() const { return copied ? copy.contiguous() : message.contiguous(); }
   void consumed(Index elements) {
     if (copied) {
       copy.consumed(elements);
     } else {
-      scatter.consumed(elements);
+      message.consumed(elements);
     }
   }
 };
+using OutOfSource = MessageOrCopy<GatherInto, CopyToDestination>;
+using IntoDestination = MessageOrCopy<ScatterFrom, CopyFromSource>;
 
 // A gather per message. Streaming stores when the messages together are larger than the caches
 // (each is written once, in order, and read by another process) and the message's pieces average
@@ -366,17 +374,24 @@ void pack_messages(std::span<const PeerPlan> sends, std::span<const std::byte> l
 void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::byte> local, Index elem_bytes,
                    std::span<std::byte* const> buffers) {
   std::vector<GatherInto> moves = gathers(sends, local, elem_bytes, buffers);
-  GatherInto none{nullptr, nullptr, elem_bytes};
-  sweep_windows(sends, moves, nullptr, none, elem_bytes, local.data(), static_cast<Index>(local.size()));
+  sweep_windows(sends, moves, elem_bytes, local.data(), static_cast<Index>(local.size()));
 }
 
 void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::byte> local, Index elem_bytes,
                    std::span<std::byte* const> buffers, const PeerPlan& local_send, const PeerPlan& local_receive,
                    std::span<std::byte> dest_local) {
   check_local_part(local_send, local_receive);
-  std::vector<GatherInto> moves = gathers(sends, local, elem_bytes, buffers);
-  CopyToDestination local_move{local.data(), dest_local.data(), PieceCursor(local_receive.runs), elem_bytes};
-  sweep_windows(sends, moves, &local_send, local_move, elem_bytes, local.data(), static_cast<Index>(local.size()));
+  std::vector<const PeerPlan*> plans(sends.begin(), sends.end());
+  plans.push_back(&local_send);
+  std::vector<OutOfSource> moves;
+  const CopyToDestination no_copy{nullptr, nullptr, PieceCursor({}), elem_bytes};
+  for (const GatherInto& gather : gathers(sends, local, elem_bytes, buffers)) moves.push_back({false, gather, no_copy, gather.streaming});
+  // A line holding the local part's pieces is moved with plain stores (its group streams only when
+  // every member does): streamed, 1x4 3x5 -> 4x1 5x3 packed slower than before the local part
+  // joined the lines (11-14 against 9-12.7 ms, 4 ranks); plain, rank 0's pack and unpack sweeps
+  // took 7.6 ms against 8.7 (one process, fastest of 15).
+  moves.push_back({true, {nullptr, nullptr, elem_bytes}, {local.data(), dest_local.data(), PieceCursor(local_receive.runs), elem_bytes}, false});
+  sweep_windows(std::span<const PeerPlan* const>(plans), moves, elem_bytes, local.data(), static_cast<Index>(local.size()));
 }
 
 void unpack_messages(std::span<const PeerPlan> recvs, std::span<const std::byte* const> buffers, Index elem_bytes,
@@ -389,8 +404,7 @@ void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std
   if (recvs.size() == 1) return unpack(*recvs[0], buffers[0], elem_bytes, local);
   std::vector<ScatterFrom> moves;
   for (const std::byte* buffer : buffers) moves.push_back({local.data(), buffer, elem_bytes});
-  ScatterFrom none{nullptr, nullptr, elem_bytes};
-  sweep_windows(recvs, moves, nullptr, none, elem_bytes, local.data(), static_cast<Index>(local.size()));
+  sweep_windows(recvs, moves, elem_bytes, local.data(), static_cast<Index>(local.size()));
 }
 
 void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
@@ -422,9 +436,7 @@ void unpack_and_copy(std::span<const PeerPlan* const> recvs, std::span<const std
     plans.push_back(c.receive);
     moves.push_back({true, {nullptr, nullptr, elem_bytes}, {local.data(), c.source, PieceCursor(c.source_runs), elem_bytes}});
   }
-  IntoDestination none{false, {nullptr, nullptr, elem_bytes}, no_copy};
-  sweep_windows(std::span<const PeerPlan* const>(plans), moves, nullptr, none, elem_bytes, local.data(),
-                static_cast<Index>(local.size()));
+  sweep_windows(std::span<const PeerPlan* const>(plans), moves, elem_bytes, local.data(), static_cast<Index>(local.size()));
 }
 
 }  // namespace redist
