@@ -162,7 +162,8 @@ int main(int argc, char** argv) {
   }
   const auto model = std::make_shared<const redist::MachineModel>(redist::load_machine_model(s.model));
   if (rank == 0) {
-    std::printf("%d ranks, %lld MiB arrays, every distinct candidate call timed as one redistribute() call, best of %d rounds (one call of each per round)\n", ranks,
+    std::printf("%d ranks, %lld MiB arrays, every distinct candidate call timed as one redistribute() call in %d rounds (one call of each per round, "
+                "in a fresh order), judged by its fastest and by its median round; a control: the pick timed again as a call of its own\n", ranks,
                 static_cast<long long>(s.mib), s.repeat);
     std::printf("| pair | candidates | calls | auto picks | auto s | best | best s | worst s | auto / best | by median rounds | control / auto | by median rounds |\n"
                 "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
