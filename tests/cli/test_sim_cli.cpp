@@ -352,7 +352,9 @@ TEST(ExplainCommand, PredictsEveryCandidateAndChoosesTheFastest) {
     EXPECT_NE(refused.status, 0) << bad;
     EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << bad << ": " << refused.err;
     const bool size = std::string(bad) == "-N 0" || std::string(bad) == "-r -3" || std::string(bad) == "--elem-bytes 0";
-    if (size) EXPECT_NE(refused.err.find("must be positive, got"), std::string::npos) << refused.err;  // not a range to 1.8e308
+    if (size) {
+      EXPECT_NE(refused.err.find("must be positive, got"), std::string::npos) << refused.err;  // not a range to 1.8e308
+    }
   }
 }
 
