@@ -143,7 +143,7 @@ bool writes_streaming(std::span<const RunInWindow> group, std::span<const Move> 
   if constexpr (Move::kIntoLocal) {
     return streams_past_caches(local_bytes, span_bytes);
   } else {
-    return std::ranges::all_of(group, [&](const RunInWindow& run) { return moves[run.plan].streaming; });
+    return std::ranges::all_of(group, [&](const RunInWindow& run) { return moves[run.plan].streams(); });
   }
 }
 
@@ -241,6 +241,7 @@ struct GatherInto {
     at = gather({start, length, count, stride}, local, elem_bytes, at, streaming);
   }
   static constexpr bool kIntoLocal = false;
+  bool streams() const { return streaming; }
   std::byte* stream() const { return at; }
   static Index contiguous() { return std::numeric_limits<Index>::max(); }
   void consumed(Index elements) { at += elements * elem_bytes; }
@@ -305,13 +306,12 @@ struct CopyFromSource {
 
 // A message's move or the local part's copy, whichever this plan of a sweep is: the local part
 // swept with the messages joins their interleaved lines (1x4 3x5 -> 4x1 5x3: on the pack side
-// each line holds a piece of every rank). `streaming`: the pack side's stores (writes_streaming).
+// each line holds a piece of every rank).
 template <typename Message, typename Copy>
 struct MessageOrCopy {
   bool copied;
   Message message;
   Copy copy;
-  bool streaming = false;
   void operator()(Index start, Index stride, Index length, Index count) {
     if (copied) {
       copy(start, stride, length, count);
@@ -320,6 +320,11 @@ struct MessageOrCopy {
     }
   }
   static constexpr bool kIntoLocal = Message::kIntoLocal;
+  // Pack side: a line holding the local part's pieces is moved with plain stores (its group streams
+  // only when every member does). Streamed, 1x4 3x5 -> 4x1 5x3 packed slower than before the local
+  // part joined the lines (11-14 against 9-12.7 ms, 4 ranks); plain, rank 0's pack and unpack
+  // sweeps took 7.6 ms against 8.7 (one process, fastest of 15).
+  bool streams() const { return !copied && message.streams(); }
   auto stream() const { return copied ? copy.stream() : message.stream(); }
   Index contiguous() const { return copied ? copy.contiguous() : message.contiguous(); }
   void consumed(Index elements) {
@@ -385,12 +390,8 @@ void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::
   plans.push_back(&local_send);
   std::vector<OutOfSource> moves;
   const CopyToDestination no_copy{nullptr, nullptr, PieceCursor({}), elem_bytes};
-  for (const GatherInto& gather : gathers(sends, local, elem_bytes, buffers)) moves.push_back({false, gather, no_copy, gather.streaming});
-  // A line holding the local part's pieces is moved with plain stores (its group streams only when
-  // every member does): streamed, 1x4 3x5 -> 4x1 5x3 packed slower than before the local part
-  // joined the lines (11-14 against 9-12.7 ms, 4 ranks); plain, rank 0's pack and unpack sweeps
-  // took 7.6 ms against 8.7 (one process, fastest of 15).
-  moves.push_back({true, {nullptr, nullptr, elem_bytes}, {local.data(), dest_local.data(), PieceCursor(local_receive.runs), elem_bytes}, false});
+  for (const GatherInto& gather : gathers(sends, local, elem_bytes, buffers)) moves.push_back({false, gather, no_copy});
+  moves.push_back({true, {nullptr, nullptr, elem_bytes}, {local.data(), dest_local.data(), PieceCursor(local_receive.runs), elem_bytes}});
   sweep_windows(std::span<const PeerPlan* const>(plans), moves, elem_bytes, local.data(), static_cast<Index>(local.size()));
 }
 
