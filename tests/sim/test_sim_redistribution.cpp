@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
 #include <numeric>
 #include <random>
 
@@ -110,15 +111,22 @@ TEST(SimulatedRedistribution, RandomRunsVerifyOnEveryPlatform) {
 // messages over the node's memory link (the same platform without memory.node).
 const std::string kOneNode = std::string(REDIST_TEST_DATA) + "/platforms/one_node.xml";
 
-// one_node.xml without memory.node, written in `dir`: its ranks send messages over the memory link.
-std::string one_node_without_shared_memory(const test::TempDir& dir) {
-  const std::string messages = (dir / "without-shared-memory.xml").string();
+// one_node.xml written as `name` in `dir`, each line through `edit` (false: left out).
+std::string one_node_edited(const test::TempDir& dir, const std::string& name,
+                            const std::function<bool(std::string&)>& edit) {
+  const std::string path = (dir / name).string();
   std::ifstream in(kOneNode);
-  std::ofstream out(messages);
+  std::ofstream out(path);
   for (std::string line; std::getline(in, line);) {
-    if (line.find("<prop id=\"memory.node\"") == std::string::npos) out << line << "\n";
+    if (edit(line)) out << line << "\n";
   }
-  return messages;
+  return path;
+}
+
+// one_node.xml without memory.node: its ranks send messages over the memory link.
+std::string one_node_without_shared_memory(const test::TempDir& dir) {
+  return one_node_edited(dir, "without-shared-memory.xml",
+                         [](std::string& line) { return line.find("<prop id=\"memory.node\"") == std::string::npos; });
 }
 
 // A redistribution on `platform`'s four hosts, ranks dealt to them in turn.
@@ -184,17 +192,13 @@ TEST(SimulatedRedistribution, RanksSharingMemoryCopyTheDataThatStaysOnce) {
   }
 }
 
-// one_node.xml with node-0 given two cores, written in `dir`.
+// one_node.xml with node-0 given two cores.
 std::string one_node_with_two_cores(const test::TempDir& dir) {
-  const std::string two_cores = (dir / "two-cores.xml").string();
-  std::ifstream in(kOneNode);
-  std::ofstream out(two_cores);
-  for (std::string line; std::getline(in, line);) {
+  return one_node_edited(dir, "two-cores.xml", [](std::string& line) {
     const std::string host = "<host id=\"node-0\" speed=\"1Gf\"";
     if (const auto at = line.find(host); at != std::string::npos) line.insert(at + host.size(), " core=\"2\"");
-    out << line << "\n";
-  }
-  return two_cores;
+    return true;
+  });
 }
 
 // The index phase of a naive redistribution (every rank computes at once, then exchanges) with rank
