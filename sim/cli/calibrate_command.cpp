@@ -5,9 +5,9 @@
 // platform predicts — fits them by least squares (Eigen) and writes a SimGrid platform: one host of C
 // cores (its ranks share them in proportion to their work, as the OS shares a node's cores among
 // oversubscribed MPI processes at best), its messages over one shared link with the fitted latency
-// and the all-to-all's bandwidth, piecewise latency and bandwidth factors by message size where one line does not fit the
-// ping-pong's curve (sim/redist/sim/network_factors.hpp), and the fitted prices of local work. Every
-// fitted value and residual is printed and kept in the file as a comment.
+// and the all-to-all's bandwidth, piecewise latency and bandwidth factors by message size where one
+// line does not fit the ping-pong's curve (sim/redist/sim/network_factors.hpp), and the fitted prices
+// of local work. Every fitted value and residual is printed and kept in the file as a comment.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
