@@ -129,18 +129,31 @@ std::string one_node_without_shared_memory(const test::TempDir& dir) {
                          [](std::string& line) { return line.find("<prop id=\"memory.node\"") == std::string::npos; });
 }
 
+// A redistribution on `platform` with rank r on hosts[r], `check` looking at each rank's transport.
+RunSummary run_on_hosts(const std::string& platform, const std::vector<std::string>& hosts, const Layout& source,
+                        const Layout& dest, const RedistributeOptions& options, bool phantom,
+                        const std::function<void(const Transport&)>& check = {}) {
+  sim::SimulationOptions sim;
+  sim.platform_file = platform;
+  sim.ranks = static_cast<int>(hosts.size());
+  sim.rank_hosts = hosts;
+  sim.phantom = phantom;
+  return summarize_ranks(sim::simulate(sim, [&](Transport& transport) {
+    if (check) check(transport);
+    return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));
+  }));
+}
+
 // A redistribution on `platform`'s four hosts, ranks dealt to them in turn.
 RunSummary run_on_one_node(const std::string& platform, const Layout& source, const Layout& dest,
                            const RedistributeOptions& options, bool phantom) {
-  sim::SimulationOptions sim;
-  sim.platform_file = platform;
-  sim.ranks = static_cast<int>(options.ranks.ranks_needed(source.processors(), dest.processors()));
-  for (int r = 0; r < sim.ranks; ++r) sim.rank_hosts.push_back("node-" + std::to_string(r % 4));
-  sim.phantom = phantom;
-  return summarize_ranks(sim::simulate(sim, [&](Transport& transport) {
+  std::vector<std::string> hosts;
+  for (Index r = 0; r < options.ranks.ranks_needed(source.processors(), dest.processors()); ++r) {
+    hosts.push_back("node-" + std::to_string(r % 4));
+  }
+  return run_on_hosts(platform, hosts, source, dest, options, phantom, [&](const Transport& transport) {
     EXPECT_EQ(transport.shares_memory(), platform == kOneNode);
-    return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));
-  }));
+  });
 }
 
 TEST(SimulatedRedistribution, RanksSharingMemoryExchangeInPlaceAndVerify) {
@@ -205,13 +218,7 @@ std::string one_node_with_two_cores(const test::TempDir& dir) {
 // r on hosts[r].
 double index_phase(const std::string& platform, const std::vector<std::string>& hosts, const Layout& source,
                    const Layout& dest, const RedistributeOptions& options) {
-  sim::SimulationOptions sim;
-  sim.platform_file = platform;
-  sim.ranks = static_cast<int>(hosts.size());
-  sim.rank_hosts = hosts;
-  const RunSummary run = summarize_ranks(sim::simulate(sim, [&](Transport& transport) {
-    return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));
-  }));
+  const RunSummary run = run_on_hosts(platform, hosts, source, dest, options, false);
   EXPECT_EQ(run.verified, std::optional<bool>(true));
   return run.phases.index;
 }
