@@ -1,7 +1,6 @@
 #include "redist/mpi/plan.hpp"
 
 #include <cstdlib>
-#include <iterator>
 #include <optional>
 #include <string>
 
@@ -20,12 +19,9 @@
 namespace redist::mpi {
 namespace {
 
-// Strings are built by appending: GCC 12 at -O3 warns (-Wrestrict, a false alarm) on chains of
-// std::string operator+ here, which would fail a Release build with REDIST_WERROR.
 std::string placement_text(const RankMap& ranks) {
-  std::string text = std::to_string(ranks.source_first);
-  text.append(",").append(std::to_string(ranks.dest_first));
-  for (const Index rank : ranks.dest_ranks) text.append(":").append(std::to_string(rank));
+  std::string text = std::to_string(ranks.source_first) + "," + std::to_string(ranks.dest_first);
+  for (const Index rank : ranks.dest_ranks) text += ":" + std::to_string(rank);
   return text;
 }
 
@@ -45,21 +41,11 @@ std::string settings_problem() {
 }
 
 std::uint64_t digest(const Layout& source, const Layout& dest, const RedistributeOptions& o) {
-  const std::string fields[] = {describe(source),
-                                describe(dest),
-                                std::to_string(o.elem_bytes),
-                                o.indexing,
-                                o.schedule,
-                                o.relabel,
-                                o.model ? machine_model_to_json(*o.model) : "",
-                                placement_text(o.ranks),
-                                o.work,
-                                std::to_string(static_cast<int>(o.step_procedure)),
-                                shared_memory_wanted() ? "shm" : "messages",
-                                environment_text("REDIST_MPI_ONCE_PIECE_BYTES")};
-  std::string text = fields[0];
-  for (std::size_t k = 1; k < std::size(fields); ++k) text.append("|").append(fields[k]);
-  return fingerprint(text);
+  return fingerprint(describe(source) + "|" + describe(dest) + "|" + std::to_string(o.elem_bytes) + "|" + o.indexing +
+                     "|" + o.schedule + "|" + o.relabel + "|" + (o.model ? machine_model_to_json(*o.model) : "") + "|" +
+                     placement_text(o.ranks) + "|" + o.work + "|" +
+                     std::to_string(static_cast<int>(o.step_procedure)) + "|" +
+                     (shared_memory_wanted() ? "shm" : "messages") + "|" + environment_text("REDIST_MPI_ONCE_PIECE_BYTES"));
 }
 
 // Every rank checks the same input (same layouts and options everywhere, nothing wrong with them).
