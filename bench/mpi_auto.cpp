@@ -1,6 +1,6 @@
 // `auto` on real MPI (issue 18 item 3). For seeded random 1-D layout pairs, every candidate
 // (indexing × schedule × relabelling, redist/predict/prediction.hpp) is timed as one redistribute()
-// call (candidates that place every processor alike: one call), best of --repeat, its result
+// call (candidates that place every processor alike: one call) in each of --repeat rounds, its result
 // checked element by element; then the candidate `auto` picks on
 // the machine model is looked up among them: within 10% of the measured best, and never the worst?
 // The measured best is judged two ways: by each call's fastest round, and by its median round. A
