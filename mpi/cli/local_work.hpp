@@ -13,10 +13,12 @@ struct LocalWorkOptions {
   void add_to(CLI::App& app);
 };
 
-/// Rank 0 measures and prints {"index": [{"work": {property: count}, "seconds": s}, ...],
-/// "copies": [{"work": {...}, "seconds": s}, ...]}: one index row per (method, layout pair) and per
-/// relabelling, two copy rows (pack, unpack) per (method, layout pair). Work is keyed by the price
-/// property of its kind (cost.index_op, ...). Other ranks only wait.
+/// Every rank measures the same work at the same time (one rank per core: the node's memory is then
+/// shared as in a redistribution, where all ranks plan, pack and unpack at once). Rank 0 prints
+/// {"index": [{"work": {property: count}, "seconds": s}, ...], "copies": [{"work": {...}, "seconds": s},
+/// ...]}: one index row per (method, layout pair) and per relabelling, two copy rows (pack, unpack)
+/// per (method, layout pair). Work is keyed by the price property of its kind (cost.index_op, ...),
+/// the seconds are the mean over the ranks.
 int run_local_work(const LocalWorkOptions& options);
 
 }  // namespace redist::mpi::cli

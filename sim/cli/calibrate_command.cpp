@@ -1,7 +1,8 @@
 // `redist calibrate --out FILE [--max-bytes B] [--cores C] [--passes K] [--redist-mpi PATH] [--mpirun CMD]`:
 // measures this machine under mpirun — MPI ping-pong from 1 byte to 16 MB, an all-to-all of one rank
 // per core (`redist-mpi exchange`), and the plans, packing and unpacking of the indexing methods
-// timed by `redist-mpi localwork` against their counted work, all in the MPI program whose runs the
+// timed by `redist-mpi localwork` against their counted work (one rank per core, all at once, as a
+// redistribution's ranks share the node's memory), all in the MPI program whose runs the
 // platform predicts — fits them by least squares (Eigen) and writes a SimGrid platform: one host of C
 // cores (its ranks share them in proportion to their work, as the OS shares a node's cores among
 // oversubscribed MPI processes at best), its messages over one shared link with the fitted latency
@@ -220,7 +221,7 @@ int run_calibrate(const CalibrateOptions& o) {
   measure_exchange(o, network);
   std::vector<nlohmann::json> passes;
   for (int pass = 0; pass < o.passes; ++pass) {
-    passes.push_back(nlohmann::json::parse(o.launcher.run(1, "localwork --json")));
+    passes.push_back(nlohmann::json::parse(o.launcher.run(static_cast<int>(o.cores), "localwork --json")));
   }
   const LocalWork work = local_work_from_json(fastest_rows(passes));
   std::vector<std::vector<double>> counts;
