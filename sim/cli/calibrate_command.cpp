@@ -1,14 +1,16 @@
 // `redist calibrate --out FILE [--max-bytes B] [--cores C] [--passes K] [--redist-mpi PATH] [--mpirun CMD]`:
-// measures this machine under mpirun — MPI ping-pong from 1 byte to 16 MB, an all-to-all of one rank
-// per core (`redist-mpi exchange`), and the plans, packing and unpacking of the indexing methods
-// timed by `redist-mpi localwork` against their counted work (one rank per core, all at once, as a
-// redistribution's ranks share the node's memory), all in the MPI program whose runs the
-// platform predicts — fits them by least squares (Eigen) and writes a SimGrid platform: one host of C
-// cores (its ranks share them in proportion to their work, as the OS shares a node's cores among
-// oversubscribed MPI processes at best), its messages over one shared link with the fitted latency
-// and the all-to-all's bandwidth, piecewise latency and bandwidth factors by message size where one
-// line does not fit the ping-pong's curve (sim/redist/sim/network_factors.hpp), and the fitted prices
-// of local work. Every fitted value and residual is printed and kept in the file as a comment.
+// measures this machine under mpirun — MPI ping-pong from 1 byte to 16 MB, an all-to-all of one
+// rank per core and one of two ranks per core (`redist-mpi exchange`), and the plans, packing and
+// unpacking of the indexing methods timed by `redist-mpi localwork` against their counted work (one
+// rank per core, all at once, as a redistribution's ranks share the node's memory), all in the MPI
+// program whose runs the platform predicts — fits them by least squares (Eigen) and writes a
+// SimGrid platform: one host of C cores (its ranks share them in proportion to their work, as the
+// OS shares a node's cores among oversubscribed MPI processes at best), its messages over one
+// shared link with the fitted latency and the first all-to-all's bandwidth (the second's when the
+// ranks outnumber the cores: sim/redist/sim/oversubscribed_bandwidth.hpp), piecewise latency and
+// bandwidth factors by message size where one line does not fit the ping-pong's curve
+// (sim/redist/sim/network_factors.hpp), and the fitted prices of local work. Every fitted value and
+// residual is printed and kept in the file as a comment.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -26,6 +28,7 @@
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/sim/machine_model_from_platform.hpp"
 #include "redist/sim/network_factors.hpp"
+#include "redist/sim/oversubscribed_bandwidth.hpp"
 #include "least_squares.hpp"
 #include "local_work_measurements.hpp"
 #include "mpi_launch.hpp"
@@ -44,14 +47,20 @@ struct CalibrateOptions {
   MpiLauncher launcher;
 };
 
+// An all-to-all of `ranks` ranks, `bytes` per pair: what they moved per second together.
+struct Exchange {
+  Index ranks = 0, bytes = 0;
+  double bandwidth = 0;
+};
+
 struct Network {
   std::vector<Index> bytes;
   std::vector<double> seconds;
   PiecewiseFit fit;
   double latency = 0;    // of the link: the first piece's intercept
   double bandwidth = 0;  // the last piece's: one message alone, the factor curve's reference
-  double exchange_bandwidth = 0;  // all ranks' messages at once: the link's capacity
-  Index exchange_ranks = 0, exchange_bytes = 0;
+  Exchange exchange;        // one rank per core, all at once: the link's capacity
+  Exchange oversubscribed;  // two ranks per core: the link's when ranks outnumber cores
   std::vector<Index> dropped_bytes;  // outliers left out of the fit
   std::vector<double> dropped_seconds;
 };
@@ -102,20 +111,27 @@ Network measure_network(const CalibrateOptions& o) {
   return n;
 }
 
-// One rank per core, every rank sending to every other at once (`redist-mpi exchange`), the fastest
-// pass kept: what the node's memory moves for concurrent messages, as a redistribution sends them.
-// Two ranks' ping-pong (one message at a time, its buffer in cache) measured it 0.5-1.5 times that on
-// this VM from one calibration to the next. Messages of 256 MiB / ranks², within 64 KiB-4 MiB (the
-// ranks' buffers, twice ranks² messages, 512 MiB in all up to 64 ranks).
-void measure_exchange(const CalibrateOptions& o, Network& n) {
-  const Index ranks = std::max<Index>(2, o.cores);
-  n.exchange_ranks = ranks;
-  n.exchange_bytes = std::clamp<Index>((Index{256} << 20) / (ranks * ranks), Index{64} << 10, Index{4} << 20);
+// Every rank sending to every other at once (`redist-mpi exchange`), the fastest pass kept: what the
+// node's memory moves for concurrent messages, as a redistribution sends them. Two ranks' ping-pong
+// (one message at a time, its buffer in cache) measured it 0.5-1.5 times that on this VM from one
+// calibration to the next. Messages of 256 MiB / ranks², within 64 KiB-4 MiB.
+Exchange measure_exchange(const CalibrateOptions& o, Index ranks) {
+  Exchange e{ranks, std::clamp<Index>((Index{256} << 20) / (ranks * ranks), Index{64} << 10, Index{4} << 20), 0};
   for (int pass = 0; pass < o.passes; ++pass) {
     const auto json = nlohmann::json::parse(
-        o.launcher.run(static_cast<int>(ranks), fmt::format("exchange --bytes {} --json", n.exchange_bytes)));
-    n.exchange_bandwidth = std::max(n.exchange_bandwidth, json.at("bandwidth").get<double>());
+        o.launcher.run(static_cast<int>(ranks), fmt::format("exchange --bytes {} --json", e.bytes)));
+    e.bandwidth = std::max(e.bandwidth, json.at("bandwidth").get<double>());
   }
+  return e;
+}
+
+// With one rank per core, the link's bandwidth. With two, what it carries when ranks outnumber
+// cores: processes sharing a core copy their messages in turns (on this 2-core VM, 28 Nov 2026, the
+// comm phase of validate's 3-8-rank runs took 2-4 times the simulated one at the one-per-core figure).
+void measure_exchanges(const CalibrateOptions& o, Network& n) {
+  const Index ranks = std::max<Index>(2, o.cores);
+  n.exchange = measure_exchange(o, ranks);
+  n.oversubscribed = measure_exchange(o, 2 * ranks);
 }
 
 std::string fit_report(const Network& n, const LocalWork& w, const std::vector<double>& prices) {
@@ -137,7 +153,10 @@ std::string fit_report(const Network& n, const LocalWork& w, const std::vector<d
                         n.dropped_bytes[i], n.dropped_seconds[i]);
   }
   text << fmt::format("all-to-all of {} ranks, {} B per pair: {:.4g} B/s together (the link's bandwidth)\n",
-                      n.exchange_ranks, n.exchange_bytes, n.exchange_bandwidth);
+                      n.exchange.ranks, n.exchange.bytes, n.exchange.bandwidth);
+  text << fmt::format("all-to-all of {} ranks, {} B per pair: {:.4g} B/s together (its bandwidth when ranks "
+                      "outnumber cores)\n",
+                      n.oversubscribed.ranks, n.oversubscribed.bytes, n.oversubscribed.bandwidth);
   text << fmt::format("copies (least squares over packing and unpacking the methods' plans, caches emptied\n"
                       "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run, {:.4g} s per record\n",
                       w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied, w.record_copied);
@@ -199,8 +218,11 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
       << fmt::format("      <prop id=\"hockney.r_inf\" value=\"{:.6g}\"/>\n", base_bandwidth)
       << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n"
       << "    </host>\n";
-  xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\"/>\n", n.exchange_bandwidth,
-                     base_latency);
+  xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\">\n", n.exchange.bandwidth,
+                     base_latency)
+      << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- when ranks outnumber cores -->\n",
+                     sim::kOversubscribedBandwidthProperty, n.oversubscribed.bandwidth)
+      << "    </link>\n";
   // Messages between the node's ranks cross its memory, one link they share (SimGrid's loopback, a
   // fat pipe, would give each message all of it).
   xml << "    <route src=\"node-0\" dst=\"node-0\" symmetrical=\"NO\"><link_ctn id=\"memory\"/></route>\n";
@@ -218,7 +240,7 @@ std::string model_file(const std::string& platform) {
 int run_calibrate(const CalibrateOptions& o) {
   core::PendingFile platform(o.out);  // an unwritable --out fails now, not after the measurements
   Network network = measure_network(o);
-  measure_exchange(o, network);
+  measure_exchanges(o, network);
   std::vector<nlohmann::json> passes;
   for (int pass = 0; pass < o.passes; ++pass) {
     passes.push_back(nlohmann::json::parse(o.launcher.run(static_cast<int>(o.cores), "localwork --json")));

@@ -85,13 +85,16 @@ TEST(Calibrate, PassesKeepTheFastestOfEachMeasurement) {
   const TempDir dir("redist-calibrate-passes");
   const fs::path launcher = dir / "mpirun", calls = dir / "calls";
   std::ofstream(launcher) << "#!/bin/sh\ncalls=" << calls.string() << R"(
-case "$*" in *pingpong*) kind=pingpong;; *exchange*) kind=exchange;; *) kind=localwork;; esac
+case "$*" in *pingpong*) kind=pingpong;; *"-np 4"*exchange*) kind=exchange4;; *exchange*) kind=exchange;;
+  *) kind=localwork; echo "$2" >> $calls.localwork-ranks;; esac
 n=$(cat $calls.$kind 2>/dev/null || echo 0); echo $((n + 1)) > $calls.$kind
 case $kind$n in
   pingpong0) echo '{"bytes": [1, 64, 1024, 65536, 1048576],
                     "seconds": [2.000002e-6, 2.128e-6, 4.048e-6, 1.33072e-4, 2.099152e-3]}';;
   pingpong*) echo '{"bytes": [1, 64, 1024, 65536, 1048576],
                     "seconds": [1.000001e-6, 1.064e-6, 2.024e-6, 6.6536e-5, 1.049576e-3]}';;
+  exchange40) echo '{"ranks": 4, "bytes": 4194304, "seconds": 1, "bandwidth": 2.5e7}';;
+  exchange4*) echo "{\"ranks\": 4, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": $(cat $calls.bandwidth4)}";;
   exchange0) echo '{"ranks": 2, "bytes": 4194304, "seconds": 1, "bandwidth": 2.5e8}';;
   exchange*) echo "{\"ranks\": 2, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": $(cat $calls.bandwidth)}";;
   localwork0) echo '{"index": [{"work": {"cost.index_op": 1000}, "seconds": 2e-6}],
@@ -105,12 +108,18 @@ esac
   // The later exchanges move 4 GB/s together (above the ping-pong's 1 GB/s), then 0.5 GB/s (below):
   // the link's bandwidth either way.
   for (const double exchanged : {4e9, 5e8}) {
-    for (const char* kind : {".pingpong", ".exchange", ".localwork"}) fs::remove(calls.string() + kind);
+    for (const char* kind : {".pingpong", ".exchange", ".exchange4", ".localwork", ".localwork-ranks"}) {
+      fs::remove(calls.string() + kind);
+    }
     std::ofstream(calls.string() + ".bandwidth") << exchanged << "\n";
+    std::ofstream(calls.string() + ".bandwidth4") << exchanged / 10 << "\n";
     const auto run = run_command(redist("calibrate --passes 3 --cores 2 --mpirun " + launcher.string() + " --out " +
                                         platform.string()));
     ASSERT_EQ(run.status, 0) << run.err;
-    for (const char* kind : {".pingpong", ".exchange", ".localwork"}) EXPECT_EQ(slurp(calls.string() + kind), "3\n");
+    for (const char* kind : {".pingpong", ".exchange", ".exchange4", ".localwork"}) {
+      EXPECT_EQ(slurp(calls.string() + kind), "3\n") << kind;
+    }
+    EXPECT_EQ(slurp(calls.string() + ".localwork-ranks"), "2\n2\n2\n");  // one rank per core
     const std::string xml = slurp(platform);
     // The first pass alone would give twice these (the link half as fast).
     const auto value = [&](const std::string& before, std::size_t from = 0) {
@@ -121,6 +130,8 @@ esac
     // the ping-pong's.
     const std::size_t link = xml.find("<link id=\"memory\"");
     EXPECT_NEAR(value("bandwidth=\"", link) / exchanged, 1, 0.01) << xml;
+    // Four ranks on two cores: a tenth of it, from their own fastest pass.
+    EXPECT_NEAR(value("<prop id=\"redist.oversubscribed_bandwidth\" value=\"", link) / (exchanged / 10), 1, 0.01) << xml;
     EXPECT_NEAR(value("<prop id=\"hockney.r_inf\" value=\"") / 1e9, 1, 0.01) << xml;
     EXPECT_NEAR(value("latency=\"", link) / 1e-6, 1, 0.01) << xml;
     EXPECT_NEAR(value("<prop id=\"cost.index_op\" value=\"") / 1e-9, 1, 1e-6);
@@ -194,7 +205,8 @@ TEST(Validate, RandomCasesAreReproducibleAndTheP90IsABound) {
 
 // Issue "Nothing lost": on a full disk `calibrate --out` exited 0 over a 0-byte platform. The disk is
 // a file size limit (SIGXFSZ ignored, so writes fail with EFBIG); mpirun gets the limit lifted by a
-// wrapper, since Open MPI sizes shared-memory files with ftruncate: only the output is "full".
+// wrapper, since Open MPI sizes shared-memory files with ftruncate: only the output is "full". It
+// runs twice as many ranks as cores (calibrate's second all-to-all), so it oversubscribes.
 TEST(Calibrate, AFullDiskIsAnErrorAndKeepsTheOldPlatform) {
   namespace fs = std::filesystem;
   const TempDir dir("redist-calibrate-full");
@@ -202,7 +214,7 @@ TEST(Calibrate, AFullDiskIsAnErrorAndKeepsTheOldPlatform) {
   const std::string old_platform = "<platform>an earlier calibration</platform>\n";
   std::ofstream(platform) << old_platform;
   const fs::path mpirun = dir / "mpirun-without-limit";
-  std::ofstream(mpirun) << "#!/bin/sh\nulimit -S -f unlimited\nexec mpirun \"$@\"\n";
+  std::ofstream(mpirun) << "#!/bin/sh\nulimit -S -f unlimited\nexec mpirun --oversubscribe \"$@\"\n";
   fs::permissions(mpirun, fs::perms::owner_all);
 
   // dash counts -f in 512-byte blocks: 2 KiB, less than any calibrated platform (its fit report alone).

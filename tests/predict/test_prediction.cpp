@@ -157,6 +157,42 @@ TEST(Predict, RanksShareTheirHostsCoresFairly) {
   EXPECT_DOUBLE_EQ(concurrent_messages_seconds({{0, 1, 0}, {0, 2, 0}, {0, 1, 0}}, m), 3e-6 + 2 * 2e-6);
 }
 
+// When a host holds more ranks than cores, the links that declare an oversubscribed bandwidth carry
+// it: messages cost more, local work is priced as before, and a run within the cores is unchanged.
+TEST(Predict, OversubscribedHostsMoveMessagesAtTheirLinksOversubscribedBandwidth) {
+  MachineModel m = two_hosts();
+  m.hosts = 1;
+  m.cores = 2;
+  m.links = {{1e10, true, 2.5e9}};
+  m.routes = {{{0}, 0}};
+  EXPECT_FALSE(m.run_by(2));
+  ASSERT_TRUE(m.run_by(3));
+  EXPECT_EQ(m.run_by(3)->links[0].bandwidth, 2.5e9);
+  MachineModel slow = m;  // what an oversubscribed run sees
+  slow.links[0].bandwidth = 2.5e9;
+  for (const Index P : {2, 3}) {
+    const Layout from = BlockCyclic(400000, 1, P), to = BlockCyclic(400000, 1000, P);
+    const auto cs = candidates(from, to, RankMap::shared(), {"prylli", "caterpillar", "none"});
+    const auto predicted = predict_all_ranks(from, to, 8, RankMap::shared(), cs, m).at(0).phases;
+    const auto at_declared = predict_all_ranks(from, to, 8, RankMap::shared(), cs, slow).at(0).phases;
+    m.links[0].oversubscribed_bandwidth = 0;  // declaring none
+    const auto undeclared = predict_all_ranks(from, to, 8, RankMap::shared(), cs, m).at(0).phases;
+    m.links[0].oversubscribed_bandwidth = 2.5e9;
+    EXPECT_DOUBLE_EQ(predicted.pack, undeclared.pack);
+    if (P == 2) {
+      EXPECT_DOUBLE_EQ(predicted.comm, undeclared.comm);
+    } else {
+      EXPECT_DOUBLE_EQ(predicted.comm, at_declared.comm);
+      EXPECT_GT(predicted.comm, undeclared.comm);
+    }
+  }
+  EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
+  std::string negative = machine_model_to_json(m);
+  const auto at = negative.find("\"oversubscribed_bandwidth\":");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_THROW(machine_model_from_json(negative.insert(at + 27, "-"), "test"), std::invalid_argument);
+}
+
 // Ranks that share memory hand async messages over in place: two barriers, whatever the bytes; a
 // scheduled exchange still sends them.
 TEST(Predict, SharedMemoryAsyncIsTwoBarriersAndSchedulesStillSend) {

@@ -38,6 +38,14 @@ TEST(SimEngineErrors, MalformedNetworkFactorCurve) {
                              "zone property redist.bandwidth_factors: factors must be positive in '0:1;10000:0'");
 }
 
+TEST(SimEngineErrors, OversubscribedBandwidthNotAPositiveNumber) {
+  SimulationOptions options = on("bad_oversubscribed_bandwidth.xml", 2);
+  options.rank_hosts = {"node-0", "node-0"};  // within its cores: checked all the same
+  EXPECT_ONE_LINE_CONTAINING(error_of(options, idle),
+                             "link memory has '-5' (not a positive number of bytes per second) in property "
+                             "redist.oversubscribed_bandwidth");
+}
+
 // SimGrid aborts ("Feature unimplemented yet") when a network model without factor callbacks is given some.
 TEST(SimEngineErrors, NetworkFactorsUnderAModelWithoutThem) {
   EXPECT_ONE_LINE_CONTAINING(error_of(on("factors_without_callbacks.xml", 2), idle),

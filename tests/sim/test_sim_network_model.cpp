@@ -52,6 +52,25 @@ TEST(SimEngineModel, NetworkFactorsFollowTheMessageSize) {
   }
 }
 
+// Ranks on one host of two cores: their messages cross its link at 100 MB/s while they are two, at
+// the link's oversubscribed 25 MB/s once a third rank shares the cores (two_cores.xml).
+TEST(SimEngineModel, RanksOutnumberingTheCoresMoveMessagesAtTheOversubscribedBandwidth) {
+  constexpr Index kBytes = 1'000'000;
+  for (const int ranks : {2, 3}) {
+    SimulationOptions options = on("two_cores.xml", ranks, /*phantom=*/true);
+    options.rank_hosts.assign(static_cast<std::size_t>(ranks), "node-0");
+    const auto out = simulate(options, [&](Transport& t) {
+      std::vector<Request> requests;
+      if (t.rank() == 0) requests.push_back(t.isend(1, nullptr, kBytes, 0));
+      if (t.rank() == 1) requests.push_back(t.irecv(0, nullptr, kBytes, 0));
+      t.wait_all(requests);
+      return seconds(t.now());
+    });
+    const double bandwidth = ranks > 2 ? 25e6 : 100e6;
+    EXPECT_NEAR(seconds_of(out[1]), kSendOverhead + 1e-6 + kBytes / bandwidth + kRecvOverhead, 1e-9) << ranks;
+  }
+}
+
 TEST(NetworkFactors, ParsedInSimGridsSyntaxAndLookedUpBySize) {
   const auto f = PiecewiseFactors::parse("0:1.5;8192:4;65536:0.25", false);
   EXPECT_EQ(f.at(0), 1.5);

@@ -37,7 +37,9 @@ MachineModel parse(const json& j) {
   for (const json& link : j.at("links")) {
     const double bandwidth = non_negative(link.at("bandwidth"), "a link's bandwidth");
     if (bandwidth == 0) throw std::invalid_argument("a link has no bandwidth");
-    m.links.push_back({bandwidth, link.at("shared").get<bool>()});
+    // Models written before links had an oversubscribed bandwidth: none.
+    m.links.push_back({bandwidth, link.at("shared").get<bool>(),
+                       non_negative(link.value("oversubscribed_bandwidth", 0.0), "a link's oversubscribed bandwidth")});
   }
   for (const json& route : j.at("routes")) {
     ModelRoute r{route.at("links").get<std::vector<std::size_t>>(), non_negative(route.at("latency"), "a route's latency")};
@@ -60,7 +62,11 @@ std::string machine_model_to_json(const MachineModel& model) {
   prices[std::string(kSendOverheadProperty)] = model.prices.send_overhead;
   prices[std::string(kRecvOverheadProperty)] = model.prices.recv_overhead;
   json links = json::array();
-  for (const ModelLink& l : model.links) links.push_back({{"bandwidth", l.bandwidth}, {"shared", l.shared}});
+  for (const ModelLink& l : model.links) {
+    json link = {{"bandwidth", l.bandwidth}, {"shared", l.shared}};
+    if (l.oversubscribed_bandwidth > 0) link["oversubscribed_bandwidth"] = l.oversubscribed_bandwidth;
+    links.push_back(std::move(link));
+  }
   json routes = json::array();
   for (const ModelRoute& r : model.routes) routes.push_back({{"links", r.links}, {"latency", r.latency}});
   return json{{"prices", prices},   {"hosts", model.hosts}, {"cores", model.cores}, {"barrier_latency", model.barrier_latency},

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -214,10 +215,12 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
 }
 
 std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
-                                const std::vector<Candidate>& candidates, const MachineModel& model,
+                                const std::vector<Candidate>& candidates, const MachineModel& machine,
                                 const std::vector<std::vector<LocalSeconds>>& local) {
   const LengthMatrix volumes = relabelling_volumes(source, dest);
   const Index run_ranks = static_cast<Index>(local.size());
+  const std::optional<MachineModel> oversubscribed = machine.run_by(run_ranks);
+  const MachineModel& model = oversubscribed ? *oversubscribed : machine;
   const double barrier = barrier_seconds(run_ranks, model);
   const auto placed_by = placements(source, dest, ranks, candidates);
   std::vector<Prediction> out;

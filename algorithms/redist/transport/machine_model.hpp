@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -19,6 +20,9 @@ struct ModelLink {
   double bandwidth = 0;  ///< bytes per second
   /// Flows crossing a shared link divide its bandwidth; a fat pipe gives each flow all of it.
   bool shared = true;
+  /// Its bandwidth when a host holds more ranks than cores (0: unchanged). A node's CPUs copy its
+  /// MPI messages, and processes that share cores copy in turns (`redist calibrate` measures it).
+  double oversubscribed_bandwidth = 0;
   friend bool operator==(const ModelLink&, const ModelLink&) = default;
 };
 
@@ -45,6 +49,19 @@ struct MachineModel {
   bool shared_memory = false;
 
   Index host_of(Index rank) const { return rank % hosts; }
+  /// Some host holds more of `ranks` ranks than it has cores.
+  bool oversubscribed(Index ranks) const { return (ranks + hosts - 1) / hosts > cores; }
+  /// The model as a run of `ranks` ranks sees it, when that differs from this one: a host holds
+  /// more ranks than cores, and the links that declare an oversubscribed bandwidth carry it.
+  std::optional<MachineModel> run_by(Index ranks) const {
+    const auto declares = [](const ModelLink& l) { return l.oversubscribed_bandwidth > 0; };
+    if (!oversubscribed(ranks) || std::none_of(links.begin(), links.end(), declares)) return std::nullopt;
+    MachineModel out = *this;
+    for (ModelLink& l : out.links) {
+      if (declares(l)) l.bandwidth = l.oversubscribed_bandwidth;
+    }
+    return out;
+  }
   /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over
   /// its cores, or its longest rank's, whichever is more (a rank runs on one core at a time).
   double busiest_host(const std::vector<double>& rank_seconds) const {

@@ -11,6 +11,7 @@
 #include "redist/sim/engine.hpp"
 #include "redist/sim/host_costs.hpp"
 #include "redist/sim/isolated_run.hpp"
+#include "redist/sim/oversubscribed_bandwidth.hpp"
 #include "redist/sim/simgrid_setup.hpp"
 
 namespace redist::sim {
@@ -52,7 +53,8 @@ MachineModel read_model(const std::string& platform, Index used_hosts, Index hos
         auto [at, fresh] = link_index.try_emplace(link->get_name(), model.links.size());
         if (fresh) {
           model.links.push_back({link->get_bandwidth(),
-                                 link->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE});
+                                 link->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE,
+                                 oversubscribed_bandwidth(*link, platform)});
         }
         route.links.push_back(at->second);
       }

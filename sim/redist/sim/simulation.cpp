@@ -12,6 +12,7 @@
 
 #include "redist/sim/host_costs.hpp"
 #include "redist/sim/network_factors.hpp"
+#include "redist/sim/oversubscribed_bandwidth.hpp"
 #include "redist/sim/platform_check.hpp"
 #include "redist/sim/simgrid_setup.hpp"
 #include "redist/sim/simgrid_transport.hpp"
@@ -142,6 +143,7 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   std::vector<simgrid::s4u::Host*> used;
   for (const RankPlacement& p : placement) used.push_back(p.host);
   check_platform(*engine, options.platform_file, used);
+  apply_oversubscribed_bandwidth(*engine, used, options.platform_file);
   const auto latency = barrier_latency(placement, options.platform_file);
   auto scan = control_scan(placement, options.platform_file);
   const bool one_memory = shared_memory(placement);
