@@ -19,9 +19,16 @@
 namespace redist::mpi::cli {
 namespace {
 
-// Writes more than a last-level cache holds, so that what is touched next comes from memory.
+// Writes more than a last-level cache holds, so that what is touched next comes from memory: 256 MiB
+// among the ranks, which write at once (at least 32 MiB each, for the caches a core keeps alone).
+std::size_t scratch_bytes() {
+  int ranks = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  return std::max(std::size_t{32} << 20, (std::size_t{256} << 20) / static_cast<std::size_t>(ranks));
+}
+
 void evict_caches() {
-  static std::vector<char> scratch(std::size_t{256} << 20);
+  static std::vector<char> scratch(scratch_bytes());
   static char value = 0;
   std::memset(scratch.data(), ++value, scratch.size());
 }

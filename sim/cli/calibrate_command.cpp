@@ -114,7 +114,8 @@ Network measure_network(const CalibrateOptions& o) {
 // Every rank sending to every other at once (`redist-mpi exchange`), the fastest pass kept: what the
 // node's memory moves for concurrent messages, as a redistribution sends them. Two ranks' ping-pong
 // (one message at a time, its buffer in cache) measured it 0.5-1.5 times that on this VM from one
-// calibration to the next. Messages of 256 MiB / ranks², within 64 KiB-4 MiB.
+// calibration to the next. Messages of 256 MiB / ranks², within 64 KiB-4 MiB (the ranks' buffers,
+// twice ranks² messages: 512 MiB in all up to 64 ranks, 2 GiB at 128).
 Exchange measure_exchange(const CalibrateOptions& o, Index ranks) {
   Exchange e{ranks, std::clamp<Index>((Index{256} << 20) / (ranks * ranks), Index{64} << 10, Index{4} << 20), 0};
   for (int pass = 0; pass < o.passes; ++pass) {
