@@ -170,14 +170,14 @@ TEST(Predict, OversubscribedHostsMoveMessagesAtTheirLinksOversubscribedBandwidth
   EXPECT_EQ(m.run_by(3)->links[0].bandwidth, 2.5e9);
   MachineModel slow = m;  // what an oversubscribed run sees
   slow.links[0].bandwidth = 2.5e9;
+  MachineModel plain = m;  // declaring none
+  plain.links[0].oversubscribed_bandwidth = 0;
   for (const Index P : {2, 3}) {
     const Layout from = BlockCyclic(400000, 1, P), to = BlockCyclic(400000, 1000, P);
     const auto cs = candidates(from, to, RankMap::shared(), {"prylli", "caterpillar", "none"});
     const auto predicted = predict_all_ranks(from, to, 8, RankMap::shared(), cs, m).at(0).phases;
     const auto at_declared = predict_all_ranks(from, to, 8, RankMap::shared(), cs, slow).at(0).phases;
-    m.links[0].oversubscribed_bandwidth = 0;  // declaring none
-    const auto undeclared = predict_all_ranks(from, to, 8, RankMap::shared(), cs, m).at(0).phases;
-    m.links[0].oversubscribed_bandwidth = 2.5e9;
+    const auto undeclared = predict_all_ranks(from, to, 8, RankMap::shared(), cs, plain).at(0).phases;
     EXPECT_DOUBLE_EQ(predicted.pack, undeclared.pack);
     if (P == 2) {
       EXPECT_DOUBLE_EQ(predicted.comm, undeclared.comm);
