@@ -2,7 +2,8 @@
 // measures this machine under mpirun — MPI ping-pong from 1 byte to 16 MB, an all-to-all of one
 // rank per core and one of two ranks per core (`redist-mpi exchange`), and the plans, packing and
 // unpacking of the indexing methods timed by `redist-mpi localwork` against their counted work (one
-// rank per core, all at once, as a redistribution's ranks share the node's memory), all in the MPI
+// rank per core, all at once, as a redistribution's ranks share the node's memory), and copies of 4
+// KiB to 64 MiB by 1, 2, 4 ... all ranks at once (the node's memory model), all in the MPI
 // program whose runs the platform predicts — fits them by least squares (Eigen) and writes a
 // SimGrid platform: one host of C cores (its ranks share them in proportion to their work, as the
 // OS shares a node's cores among oversubscribed MPI processes at best), its messages over one
@@ -168,6 +169,18 @@ std::string fit_report(const Network& n, const LocalWork& w, const std::vector<d
     text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%\n", i, c.bytes, c.runs, c.records,
                         c.seconds, fitted, 100 * (fitted - c.seconds) / c.seconds);
   }
+  if (w.memory) {
+    text << fmt::format("copy bandwidth, bytes per second a rank, k ranks copying W bytes each at once (the\n"
+                        "node's memory: one rank's warm bandwidth c(W), all ranks' together M(W), each of k\n"
+                        "ranks modelled at min(c(W), M(W) / k)); runs and records fitted on what the memory's\n"
+                        "copies leave of the rows above:\n");
+    text << "  k     W           warm         cold         modelled     residual\n";
+    for (const CopyBandwidthRow& r : w.copy_bandwidth) {
+      const double modelled = w.memory->rank_bandwidth(r.bytes, r.ranks);
+      text << fmt::format("  {:<4}  {:<10}  {:.4e}   {:.4e}   {:.4e}   {:+.1f}%\n", r.ranks, r.bytes, r.warm, r.cold,
+                          modelled, 100 * (modelled - r.warm) / r.warm);
+    }
+  }
   text << "index work prices (least squares over the methods' counted work; ElementScanned fitted on the\n"
           "naive scan's runs after the others, on the table and intersection methods' runs):\n";
   for (std::size_t k = 0; k < kIndexKinds.size(); ++k) {
@@ -217,8 +230,14 @@ std::string platform_xml(const CalibrateOptions& o, const Network& n, const Loca
       << fmt::format("      <prop id=\"{}\" value=\"0\"/>\n", kRecvOverheadProperty)
       << fmt::format("      <prop id=\"hockney.t0\" value=\"{:.6g}\"/>\n", n.fit.at(1))
       << fmt::format("      <prop id=\"hockney.r_inf\" value=\"{:.6g}\"/>\n", base_bandwidth)
-      << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n"
-      << "    </host>\n";
+      << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n";
+  if (w.memory) {
+    xml << "      <!-- Copies by the bytes copied at once: one rank's bandwidth, and the node memory's that the\n"
+        << "           ranks copying at once share (redist/transport/node_memory.hpp); bytes per second. -->\n"
+        << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kCopyBandwidthProperty, w.memory->copy_bandwidth.text())
+        << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kNodeBandwidthProperty, w.memory->node_bandwidth.text());
+  }
+  xml << "    </host>\n";
   xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\">\n", n.exchange.bandwidth,
                      base_latency)
       << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- when ranks outnumber cores -->\n",

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "redist/transport/node_memory.hpp"
 #include "redist/transport/work.hpp"
 
 namespace redist::cli {
@@ -23,10 +25,25 @@ struct CopyMeasurement {
   double seconds = 0;
 };
 
+/// One rank's copy bandwidth with `ranks` ranks copying `bytes` each at once, warm and cold.
+struct CopyBandwidthRow {
+  Index ranks = 1;
+  double bytes = 0;
+  double warm = 0, cold = 0;  ///< bytes per second
+};
+
 struct LocalWork {
+  /// The node's memory modelled on the warm copies (a redistribution's data was touched just before:
+  /// written by the program, or packed by the sender); none when none were measured.
+  std::optional<NodeMemory> memory;
+  std::vector<CopyBandwidthRow> copy_bandwidth;
+  /// Ranks that packed and unpacked at once in `copies` (those of the largest copy bandwidth row).
+  Index ranks = 1;
   double byte_copied = 0;  ///< seconds per byte copied, fitted over `copies`
-  double run_copied = 0;   ///< seconds per run piece beyond its bytes, fitted over `copies`
-  double record_copied = 0;  ///< seconds per run-list record beyond its pieces, fitted over `copies`
+  /// Seconds per run piece beyond its bytes, and per run-list record beyond its pieces, fitted over
+  /// `copies`: with a memory model, over what its copies of the bytes leave of each row's seconds.
+  double run_copied = 0;
+  double record_copied = 0;
   std::vector<IndexMeasurement> index;  ///< one per (method, layout pair) and per relabelling
   std::vector<CopyMeasurement> copies;  ///< two per (method, layout pair): pack, unpack
 };
@@ -37,7 +54,7 @@ inline constexpr std::array<WorkKind, 5> kIndexKinds = {WorkKind::IndexOp, WorkK
                                                         WorkKind::RunListed};
 
 /// Several passes of `redist-mpi localwork --json` as one: each row (the same work in every pass)
-/// at its fastest pass. Throws std::runtime_error when the passes' rows differ.
+/// at its fastest pass, each copy bandwidth at its highest. Throws std::runtime_error when the passes' rows differ.
 nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes);
 
 /// The measurements `redist-mpi localwork --json` printed, the copy prices fitted (non-negative

@@ -4,7 +4,8 @@
 // written by `redist calibrate`, and reports per case the measured (fastest of R rounds) and
 // simulated total time (maximum over ranks) and their ratio, then the median and 90th percentile of
 // |sim - real| / real, how many cases the simulator is optimistic on, and the worst five; with two
-// rounds or more, also how far a case's rounds spread, the noise those errors are read against.
+// rounds or more, also how far a case's rounds spread, the noise those errors are read against; and
+// where the misses lie: each phase's ratio and share of the error, the error by rank count.
 // Simulated ranks sit on the platform's hosts in turn (rank i on node-(i mod hosts)): on a calibrated
 // platform all on its one host, sharing its cores as oversubscribed MPI ranks share the machine's.
 #include <cstdint>
@@ -122,6 +123,41 @@ Measurements measured_cases(const ValidateOptions& o, const std::vector<Validati
   return m;
 }
 
+// Where the misses lie: each phase's, and the totals' by rank count.
+struct Misses {
+  std::vector<PhaseMiss> phases;
+  std::vector<RankCountMiss> ranks;
+};
+
+nlohmann::ordered_json misses_json(const Misses& m) {
+  nlohmann::ordered_json phases = nlohmann::ordered_json::object(), ranks = nlohmann::ordered_json::array();
+  for (const PhaseMiss& p : m.phases) {
+    phases[p.phase] = {{"cases", p.cases}, {"median_ratio", p.median_ratio}, {"median_share_of_total", p.median_share}};
+  }
+  for (const RankCountMiss& r : m.ranks) {
+    ranks.push_back({{"ranks", r.ranks},
+                     {"cases", r.cases},
+                     {"median_relative_error", r.median},
+                     {"p90_relative_error", r.p90},
+                     {"geometric_mean_ratio", r.geometric_mean_ratio}});
+  }
+  return {{"by_phase", phases}, {"by_ranks", ranks}};
+}
+
+void print_misses(const Misses& m) {
+  std::cout << "by phase (simulated/measured at the median over the cases that measured it; |simulated - measured|\n"
+               "of the phase over the measured total, at the median):\n";
+  for (const PhaseMiss& p : m.phases) {
+    std::cout << fmt::format("  {:<7} ratio {:.2f}   share of the total's error {:.1f}%   ({} cases)\n", p.phase,
+                             p.median_ratio, 100 * p.median_share, p.cases);
+  }
+  std::cout << "by rank count (|simulated - measured| / measured; geometric mean of simulated/measured):\n";
+  for (const RankCountMiss& r : m.ranks) {
+    std::cout << fmt::format("  {:>3} ranks: median {:.1f}%, 90th percentile {:.1f}%, mean ratio {:.2f}   ({} cases)\n",
+                             r.ranks, 100 * r.median, 100 * r.p90, r.geometric_mean_ratio, r.cases);
+  }
+}
+
 void print_summary(const std::vector<ValidationCase>& all, const std::vector<double>& measured,
                    const std::vector<double>& simulated, const ValidationSummary& summary,
                    const std::optional<RoundSpread>& spread) {
@@ -145,6 +181,8 @@ int run_validate(const ValidateOptions& o) {
   const std::vector<ValidationCase> all = cases(o);
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   std::vector<double> measured, simulated;
+  std::vector<Phases> measured_by_phase, simulated_by_phase;
+  std::vector<Index> ranks;
   const Measurements measurements = measured_cases(o, all);
   const std::vector<Phases>& measured_runs = measurements.fastest;
   std::optional<RoundSpread> spread;
@@ -157,6 +195,9 @@ int run_validate(const ValidateOptions& o) {
     const double real = real_phases.total, model = model_phases.total;
     measured.push_back(real);
     simulated.push_back(model);
+    measured_by_phase.push_back(real_phases);
+    simulated_by_phase.push_back(model_phases);
+    ranks.push_back(c.ranks());
     rows.push_back({{"case", c.label()}, {"ranks", c.ranks()}, {"measured", real}, {"simulated", model},
                     {"ratio", model / real}, {"measured_phases", phases_json(real_phases, redistribution_phases())},
                     {"simulated_phases", phases_json(model_phases, redistribution_phases())},
@@ -167,6 +208,7 @@ int run_validate(const ValidateOptions& o) {
     }
   }
   const ValidationSummary summary = summarise_validation(measured, simulated);
+  const Misses misses{phase_misses(measured_by_phase, simulated_by_phase), rank_count_misses(ranks, measured, simulated)};
   if (o.json) {
     nlohmann::ordered_json worst = nlohmann::ordered_json::array();
     for (const std::size_t i : summary.worst) worst.push_back(all[i].label());
@@ -181,11 +223,13 @@ int run_validate(const ValidateOptions& o) {
                                         {"optimistic_cases", summary.optimistic},
                                         {"round_spread_median", spread ? nlohmann::ordered_json(spread->median) : nullptr},
                                         {"round_spread_p90", spread ? nlohmann::ordered_json(spread->p90) : nullptr},
-                                        {"worst_cases", worst}}
+                                        {"worst_cases", worst},
+                                        {"misses", misses_json(misses)}}
                      .dump()
               << "\n";
   } else {
     print_summary(all, measured, simulated, summary, spread);
+    print_misses(misses);
   }
   const bool median_too_high = o.max_error >= 0 && summary.median > o.max_error;
   return median_too_high || (o.max_p90 >= 0 && summary.p90 > o.max_p90) ? 1 : 0;

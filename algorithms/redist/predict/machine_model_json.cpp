@@ -34,6 +34,11 @@ MachineModel parse(const json& j) {
   if (m.cores < 1) throw std::invalid_argument("cores must be at least 1");
   m.barrier_latency = j.value("barrier_latency", -1.0);
   m.shared_memory = j.value("shared_memory", false);
+  if (j.contains("memory")) {  // models of machines whose memory was not measured have none
+    const json& memory = j.at("memory");
+    m.memory = NodeMemory{PiecewiseCurve::parse(memory.at("copy_bandwidth").get<std::string>(), false),
+                          PiecewiseCurve::parse(memory.at("node_bandwidth").get<std::string>(), false)};
+  }
   for (const json& link : j.at("links")) {
     const double bandwidth = non_negative(link.at("bandwidth"), "a link's bandwidth");
     if (bandwidth == 0) throw std::invalid_argument("a link has no bandwidth");
@@ -69,8 +74,13 @@ std::string machine_model_to_json(const MachineModel& model) {
   }
   json routes = json::array();
   for (const ModelRoute& r : model.routes) routes.push_back({{"links", r.links}, {"latency", r.latency}});
-  return json{{"prices", prices},   {"hosts", model.hosts}, {"cores", model.cores}, {"barrier_latency", model.barrier_latency},
-              {"shared_memory", model.shared_memory}, {"links", links}, {"routes", routes}}.dump();
+  json out{{"prices", prices},   {"hosts", model.hosts}, {"cores", model.cores}, {"barrier_latency", model.barrier_latency},
+           {"shared_memory", model.shared_memory}, {"links", links}, {"routes", routes}};
+  if (model.memory) {
+    out["memory"] = {{"copy_bandwidth", model.memory->copy_bandwidth.text()},
+                     {"node_bandwidth", model.memory->node_bandwidth.text()}};
+  }
+  return out.dump();
 }
 
 MachineModel machine_model_from_json(std::string_view text, const std::string& source) {
