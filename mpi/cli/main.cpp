@@ -265,8 +265,10 @@ int main(int argc, char** argv) {
   int status = 0;
   try {
     status = redist::mpi::cli::main_with_mpi(argc, argv);
-  } catch (const std::invalid_argument& e) {  // agreed on by every rank: all leave together
-    print_error(e.what());
+  } catch (const std::invalid_argument& e) {  // agreed on by every rank (naming the rank at fault): all
+    int rank = 0;                             // leave together, rank 0 says why
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) print_error(e.what());
     status = 1;
   } catch (const std::exception& e) {  // seen by this rank alone: the others may be waiting for it
     print_error(e.what());
