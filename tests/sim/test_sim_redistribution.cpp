@@ -335,10 +335,13 @@ TEST(SimulatedRedistribution, PackingSharesTheNodesMemoryAsPredicted) {
     ASSERT_TRUE(model.memory);
     const auto cs = candidates(source, dest, RankMap::shared(), {"prylli", "async", "none"});
     const Phases predicted = predict_all_ranks(source, dest, 8, RankMap::shared(), cs, model).at(0).phases;
-    EXPECT_NEAR(simulated.phases.pack / predicted.pack, 1, 1e-6) << ranks << " ranks";
+    // Within SimGrid's max-min solver precision (1e-5 of a share).
+    EXPECT_NEAR(simulated.phases.pack / predicted.pack, 1, 1e-5) << ranks << " ranks";
     // 8 bytes an element, all but a rank's local part packed once: at 6 GB/s for 1 and 2 ranks, 3.75 for 4.
     const double bytes = 8.0 * static_cast<double>((Index{8} << 20) / ranks) * static_cast<double>(ranks - 1) / ranks;
-    if (ranks > 1) EXPECT_GT(predicted.pack, bytes / (ranks == 4 ? 3.75e9 : 6e9)) << ranks << " ranks";
+    if (ranks > 1) {
+      EXPECT_GT(predicted.pack, bytes / (ranks == 4 ? 3.75e9 : 6e9)) << ranks << " ranks";
+    }
   }
 }
 

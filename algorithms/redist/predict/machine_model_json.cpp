@@ -42,9 +42,14 @@ MachineModel parse(const json& j) {
   for (const json& link : j.at("links")) {
     const double bandwidth = non_negative(link.at("bandwidth"), "a link's bandwidth");
     if (bandwidth == 0) throw std::invalid_argument("a link has no bandwidth");
-    // Models written before links had an oversubscribed bandwidth: none.
-    m.links.push_back({bandwidth, link.at("shared").get<bool>(),
-                       non_negative(link.value("oversubscribed_bandwidth", 0.0), "a link's oversubscribed bandwidth")});
+    // Models written before links had an oversubscribed bandwidth: none. Written, it is positive,
+    // as the platform property it comes from must be.
+    double oversubscribed = 0;
+    if (link.contains("oversubscribed_bandwidth")) {
+      oversubscribed = non_negative(link.at("oversubscribed_bandwidth"), "a link's oversubscribed bandwidth");
+      if (oversubscribed == 0) throw std::invalid_argument("a link's oversubscribed bandwidth is 0");
+    }
+    m.links.push_back({bandwidth, link.at("shared").get<bool>(), oversubscribed});
   }
   for (const json& route : j.at("routes")) {
     ModelRoute r{route.at("links").get<std::vector<std::size_t>>(), non_negative(route.at("latency"), "a route's latency")};

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -49,21 +50,34 @@ void remove_stale_temporaries(const fs::path& folder) {
   }
 }
 
+// Whether `fd` is still the file at `path`: a run ending removes its lock file while holding the lock,
+// so a run that opened the file before and locked it after holds a lock on a file no longer there.
+bool still_at(int fd, const fs::path& path) {
+  struct stat open_file {}, named {};
+  return ::fstat(fd, &open_file) == 0 && ::stat(path.c_str(), &named) == 0 && open_file.st_dev == named.st_dev &&
+         open_file.st_ino == named.st_ino;
+}
+
 }  // namespace
 
-FolderLock::FolderLock(const fs::path& folder) {
-  const fs::path path = folder / ".redist.lock";
-  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-  if (fd_ < 0) throw std::runtime_error("cannot write to " + folder.string() + ": " + std::strerror(errno));
-  while (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-    if (errno == EINTR) continue;
-    const int error = errno;
-    const std::string holder = error == EWOULDBLOCK ? read_holder(fd_) : "";
-    ::close(fd_);
-    fd_ = -1;
-    if (error != EWOULDBLOCK) throw std::runtime_error("cannot lock " + path.string() + ": " + std::strerror(error));
-    throw std::runtime_error(folder.string() + " is being written by another redist run (" + describe(holder) +
-                             "); wait for it to end or choose another --out");
+FolderLock::FolderLock(const fs::path& folder) : path_(folder / ".redist.lock") {
+  for (;;) {
+    fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd_ < 0) throw std::runtime_error("cannot write to " + folder.string() + ": " + std::strerror(errno));
+    int locked = 0;
+    while ((locked = ::flock(fd_, LOCK_EX | LOCK_NB)) != 0 && errno == EINTR) {
+    }
+    if (locked != 0) {
+      const int error = errno;
+      const std::string holder = error == EWOULDBLOCK ? read_holder(fd_) : "";
+      ::close(fd_);
+      fd_ = -1;
+      if (error != EWOULDBLOCK) throw std::runtime_error("cannot lock " + path_.string() + ": " + std::strerror(error));
+      throw std::runtime_error(folder.string() + " is being written by another redist run (" + describe(holder) +
+                               "); wait for it to end or choose another --out");
+    }
+    if (still_at(fd_, path_)) break;
+    ::close(fd_);  // the run before removed it: take the new one
   }
   const std::string holder = std::to_string(::getpid()) + " " + own_command_line() + "\n";
   if (::ftruncate(fd_, 0) != 0 ||
@@ -77,7 +91,9 @@ FolderLock::FolderLock(const fs::path& folder) {
 }
 
 FolderLock::~FolderLock() {
-  if (fd_ >= 0) ::close(fd_);
+  if (fd_ < 0) return;
+  ::unlink(path_.c_str());  // while still holding the lock: see still_at
+  ::close(fd_);
 }
 
 }  // namespace redist::core
