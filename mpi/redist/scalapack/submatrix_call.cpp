@@ -1,7 +1,6 @@
 #include "redist/scalapack/submatrix_call.hpp"
 
 #include <array>
-#include <cctype>
 #include <stdexcept>
 
 #include "redist/mpi/own_exchange.hpp"
@@ -19,17 +18,18 @@ enum ContextProblem : std::int64_t { kContextsFine, kOutsideA, kOutsideB, kNotSh
 // rank's place in that context's grid.
 struct Given {
   std::int64_t rows, cols, ia, ja, ib, jb, uplo, diag, transpose, elem_bytes, context_problem;
-  std::array<std::int64_t, 9> desca;
-  std::array<std::int64_t, 4> grida;  // grid rows, grid columns, my row, my column
-  std::array<std::int64_t, 9> descb;
+  std::array<std::int64_t, 11> desca;  // the eleven-entry form (descriptor.hpp), as read
+  std::array<std::int64_t, 4> grida;   // grid rows, grid columns, my row, my column
+  std::array<std::int64_t, 11> descb;
   std::array<std::int64_t, 4> gridb;
 };
 constexpr int kGivenFields = static_cast<int>(sizeof(Given) / sizeof(std::int64_t));
+constexpr std::size_t kLld = 10;  // LLD_'s place in the eleven-entry form
 
-std::array<std::int64_t, 9> fields(const int* desc) {
-  std::array<std::int64_t, 9> out{};
-  for (std::size_t k = 0; k < out.size(); ++k) out[k] = desc[k];
-  return out;
+std::array<std::int64_t, 11> fields(const int* desc, Reader reader) {
+  const Descriptor d = read_descriptor(desc, reader);
+  return {d.dtype, d.context, d.rows, d.cols, d.first_row_block, d.first_col_block, d.row_block, d.col_block,
+          d.first_row, d.first_col, d.leading_dim};
 }
 
 std::array<std::int64_t, 4> place_fields(const GridPlace& p) { return {p.rows, p.cols, p.row, p.col}; }
@@ -38,24 +38,30 @@ GridPlace place_of(const std::array<std::int64_t, 4>& g) {
   return {static_cast<int>(g[0]), static_cast<int>(g[1]), static_cast<int>(g[2]), static_cast<int>(g[3])};
 }
 
-Descriptor descriptor_of(const std::array<std::int64_t, 9>& d) {
-  return {static_cast<int>(d[0]), static_cast<int>(d[1]), static_cast<int>(d[2]), static_cast<int>(d[3]),
-          static_cast<int>(d[4]), static_cast<int>(d[5]), static_cast<int>(d[6]), static_cast<int>(d[7]),
-          static_cast<int>(d[8])};
+Descriptor descriptor_of(const std::array<std::int64_t, 11>& d) {
+  const auto i = [&](std::size_t k) { return static_cast<int>(d[k]); };
+  return {i(0), i(1), i(2), i(3), i(4), i(5), i(6), i(7), i(8), i(9), i(10)};
+}
+
+// REDIST's p?gemr2d and p?trmr2d return at once when M or N is 0, reading nothing else.
+bool empty_redist_copy(const SubmatrixCall& call) {
+  return call.reader == Reader::Redist && (call.rows == 0 || call.cols == 0);
 }
 
 Given what_i_was_given(const SubmatrixCall& call) {
   Given g{};
   g.rows = call.rows;
   g.cols = call.cols;
+  g.transpose = call.transpose;
+  g.elem_bytes = call.elem_bytes;
+  g.grida = g.gridb = place_fields(GridPlace{});
+  if (empty_redist_copy(call)) return g;
   g.ia = call.ia;
   g.ja = call.ja;
   g.ib = call.ib;
   g.jb = call.jb;
-  g.uplo = std::toupper(static_cast<unsigned char>(call.uplo));
-  g.diag = std::toupper(static_cast<unsigned char>(call.diag));
-  g.transpose = call.transpose;
-  g.elem_bytes = call.elem_bytes;
+  g.uplo = call.uplo;
+  g.diag = call.diag;
   // A rank outside a grid may pass no descriptor at all (ScaLAPACK would read its CTXT_).
   const int context_a = call.desca != nullptr ? call.desca[1] : -1;
   const int context_b = call.descb != nullptr ? call.descb[1] : -1;
@@ -65,16 +71,16 @@ Given what_i_was_given(const SubmatrixCall& call) {
                       : (call.one_context && context_b != context_a) ? kNotShared
                                                                      : kContextsFine;
   // A rank outside a grid need not fill the descriptor beyond CTXT_ (-1): nothing of it is read.
-  if (a.inside()) g.desca = fields(call.desca);
+  if (a.inside()) g.desca = fields(call.desca, call.reader);
   g.grida = place_fields(a);
-  if (b.inside()) g.descb = fields(call.descb);
+  if (b.inside()) g.descb = fields(call.descb, call.reader);
   g.gridb = place_fields(b);
   return g;
 }
 
 // One side of the copy (A or B) as the checks see it.
 struct SideView {
-  const std::array<std::int64_t, 9>& desc;
+  const std::array<std::int64_t, 11>& desc;
   const std::array<std::int64_t, 4>& grid;
   std::int64_t i, j, rows, cols;
   const std::string& i_name;
@@ -94,14 +100,15 @@ SideView side_b(const Given& g, const SubmatrixCall& call) {
 }
 
 // What is wrong with one rank's side alone.
-std::string side_problem(const SideView& s) {
+std::string side_problem(const SideView& s, Reader reader) {
   const GridPlace place = place_of(s.grid);
   if (!place.inside()) return {};
   const Descriptor d = descriptor_of(s.desc);
-  if (std::string p = descriptor_problem(d, place); !p.empty()) return s.desc_name + ": " + p;
+  const bool empty = s.rows == 0 || s.cols == 0;
+  if (std::string p = descriptor_problem(d, place, reader, empty); !p.empty()) return s.desc_name + ": " + p;
   if (s.i < 1) return s.i_name + ": " + std::to_string(s.i) + " is below 1";
   if (s.j < 1) return s.j_name + ": " + std::to_string(s.j) + " is below 1";
-  if (s.rows > 0 && s.cols > 0) {
+  if (!empty) {
     if (s.i + s.rows - 1 > d.rows) {
       return s.i_name + ": rows " + std::to_string(s.i) + " to " + std::to_string(s.i + s.rows - 1) + " of " + s.matrix +
              "'s " + std::to_string(d.rows);
@@ -116,7 +123,8 @@ std::string side_problem(const SideView& s) {
 
 // What differs between a rank's side and the reference rank's (the lowest of the grid).
 std::string side_difference(const SideView& mine, const SideView& ref, Rank ref_rank) {
-  static constexpr std::array<const char*, 9> kNames = {"DTYPE_", "CTXT_", "M_", "N_", "MB_", "NB_", "RSRC_", "CSRC_", "LLD_"};
+  static constexpr std::array<const char*, 11> kNames = {"DTYPE_", "CTXT_", "M_",   "N_",    "IMB_",  "INB_",
+                                                         "MB_",    "NB_",   "RSRC_", "CSRC_", "LLD_"};
   const auto differs = [&](const std::string& name, std::int64_t value, std::int64_t theirs) {
     return name + " is " + std::to_string(value) + " where rank " + std::to_string(ref_rank) + " passed " +
            std::to_string(theirs);
@@ -126,7 +134,7 @@ std::string side_difference(const SideView& mine, const SideView& ref, Rank ref_
            " grid where rank " + std::to_string(ref_rank) + " is in a " + std::to_string(ref.grid[0]) + " x " +
            std::to_string(ref.grid[1]) + " one";
   }
-  for (std::size_t k : {0, 2, 3, 4, 5, 6, 7}) {
+  for (std::size_t k : {2, 3, 6, 7, 4, 5, 8, 9}) {  // not DTYPE_: 1 and 2 may describe one layout
     if (mine.desc[k] != ref.desc[k]) return mine.desc_name + ": " + differs(kNames[k], mine.desc[k], ref.desc[k]);
   }
   if (mine.i != ref.i) return differs(mine.i_name, mine.i, ref.i);
@@ -159,6 +167,8 @@ std::string grid_ranks(const std::vector<Given>& all, bool a_side, const Submatr
   return {};
 }
 
+bool empty(const Given& g) { return g.rows == 0 || g.cols == 0; }
+
 // The first problem of the call, the same on every rank: "rank K: <argument>: <what>".
 std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& call, std::vector<Rank>& a_ranks,
                           std::vector<Rank>& b_ranks) {
@@ -173,27 +183,27 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
     const auto at = [&](const std::string& what) { return "rank " + std::to_string(r) + ": " + what; };
     if (g.rows < 0) return at(call.names.rows + ": " + std::to_string(g.rows) + " is negative");
     if (g.cols < 0) return at(call.names.cols + ": " + std::to_string(g.cols) + " is negative");
+    if (call.reader == Reader::Redist && (empty(g) || empty(ref))) {  // an empty copy read nothing else
+      if (empty(g) == empty(ref)) continue;
+      return at(call.names.rows + " and " + call.names.cols + ": " + std::to_string(g.rows) + " x " +
+                std::to_string(g.cols) + " where rank 0 passed " + std::to_string(ref.rows) + " x " +
+                std::to_string(ref.cols));
+    }
     if (g.context_problem == kNotShared) return at(call.names.descb + ": CTXT_ is not A's context (both must share one)");
     if (g.context_problem != kContextsFine) {
       const std::string& name = g.context_problem == kOutsideA ? call.names.desca : call.names.descb;
       return at(name + ": CTXT_ names a context this rank is not part of");
     }
     for (const SideView& side : {side_a(g, call), side_b(g, call)}) {
-      if (std::string p = side_problem(side); !p.empty()) return at(p);
-    }
-    if (call.uplo != 0 && g.uplo != 'U' && g.uplo != 'L') {
-      return at(call.names.uplo + ": '" + std::string(1, static_cast<char>(g.uplo)) + "' is not U or L");
-    }
-    if (call.uplo != 0 && g.diag != 'U' && g.diag != 'N') {
-      return at(call.names.diag + ": '" + std::string(1, static_cast<char>(g.diag)) + "' is not U or N");
+      if (std::string p = side_problem(side, call.reader); !p.empty()) return at(p);
     }
     const auto differs = [&](const std::string& name, std::int64_t value, std::int64_t theirs) {
       return at(name + ": " + std::to_string(value) + " where rank 0 passed " + std::to_string(theirs));
     };
     if (g.rows != ref.rows) return differs(call.names.rows, g.rows, ref.rows);
     if (g.cols != ref.cols) return differs(call.names.cols, g.cols, ref.cols);
-    if (g.uplo != ref.uplo) return at(call.names.uplo + ": differs from rank 0's");
-    if (g.diag != ref.diag) return at(call.names.diag + ": differs from rank 0's");
+    if (g.uplo != ref.uplo) return at(call.names.uplo + ": another part than rank 0's");
+    if (g.diag != ref.diag) return at(call.names.diag + ": another diagonal than rank 0's");
     if (g.transpose != ref.transpose || g.elem_bytes != ref.elem_bytes) {
       return at("a different routine or element type than rank 0's");
     }
@@ -206,22 +216,25 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
       if (std::string p = side_difference(side_b(g, call), side_b(b, call), ref_b); !p.empty()) return at(p);
     }
   }
+  if (call.reader == Reader::Redist && empty(ref)) return {};
   if (std::string p = grid_ranks(all, true, call, a_ranks); !p.empty()) return p;
   if (std::string p = grid_ranks(all, false, call, b_ranks); !p.empty()) return p;
   return {};
 }
 
-StoredMatrix stored(const Given& reference, const std::array<std::int64_t, 9>& mine, bool a_side, std::vector<Rank> ranks) {
+StoredMatrix stored(const Given& reference, const std::array<std::int64_t, 11>& mine, bool a_side, std::vector<Rank> ranks) {
   const auto& desc = a_side ? reference.desca : reference.descb;
   const auto& grid = a_side ? reference.grida : reference.gridb;
   StoredMatrix m = stored_matrix(descriptor_of(desc), static_cast<int>(grid[0]), static_cast<int>(grid[1]));
-  m.leading_dim = mine[8];
+  m.leading_dim = mine[kLld];
   m.grid_ranks = std::move(ranks);
   return m;
 }
 
 const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, std::vector<std::byte>* scratch) {
   const MPI_Comm comm = context_communicator(call.context);
+  static const Written nothing;
+  if (comm == MPI_COMM_NULL && empty_redist_copy(call)) return nothing;  // ScaLAPACK reads not even ICTXT
   if (comm == MPI_COMM_NULL) {
     throw std::invalid_argument(call.routine + ": " + call.names.context + ": context " +
                                 std::to_string(call.context) + " is not one this rank is part of");
@@ -236,7 +249,6 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
   if (const std::string problem = first_problem(all, call, a_ranks, b_ranks); !problem.empty()) {
     throw std::invalid_argument(call.routine + ": " + problem);
   }
-  static const Written nothing;
   if (mine.rows == 0 || mine.cols == 0) return nothing;
 
   std::vector<std::int64_t> key(reinterpret_cast<const std::int64_t*>(all.data()),
