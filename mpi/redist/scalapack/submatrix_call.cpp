@@ -1,6 +1,10 @@
 #include "redist/scalapack/submatrix_call.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <array>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "redist/mpi/own_exchange.hpp"
@@ -222,6 +226,21 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
   return {};
 }
 
+// REDIST_SCALAPACK_LOG=<file>: every rank appends one line per call to the file (in one write,
+// so that the ranks' lines do not mix), to show that redist answered and how.
+void log_call(const SubmatrixCall& call, const std::string& outcome) {
+  const char* path = std::getenv("REDIST_SCALAPACK_LOG");
+  if (path == nullptr || *path == '\0') return;
+  int world = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &world);
+  const std::string line = "redist " + call.routine + " rank " + std::to_string(world) + " m " +
+                           std::to_string(call.rows) + " n " + std::to_string(call.cols) + ": " + outcome + "\n";
+  const int fd = ::open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  if (fd < 0) return;
+  [[maybe_unused]] const ssize_t written = ::write(fd, line.data(), line.size());
+  ::close(fd);
+}
+
 StoredMatrix stored(const Given& reference, const std::array<std::int64_t, 11>& mine, bool a_side, std::vector<Rank> ranks) {
   const auto& desc = a_side ? reference.desca : reference.descb;
   const auto& grid = a_side ? reference.grida : reference.gridb;
@@ -234,7 +253,10 @@ StoredMatrix stored(const Given& reference, const std::array<std::int64_t, 11>& 
 const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, std::vector<std::byte>* scratch) {
   const MPI_Comm comm = context_communicator(call.context);
   static const Written nothing;
-  if (comm == MPI_COMM_NULL && empty_redist_copy(call)) return nothing;  // ScaLAPACK reads not even ICTXT
+  if (comm == MPI_COMM_NULL && empty_redist_copy(call)) {  // ScaLAPACK reads not even ICTXT
+    log_call(call, "nothing to move");
+    return nothing;
+  }
   if (comm == MPI_COMM_NULL) {
     throw std::invalid_argument(call.routine + ": " + call.names.context + ": context " +
                                 std::to_string(call.context) + " is not one this rank is part of");
@@ -247,9 +269,13 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
 
   std::vector<Rank> a_ranks, b_ranks;
   if (const std::string problem = first_problem(all, call, a_ranks, b_ranks); !problem.empty()) {
+    log_call(call, "refused: " + problem);
     throw std::invalid_argument(call.routine + ": " + problem);
   }
-  if (mine.rows == 0 || mine.cols == 0) return nothing;
+  if (mine.rows == 0 || mine.cols == 0) {
+    log_call(call, "nothing to move");
+    return nothing;
+  }
 
   std::vector<std::int64_t> key(reinterpret_cast<const std::int64_t*>(all.data()),
                                 reinterpret_cast<const std::int64_t*>(all.data()) + all.size() * kGivenFields);
@@ -264,6 +290,7 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
     return submatrix_plan(copy, me);
   });
   const Index eb = call.elem_bytes;
+  log_call(call, call.move ? "moved by redist's submatrix plan" : "planned, nothing moved");
   if (!call.move) return kept.plan.receives;
   std::byte* into = b;
   if (scratch != nullptr) {
