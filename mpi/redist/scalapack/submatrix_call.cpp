@@ -5,9 +5,12 @@
 
 #include <array>
 #include <cstdlib>
+#include <memory>
 #include <stdexcept>
 
 #include "redist/mpi/own_exchange.hpp"
+#include "redist/mpi/scalapack_layout.hpp"
+#include "redist/predict/machine_model_json.hpp"
 #include "redist/scalapack/blacs.hpp"
 #include "redist/scalapack/plan_cache.hpp"
 
@@ -241,6 +244,86 @@ void log_call(const SubmatrixCall& call, const std::string& outcome) {
   ::close(fd);
 }
 
+// REDIST_MODEL=<file>: the machine model `auto` predicts on (the .model.json `redist calibrate`
+// writes), loaded once; none without the variable.
+std::shared_ptr<const MachineModel> machine_model() {
+  static const std::shared_ptr<const MachineModel> model = []() -> std::shared_ptr<const MachineModel> {
+    const char* path = std::getenv("REDIST_MODEL");
+    if (path == nullptr || *path == '\0') return nullptr;
+    return std::make_shared<const MachineModel>(load_machine_model(path));
+  }();
+  return model;
+}
+
+// The local rows and columns a side's descriptor gives process (row, col).
+std::array<Index, 2> local_shape(const std::array<std::int64_t, 11>& d, const std::array<std::int64_t, 4>& grid,
+                                 std::int64_t row, std::int64_t col) {
+  const auto extent = [](std::int64_t n, std::int64_t block, std::int64_t p, std::int64_t first, std::int64_t procs) {
+    return n <= 0 ? Index{0} : BlockCyclic(n, block, procs, first).local_size(p);
+  };
+  return {extent(d[2], d[6], row, d[8], grid[0]), extent(d[3], d[7], col, d[9], grid[1])};
+}
+
+// Whether the call copies whole matrices stored densely (LLD_ the local rows on every rank holding
+// elements) without trapezoid or transposition: then it is a redistribution between two layouts,
+// which a redist::mpi::Plan can run with any indexing and schedule. The same answer on every rank.
+bool whole_dense_copy(const std::vector<Given>& all, const SubmatrixCall& call, Rank ref_a, Rank ref_b) {
+  if (call.uplo != 0 || call.transpose || !call.move) return false;
+  const Given& a = all[static_cast<std::size_t>(ref_a)];
+  const Given& b = all[static_cast<std::size_t>(ref_b)];
+  if (a.ia != 1 || a.ja != 1 || b.ib != 1 || b.jb != 1) return false;
+  if (a.desca[2] != a.rows || a.desca[3] != a.cols || b.descb[2] != b.rows || b.descb[3] != b.cols) return false;
+  for (const Given& g : all) {
+    if (g.grida[2] >= 0) {
+      const auto [rows, cols] = local_shape(a.desca, a.grida, g.grida[2], g.grida[3]);
+      if (rows > 0 && cols > 0 && g.desca[kLld] != rows) return false;
+    }
+    if (g.gridb[2] >= 0) {
+      const auto [rows, cols] = local_shape(b.descb, b.gridb, g.gridb[2], g.gridb[3]);
+      if (rows > 0 && cols > 0 && g.descb[kLld] != rows) return false;
+    }
+  }
+  return true;
+}
+
+Layout layout_of(const std::array<std::int64_t, 11>& d, const std::array<std::int64_t, 4>& grid) {
+  return mpi::scalapack_layout({.rows = d[2], .cols = d[3], .row_block = d[6], .col_block = d[7], .grid_rows = grid[0],
+                                .grid_cols = grid[1], .first_row = d[8], .first_col = d[9]});
+}
+
+// Collective over the context: the whole-matrix copy as a Plan whose indexing and schedule `auto`
+// chose on `model`. Its communicator puts A's processors first, in order (a Plan's source
+// processors are consecutive ranks), then the other ranks; B's processors stay where B's grid has
+// them (no relabelling: B's descriptor says where its blocks are).
+std::shared_ptr<PredictedPlan> predicted_plan(const mpi::MpiTransport& transport, const std::vector<Given>& all,
+                                              const std::vector<Rank>& a_ranks, const std::vector<Rank>& b_ranks,
+                                              Index elem_bytes, const std::shared_ptr<const MachineModel>& model) {
+  const Given& a = all[static_cast<std::size_t>(a_ranks.front())];
+  const Given& b = all[static_cast<std::size_t>(b_ranks.front())];
+  std::vector<Index> new_rank(all.size(), -1);
+  for (std::size_t p = 0; p < a_ranks.size(); ++p) new_rank[static_cast<std::size_t>(a_ranks[p])] = static_cast<Index>(p);
+  Index next = static_cast<Index>(a_ranks.size());
+  for (Index& r : new_rank) {
+    if (r < 0) r = next++;
+  }
+  auto predicted = std::make_shared<PredictedPlan>();
+  MPI_Comm_split(transport.comm(), 0, static_cast<int>(new_rank[static_cast<std::size_t>(transport.rank())]),
+                 &predicted->comm);
+  mpi::Options options;
+  options.elem_bytes = elem_bytes;
+  options.indexing = "auto";
+  options.schedule = "auto";
+  options.relabel = "none";
+  options.model = model;
+  std::vector<Index> dest_ranks;
+  for (const Rank r : b_ranks) dest_ranks.push_back(new_rank[static_cast<std::size_t>(r)]);
+  options.ranks = RankMap::relabelled(std::move(dest_ranks));
+  predicted->plan =
+      std::make_unique<mpi::Plan>(predicted->comm, layout_of(a.desca, a.grida), layout_of(b.descb, b.gridb), options);
+  predicted->chosen = "indexing " + predicted->plan->options().indexing + ", schedule " + predicted->plan->options().schedule;
+  return predicted;
+}
+
 StoredMatrix stored(const Given& reference, const std::array<std::int64_t, 11>& mine, bool a_side, std::vector<Rank> ranks) {
   const auto& desc = a_side ? reference.desca : reference.descb;
   const auto& grid = a_side ? reference.grida : reference.gridb;
@@ -290,7 +373,26 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
     return submatrix_plan(copy, me);
   });
   const Index eb = call.elem_bytes;
-  log_call(call, call.move ? "moved by redist's submatrix plan" : "planned, nothing moved");
+  if (!kept.decided) {  // every rank of the context meets a new plan together
+    kept.decided = true;
+    if (const auto model = machine_model(); model && whole_dense_copy(all, call, a_ranks.front(), b_ranks.front())) {
+      kept.predicted = predicted_plan(transport, all, a_ranks, b_ranks, eb, model);
+    }
+  }
+  if (kept.predicted) {
+    const PredictedPlan& p = *kept.predicted;
+    const auto local = [](const std::array<std::int64_t, 11>& d, const std::array<std::int64_t, 4>& grid) {
+      if (grid[2] < 0) return Index{0};
+      const auto [rows, cols] = local_shape(d, grid, grid[2], grid[3]);
+      return rows * cols;
+    };
+    log_call(call, "moved by a redist::mpi::Plan chosen on the machine model: " + p.chosen);
+    p.plan->execute({a, static_cast<std::size_t>(local(mine.desca, mine.grida) * eb)},
+                    {b, static_cast<std::size_t>(local(mine.descb, mine.gridb) * eb)});
+    static const Written none;  // only p?tran asks what was written, and it never comes here
+    return none;
+  }
+  log_call(call, call.move ? "moved by redist's submatrix plan (the default)" : "planned, nothing moved");
   if (!call.move) return kept.plan.receives;
   std::byte* into = b;
   if (scratch != nullptr) {
