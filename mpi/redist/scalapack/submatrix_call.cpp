@@ -244,6 +244,9 @@ void log_call(const SubmatrixCall& call, const std::string& outcome) {
   ::close(fd);
 }
 
+bool model_in_use = true;
+std::string last_method_text;
+
 // REDIST_MODEL=<file>: the machine model `auto` predicts on (the .model.json `redist calibrate`
 // writes), loaded once; none without the variable.
 std::shared_ptr<const MachineModel> machine_model() {
@@ -362,6 +365,7 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
 
   std::vector<std::int64_t> key(reinterpret_cast<const std::int64_t*>(all.data()),
                                 reinterpret_cast<const std::int64_t*>(all.data()) + all.size() * kGivenFields);
+  key.push_back(model_in_use ? 1 : 0);
   KeptPlan& kept = kept_plan(transport, key, [&] {
     const Given& ra = all[static_cast<std::size_t>(a_ranks.front())];
     const Given& rb = all[static_cast<std::size_t>(b_ranks.front())];
@@ -375,7 +379,8 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
   const Index eb = call.elem_bytes;
   if (!kept.decided) {  // every rank of the context meets a new plan together
     kept.decided = true;
-    if (const auto model = machine_model(); model && whole_dense_copy(all, call, a_ranks.front(), b_ranks.front())) {
+    const auto model = model_in_use ? machine_model() : nullptr;
+    if (model && whole_dense_copy(all, call, a_ranks.front(), b_ranks.front())) {
       kept.predicted = predicted_plan(transport, all, a_ranks, b_ranks, eb, model);
     }
   }
@@ -386,13 +391,15 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
       const auto [rows, cols] = local_shape(d, grid, grid[2], grid[3]);
       return rows * cols;
     };
-    log_call(call, "moved by a redist::mpi::Plan chosen on the machine model: " + p.chosen);
+    last_method_text = "a redist::mpi::Plan chosen on the machine model: " + p.chosen;
+    log_call(call, "moved by " + last_method_text);
     p.plan->execute({a, static_cast<std::size_t>(local(mine.desca, mine.grida) * eb)},
                     {b, static_cast<std::size_t>(local(mine.descb, mine.gridb) * eb)});
     static const Written none;  // only p?tran asks what was written, and it never comes here
     return none;
   }
-  log_call(call, call.move ? "moved by redist's submatrix plan (the default)" : "planned, nothing moved");
+  last_method_text = "redist's submatrix plan (the default)";
+  log_call(call, call.move ? "moved by " + last_method_text : "planned, nothing moved");
   if (!call.move) return kept.plan.receives;
   std::byte* into = b;
   if (scratch != nullptr) {
@@ -406,6 +413,10 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
 }
 
 }  // namespace
+
+void use_machine_model(bool use) { model_in_use = use; }
+
+const std::string& last_method() { return last_method_text; }
 
 const Written& copy_submatrix(const SubmatrixCall& call, const std::byte* a, std::byte* b) {
   return run(call, a, b, nullptr);

@@ -56,4 +56,13 @@ const Written& copy_submatrix(const SubmatrixCall& call, const std::byte* a, std
 /// and the offsets are returned all the same.
 const Written& copy_submatrix_to_scratch(const SubmatrixCall& call, const std::byte* a, std::vector<std::byte>& scratch);
 
+/// Whether new plans may follow the machine model REDIST_MODEL names (on by default; off: every
+/// call runs the default submatrix plan). Plans are kept apart by this setting. Every rank of a
+/// context must set it alike; for benchmarks that time the default beside auto's choice.
+void use_machine_model(bool use);
+
+/// How this rank's last call moved its data: "redist's submatrix plan (the default)" or "a
+/// redist::mpi::Plan chosen on the machine model: indexing <name>, schedule <name>".
+const std::string& last_method();
+
 }  // namespace redist::scalapack
