@@ -3,7 +3,8 @@
 //  - REDIST's x?gemr and x?trmr drivers with lines of GEMR2D.dat and TRMR2D.dat: a 4 x 1 union
 //    context, grids from Cblacs_gridinit over the first ranks, descriptors in which DTYPE_ is left
 //    uninitialised on some ranks (ScaLAPACK never reads it), LLD_ exactly the local rows (0 on a
-//    process row holding none), and the round trip A -> B -> A the drivers check;
+//    process row holding none), CTXT_ of no grid on a rank outside one, and the round trip
+//    A -> B -> A the drivers check;
 //  - UPLO and DIAG letters other than U, L and N, read as ScaLAPACK reads them;
 //  - calls with M or N 0 and descriptors of garbage (ScaLAPACK reads nothing then);
 //  - p?tran on the PBLAS tester's descriptors: eleven entries (DTYPE_ 2, IMB_ and INB_), LLD_ the
@@ -141,7 +142,10 @@ struct DriverMatrix {
       local_cols = numroc(n, nb, g.my_col, sc, g.cols);
       lld = local_rows;
     }
-    const int values[9] = {dtype, g.context, m, n, mb, nb, sr, sc, lld};
+    // Outside the grid the drivers pass CTXT_ -1 (what Cblacs_gridinit gave); rank 3 passes a
+    // handle of no grid instead, which ScaLAPACK reads alike.
+    const int context = g.inside() || me != 3 ? g.context : 4711;
+    const int values[9] = {dtype, context, m, n, mb, nb, sr, sc, lld};
     std::copy(values, values + 9, desc);
   }
   std::size_t elements() const { return static_cast<std::size_t>(local_rows) * static_cast<std::size_t>(local_cols); }

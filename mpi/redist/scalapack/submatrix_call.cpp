@@ -73,8 +73,11 @@ Given what_i_was_given(const SubmatrixCall& call) {
   const int context_a = call.desca != nullptr ? call.desca[1] : -1;
   const int context_b = call.descb != nullptr ? call.descb[1] : -1;
   const GridPlace a = grid_place(context_a), b = grid_place(context_b);
-  g.context_problem = (context_a >= 0 && !a.inside())                ? kOutsideA
-                      : (context_b >= 0 && !b.inside())              ? kOutsideB
+  // REDIST takes a CTXT_ naming no grid the rank is in as -1: the rank is outside that grid (a
+  // grid process left without a rank is told below). PBLAS wants every caller in A's grid.
+  const bool pblas = call.reader == Reader::Pblas;
+  g.context_problem = (pblas && !a.inside())                         ? kOutsideA
+                      : (pblas && !b.inside())                       ? kOutsideB
                       : (call.one_context && context_b != context_a) ? kNotShared
                                                                      : kContextsFine;
   // A rank outside a grid need not fill the descriptor beyond CTXT_ (-1): nothing of it is read.
@@ -166,9 +169,9 @@ std::string grid_ranks(const std::vector<Given>& all, bool a_side, const Submatr
   for (std::size_t p = 0; p < ranks.size(); ++p) {
     if (ranks[p] < 0) {
       const auto& g = a_side ? all[static_cast<std::size_t>(first)].grida : all[static_cast<std::size_t>(first)].gridb;
-      return name + ": process (" + std::to_string(static_cast<std::int64_t>(p) / g[1]) + ", " +
-             std::to_string(static_cast<std::int64_t>(p) % g[1]) + ") of " + (a_side ? "A" : "B") +
-             "'s grid is not in the call's context";
+      return name + ": no rank of the context holds process (" + std::to_string(static_cast<std::int64_t>(p) / g[1]) +
+             ", " + std::to_string(static_cast<std::int64_t>(p) % g[1]) + ") of " + (a_side ? "A" : "B") +
+             "'s grid (its rank is not in ICTXT, or passed a CTXT_ of no grid it is in)";
     }
   }
   return {};
