@@ -7,8 +7,9 @@
 //    A -> B -> A the drivers check;
 //  - UPLO and DIAG letters other than U, L and N, read as ScaLAPACK reads them;
 //  - calls with M or N 0 and descriptors of garbage (ScaLAPACK reads nothing then);
-//  - p?tran on the PBLAS tester's descriptors: eleven entries (DTYPE_ 2, IMB_ and INB_), LLD_ the
-//    local rows plus a gap, alpha 2 and beta 3, mixed with nine-entry ones.
+//  - p?tran on the PBLAS tester's descriptors: eleven entries (DTYPE_ 2, IMB_ and INB_ as large as
+//    the other blocks, smaller, or holding the whole extent), LLD_ the local rows plus a gap,
+//    alpha 2 and beta 3, mixed with nine-entry ones.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -375,14 +376,21 @@ TEST(ScalapackAsItsTesters, AnEmptyCopyReadsNoDescriptor) {
 struct PblasMatrix {
   int desc[11] = {};
   int local_rows = 0, local_cols = 0, lld = 1;
-  int rsrc = 0, csrc = 0, mb = 1, nb = 1;
-  const Grid& grid;
-  PblasMatrix(const Grid& g, int type, int m, int n, int imb, int inb, int block_rows, int block_cols, int sr, int sc)
-      : rsrc(sr), csrc(sc), mb(block_rows), nb(block_cols), grid(g) {
-    // IMB_ differs from MB_ only on a grid of one process row (and INB_ of one column): there the
-    // layout is the same.
-    local_rows = numroc(m, mb, g.my_row, sr, g.rows);
-    local_cols = numroc(n, nb, g.my_col, sc, g.cols);
+  std::vector<int> rows, cols;  // the global rows and columns this process holds, in local order
+  PblasMatrix(const Grid& g, int type, int m, int n, int imb, int inb, int mb, int nb, int sr, int sc) {
+    if (type == 1) imb = mb, inb = nb;  // a nine-entry descriptor has no first block of its own
+    // The process of a global index: the first block on the first process, then blocks in turn.
+    const auto owner = [](int i, int first_block, int block, int first, int procs) {
+      return i < first_block ? first : ((i - first_block) / block + 1 + first) % procs;
+    };
+    for (int i = 0; i < m; ++i) {
+      if (owner(i, imb, mb, sr, g.rows) == g.my_row) rows.push_back(i);
+    }
+    for (int j = 0; j < n; ++j) {
+      if (owner(j, inb, nb, sc, g.cols) == g.my_col) cols.push_back(j);
+    }
+    local_rows = static_cast<int>(rows.size());
+    local_cols = static_cast<int>(cols.size());
     lld = std::max(1, local_rows) + 10;
     if (type == 2) {
       const int v[11] = {2, g.context, m, n, imb, inb, mb, nb, sr, sc, lld};
@@ -394,8 +402,8 @@ struct PblasMatrix {
     }
   }
   std::size_t storage() const { return std::max<std::size_t>(1, static_cast<std::size_t>(lld) * local_cols); }
-  int global_row(int l) const { return global_of(l, mb, grid.my_row, rsrc, grid.rows); }
-  int global_col(int l) const { return global_of(l, nb, grid.my_col, csrc, grid.cols); }
+  int global_row(int l) const { return rows[static_cast<std::size_t>(l)]; }
+  int global_col(int l) const { return cols[static_cast<std::size_t>(l)]; }
 };
 
 template <class T>
@@ -433,15 +441,24 @@ struct TranProblem {
   int type_a, type_c;
 };
 
+// First blocks (IMB_, INB_ of eleven-entry descriptors): as large as the others (the tester's
+// files), smaller, or holding the whole extent.
+enum class FirstBlock { Full, Smaller, Whole };
+
 template <class T>
-void tran_as_pblas(const TranProblem& p, T alpha, T beta) {
+void tran_as_pblas(const TranProblem& p, T alpha, T beta, FirstBlock first = FirstBlock::Full) {
   Grid g(p.rows, p.cols);
   if (!g.inside()) return;  // PBLAS: every caller is in the grid
   // The tester's matrices are 31 x 31 (A) and 35 x 35 (C), larger where the problem needs it.
   const int ma = std::max(31, p.ia - 1 + p.n), na = std::max(31, p.ia - 1 + p.m);
   const int mc = std::max(35, p.ic - 1 + p.m), nc = std::max(35, p.ic - 1 + p.n);
   // IMB_ and INB_ differ from MB_ and NB_ where the grid has one process row or column.
-  const int imb = g.rows == 1 ? p.block + 2 : p.block, inb = g.cols == 1 ? p.block + 1 : p.block;
+  int imb = g.rows == 1 ? p.block + 2 : p.block, inb = g.cols == 1 ? p.block + 1 : p.block;
+  if (first == FirstBlock::Smaller) {
+    imb = std::max(1, p.block - 1);
+    inb = std::max(1, p.block - 2);
+  }
+  if (first == FirstBlock::Whole) imb = inb = 1000;
   PblasMatrix a(g, p.type_a, ma, na, imb, inb, p.block, p.block, 0, 0);
   PblasMatrix c(g, p.type_c, mc, nc, imb, inb, p.block, p.block, g.rows > 1 ? 1 : 0, 0);
   std::vector<T> local_a = pblas_filled<T>(a, 0), a_stock = local_a;
@@ -454,7 +471,8 @@ void tran_as_pblas(const TranProblem& p, T alpha, T beta) {
   } catch (const std::invalid_argument& e) {
     message = e.what();
   }
-  const std::string what = "grid " + std::to_string(p.rows) + "x" + std::to_string(p.cols) + " m " + std::to_string(p.m) +
+  const std::string what = "grid " + std::to_string(p.rows) + "x" + std::to_string(p.cols) + " imb " +
+                           std::to_string(imb) + " inb " + std::to_string(inb) + " m " + std::to_string(p.m) +
                            " n " + std::to_string(p.n) + " block " + std::to_string(p.block) + " types " +
                            std::to_string(p.type_a) + "/" + std::to_string(p.type_c) + " (" + typeid(T).name() + ")";
   EXPECT_EQ(message, "") << what;
@@ -482,6 +500,8 @@ void every_tran_problem() {
       p.cols = cols;
       tran_as_pblas<T>(p, T(2), T(3));
       tran_as_pblas<T>(p, T(1), T(0));
+      tran_as_pblas<T>(p, T(2), T(3), FirstBlock::Smaller);
+      tran_as_pblas<T>(p, T(1), T(0), FirstBlock::Whole);
       if (any_rank_failed()) return;
     }
   }
@@ -511,10 +531,10 @@ TEST(ScalapackAsItsTesters, TranTellsWhatItDoesNotTake) {
   a.desc[0] = 3;
   EXPECT_EQ(message_of(), "pdtran: rank 0: argument 7 (DESCA): DTYPE_ 3 is neither 1 nor 2 (the two types PBLAS takes)");
   a.desc[0] = 2;
-  a.desc[4] = 2;  // IMB_ 2 with MB_ 3 on two process rows
+  a.desc[4] = 5;  // IMB_ 5 above MB_ 3, below M_ 12, on two process rows
   EXPECT_EQ(message_of(),
-            "pdtran: rank 0: argument 7 (DESCA): IMB_ 2 differs from MB_ 3 (redist takes a first block of the full "
-            "size only)");
+            "pdtran: rank 0: argument 7 (DESCA): IMB_ 5 above MB_ 3 and below M_ 12 (a first block larger than the "
+            "others is not supported by redist)");
   a.desc[4] = 3;
   c.desc[8] = -1;
   EXPECT_EQ(message_of(),

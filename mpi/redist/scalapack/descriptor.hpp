@@ -47,8 +47,15 @@ struct GridPlace {
 /// when nothing is. `empty` (the call moves no element) relaxes what PBLAS relaxes then.
 std::string descriptor_problem(const Descriptor& desc, const GridPlace& place, Reader reader, bool empty);
 
-/// The matrix as redist's indexing sees it; grid_ranks left empty for the caller to fill, and
-/// leading_dim this rank's. Precondition: no descriptor_problem, positive sizes.
+/// The rows (first) and columns (second) missing in front of a matrix whose first block is
+/// smaller than the others (IMB_ < MB_, INB_ < NB_): redist sees it as a block-cyclic matrix that
+/// many rows and columns larger, of which the first are not there (in the first process row's and
+/// column's first block). 0 where the first block is of full size or holds the whole extent.
+std::array<Index, 2> missing_front(const Descriptor& desc);
+
+/// The matrix as redist's indexing sees it (with missing_front's rows and columns in front);
+/// grid_ranks left empty for the caller to fill, and leading_dim this rank's. Precondition: no
+/// descriptor_problem, positive sizes.
 StoredMatrix stored_matrix(const Descriptor& desc, int grid_rows, int grid_cols);
 
 }  // namespace redist::scalapack

@@ -232,6 +232,18 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
   return {};
 }
 
+// This rank's runs in its local array of a matrix with `front` rows and columns missing in front
+// (missing_front): on the first process row they start `front[0]` elements earlier, on the first
+// process column `front[1]` local columns earlier.
+void shift_back(std::vector<PeerPlan>& peers, const std::array<Index, 2>& front, const std::array<std::int64_t, 11>& ref,
+                const std::array<std::int64_t, 11>& mine, const std::array<std::int64_t, 4>& grid) {
+  if (grid[2] < 0 || (front[0] == 0 && front[1] == 0)) return;
+  const Index shift = (grid[2] == ref[8] ? front[0] : 0) + (grid[3] == ref[9] ? front[1] * mine[kLld] : 0);
+  for (PeerPlan& peer : peers) {
+    for (Run& r : peer.runs) r.local_start -= shift;
+  }
+}
+
 // REDIST_SCALAPACK_LOG=<file>: every rank appends one line per call to the file (in one write,
 // so that the ranks' lines do not mix), to show that redist answered and how.
 void log_call(const SubmatrixCall& call, const std::string& outcome) {
@@ -256,7 +268,11 @@ std::shared_ptr<const MachineModel> machine_model() {
   static const std::shared_ptr<const MachineModel> model = []() -> std::shared_ptr<const MachineModel> {
     const char* path = std::getenv("REDIST_MODEL");
     if (path == nullptr || *path == '\0') return nullptr;
-    return std::make_shared<const MachineModel>(load_machine_model(path));
+    try {
+      return std::make_shared<const MachineModel>(load_machine_model(path));
+    } catch (const std::exception& e) {  // every rank reads the same file: all throw alike
+      throw std::invalid_argument(std::string("REDIST_MODEL: ") + e.what());
+    }
   }();
   return model;
 }
@@ -372,17 +388,29 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
   KeptPlan& kept = kept_plan(transport, key, [&] {
     const Given& ra = all[static_cast<std::size_t>(a_ranks.front())];
     const Given& rb = all[static_cast<std::size_t>(b_ranks.front())];
+    // A first block smaller than the others (PBLAS's IMB_, INB_): the indexing sees the matrix
+    // with the missing rows and columns in front, and this rank's local offsets shift back by them.
+    const auto front_a = missing_front(descriptor_of(ra.desca)), front_b = missing_front(descriptor_of(rb.descb));
     SubmatrixCopy copy{stored(ra, mine.desca, true, a_ranks), stored(rb, mine.descb, false, b_ranks),
-                       mine.ia - 1, mine.ja - 1, mine.ib - 1, mine.jb - 1, mine.rows, mine.cols};
+                       mine.ia - 1 + front_a[0], mine.ja - 1 + front_a[1], mine.ib - 1 + front_b[0],
+                       mine.jb - 1 + front_b[1], mine.rows, mine.cols};
     copy.part = mine.uplo == 'U' ? MatrixPart::Upper : mine.uplo == 'L' ? MatrixPart::Lower : MatrixPart::All;
     copy.unit_diagonal = mine.diag == 'U';
     copy.transpose = call.transpose;
-    return submatrix_plan(copy, me);
+    RankPlan plan = submatrix_plan(copy, me);
+    shift_back(plan.sends, front_a, ra.desca, mine.desca, mine.grida);
+    shift_back(plan.receives, front_b, rb.descb, mine.descb, mine.gridb);
+    return plan;
   });
   const Index eb = call.elem_bytes;
   if (!kept.decided) {  // every rank of the context meets a new plan together
+    std::shared_ptr<const MachineModel> model;
+    try {
+      model = model_in_use ? machine_model() : nullptr;
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(call.routine + ": " + e.what());
+    }
     kept.decided = true;
-    const auto model = model_in_use ? machine_model() : nullptr;
     if (model && whole_dense_copy(all, call, a_ranks.front(), b_ranks.front())) {
       kept.predicted = predicted_plan(transport, all, a_ranks, b_ranks, eb, model);
     }
