@@ -1,0 +1,47 @@
+// Local work measured on the machine at hand, for `redist calibrate`: `redist-mpi localwork` times
+// the indexing methods' plans and the packing and unpacking of them in the MPI program itself (its
+// allocator, caches holding none of the data), and the prices are fitted here by least squares.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "redist/transport/work.hpp"
+
+namespace redist::calibration {
+
+struct IndexMeasurement {
+  std::vector<double> counts;  ///< in kIndexKinds order
+  double seconds = 0;
+};
+
+/// One pack (all messages at once) or unpack (message by message) of a real plan.
+struct CopyMeasurement {
+  double bytes = 0, runs = 0, records = 0;  ///< ByteCopied, RunCopied and RecordCopied, as copy_work counts them
+  double seconds = 0;
+};
+
+struct LocalWork {
+  double byte_copied = 0;  ///< seconds per byte copied, fitted over `copies`
+  double run_copied = 0;   ///< seconds per run piece beyond its bytes, fitted over `copies`
+  double record_copied = 0;  ///< seconds per run-list record beyond its pieces, fitted over `copies`
+  std::vector<IndexMeasurement> index;  ///< one per (method, layout pair) and per relabelling
+  std::vector<CopyMeasurement> copies;  ///< two per (method, layout pair): pack, unpack
+};
+
+/// The work kinds the index fit prices, in IndexMeasurement::counts order.
+inline constexpr std::array<WorkKind, 5> kIndexKinds = {WorkKind::IndexOp, WorkKind::TableEntry,
+                                                        WorkKind::Intersection, WorkKind::ElementScanned,
+                                                        WorkKind::RunListed};
+
+/// Several passes of `redist-mpi localwork --json` as one: each row (the same work in every pass)
+/// at its fastest pass. Throws std::runtime_error when the passes' rows differ.
+nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes);
+
+/// The measurements `redist-mpi localwork --json` printed, the copy prices fitted (non-negative
+/// least squares on relative residuals). Throws nlohmann::json::exception when `json` is not such.
+LocalWork local_work_from_json(const nlohmann::json& json);
+
+}  // namespace redist::calibration

@@ -1,0 +1,155 @@
+// `redist validate --platform FILE [--quick] [--random K] [--seed S] [--repeat K] [--rounds R]
+// [--max-error E] [--max-p90 E] [--json]`: runs 1-D redistributions (14 hand-picked, then K seeded
+// random ones: random_validation_cases) for real under mpirun and in the simulator on a platform
+// written by `redist calibrate`, and reports per case the measured (fastest of R rounds) and
+// simulated total time (maximum over ranks) and their ratio, then the median and 90th percentile of
+// |sim - real| / real, how many cases the simulator is optimistic on, and the worst five; with two
+// rounds or more, also how far a case's rounds spread, the noise those errors are read against.
+// Simulated ranks sit on the platform's hosts in turn (rank i on node-(i mod hosts)): on a calibrated
+// platform all on its one host, sharing its cores as oversubscribed MPI ranks share the machine's.
+#include <cstdint>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "options.hpp"
+#include "redist/analysis/redistribution_json.hpp"
+#include "redist/calibration/random_validation_cases.hpp"
+#include "redist/calibration/validation_runs.hpp"
+#include "redist/calibration/validation_summary.hpp"
+#include "repo_paths.hpp"
+
+namespace redist::cli {
+namespace {
+
+using calibration::RoundSpread;
+using calibration::ValidationCase;
+using calibration::ValidationSummary;
+
+struct ValidateOptions {
+  std::string platform;
+  bool quick = false;
+  int random = 50;
+  std::uint64_t seed = 18;  // issue 18: a fixed default, so that runs are reproducible
+  int repeat = 5;
+  int rounds = 3;
+  double max_error = -1, max_p90 = -1;
+  bool json = false;
+  calibration::MpiLauncher launcher;
+};
+
+std::vector<ValidationCase> cases(const ValidateOptions& o) {
+  auto all = calibration::hand_picked_validation_cases(o.quick);
+  if (o.quick) return all;
+  for (auto& c : calibration::random_validation_cases(o.random, o.seed)) all.push_back(std::move(c));
+  return all;
+}
+
+void print_summary(const std::vector<ValidationCase>& all, const std::vector<double>& measured,
+                   const std::vector<double>& simulated, const ValidationSummary& summary,
+                   const std::optional<RoundSpread>& spread) {
+  std::cout << fmt::format("|simulated - measured| / measured over {} cases: median {:.1f}%, 90th percentile {:.1f}%\n",
+                           all.size(), 100 * summary.median, 100 * summary.p90);
+  if (spread) {
+    std::cout << fmt::format("measurement noise (a case's slowest pass over its fastest, minus 1): median {:.1f}%, "
+                             "90th percentile {:.1f}%\n",
+                             100 * spread->median, 100 * spread->p90);
+  }
+  std::cout << fmt::format("simulator optimistic (simulated < measured) in {} of {} cases\nworst cases:\n",
+                           summary.optimistic, all.size());
+  for (const std::size_t i : summary.worst) {
+    std::cout << fmt::format("  {} (ranks {}): simulated/measured {:.2f}\n", all[i].label(), all[i].ranks(),
+                             simulated[i] / measured[i]);
+  }
+}
+
+int run_validate(ValidateOptions o) {
+  if (o.launcher.redist_mpi.empty()) o.launcher.redist_mpi = built_redist_mpi();
+  const int hosts = calibration::platform_host_count(o.platform);
+  const std::vector<ValidationCase> all = cases(o);
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  std::vector<double> measured, simulated;
+  const calibration::CaseMeasurements measurements = calibration::measure_cases(o.launcher, all, o.repeat, o.rounds);
+  const std::vector<Phases>& measured_runs = measurements.fastest;
+  std::optional<RoundSpread> spread;
+  if (o.rounds >= 2) spread = calibration::summarise_round_spread(measurements.totals);
+  if (!o.json) std::cout << "| case | ranks | measured s | simulated s | simulated/measured |\n|---|---|---|---|---|\n";
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const ValidationCase& c = all[i];
+    const Phases& real_phases = measured_runs[i];
+    const Phases model_phases = calibration::simulate_case(o.platform, c, hosts);
+    const double real = real_phases.total, model = model_phases.total;
+    measured.push_back(real);
+    simulated.push_back(model);
+    rows.push_back({{"case", c.label()}, {"ranks", c.ranks()}, {"measured", real}, {"simulated", model},
+                    {"ratio", model / real}, {"measured_phases", phases_json(real_phases, redistribution_phases())},
+                    {"simulated_phases", phases_json(model_phases, redistribution_phases())},
+                    {"round_totals", measurements.totals[i]}});
+    if (!o.json) {
+      std::cout << fmt::format("| {} | {} | {:.4e} | {:.4e} | {:.2f} |\n", c.label(), c.ranks(), real, model, model / real)
+                << std::flush;
+    }
+  }
+  const ValidationSummary summary = calibration::summarise_validation(measured, simulated);
+  if (o.json) {
+    nlohmann::ordered_json worst = nlohmann::ordered_json::array();
+    for (const std::size_t i : summary.worst) worst.push_back(all[i].label());
+    std::cout << nlohmann::ordered_json{{"platform", o.platform},
+                                        {"seed", o.seed},
+                                        {"random_cases", o.quick ? 0 : o.random},
+                                        {"repeat", o.repeat},
+                                        {"rounds", o.rounds},
+                                        {"cases", rows},
+                                        {"median_relative_error", summary.median},
+                                        {"p90_relative_error", summary.p90},
+                                        {"optimistic_cases", summary.optimistic},
+                                        {"round_spread_median", spread ? nlohmann::ordered_json(spread->median) : nullptr},
+                                        {"round_spread_p90", spread ? nlohmann::ordered_json(spread->p90) : nullptr},
+                                        {"worst_cases", worst}}
+                     .dump()
+              << "\n";
+  } else {
+    print_summary(all, measured, simulated, summary, spread);
+  }
+  const bool median_too_high = o.max_error >= 0 && summary.median > o.max_error;
+  return median_too_high || (o.max_p90 >= 0 && summary.p90 > o.max_p90) ? 1 : 0;
+}
+
+}  // namespace
+
+void add_validate_command(CLI::App& root, Commands& commands) {
+  auto o = std::make_shared<ValidateOptions>();
+  auto* app = root.add_subcommand("validate", "Compare real MPI runs with the simulator on a calibrated platform");
+  app->add_option("--platform", o->platform, "platform written by `redist calibrate`")->required()->check(CLI::ExistingFile);
+  app->add_flag("--quick", o->quick, "four small hand-picked cases instead of the full set (seconds, for tests)");
+  app->add_option("--random", o->random, "seeded random cases run after the 14 hand-picked ones")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  app->add_option("--seed", o->seed, "seed of the random cases (the same seed, the same cases)")->capture_default_str();
+  app->add_option("--repeat", o->repeat, "MPI repetitions per case (the fastest counts)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app->add_option("--rounds", o->rounds, "passes over all the cases, one mpirun per case each (the fastest counts)")
+      ->check(CLI::Range(1, 100))
+      ->capture_default_str();
+  app->add_option("--max-error", o->max_error, "exit 1 when the median relative error exceeds this (e.g. 0.25)")
+      ->check(CLI::Range(0.0, 100.0));
+  app->add_option("--max-p90", o->max_p90, "exit 1 when the 90th percentile of the relative error exceeds this")
+      ->check(CLI::Range(0.0, 100.0));
+  app->add_option("--redist-mpi", o->launcher.redist_mpi, "redist-mpi program (default: the one built with redist)");
+  app->add_option("--mpirun", o->launcher.mpirun, "MPI launcher command")->capture_default_str();
+  app->add_flag("--json", o->json, "print the cases and the error figures as JSON");
+  commands.push_back({app, [o] { return run_validate(*o); }});
+}
+
+}  // namespace redist::cli
