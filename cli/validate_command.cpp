@@ -8,23 +8,19 @@
 // Simulated ranks sit on the platform's hosts in turn (rank i on node-(i mod hosts)): on a calibrated
 // platform all on its one host, sharing its cores as oversubscribed MPI ranks share the machine's.
 #include <cstdint>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <sstream>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
 #include "options.hpp"
-#include "redist/analysis/redistribution_json.hpp"
 #include "redist/calibration/random_validation_cases.hpp"
+#include "redist/calibration/validation_report.hpp"
 #include "redist/calibration/validation_runs.hpp"
 #include "redist/calibration/validation_summary.hpp"
 #include "repo_paths.hpp"
@@ -55,24 +51,6 @@ std::vector<ValidationCase> cases(const ValidateOptions& o) {
   return all;
 }
 
-void print_summary(const std::vector<ValidationCase>& all, const std::vector<double>& measured,
-                   const std::vector<double>& simulated, const ValidationSummary& summary,
-                   const std::optional<RoundSpread>& spread) {
-  std::cout << fmt::format("|simulated - measured| / measured over {} cases: median {:.1f}%, 90th percentile {:.1f}%\n",
-                           all.size(), 100 * summary.median, 100 * summary.p90);
-  if (spread) {
-    std::cout << fmt::format("measurement noise (a case's slowest pass over its fastest, minus 1): median {:.1f}%, "
-                             "90th percentile {:.1f}%\n",
-                             100 * spread->median, 100 * spread->p90);
-  }
-  std::cout << fmt::format("simulator optimistic (simulated < measured) in {} of {} cases\nworst cases:\n",
-                           summary.optimistic, all.size());
-  for (const std::size_t i : summary.worst) {
-    std::cout << fmt::format("  {} (ranks {}): simulated/measured {:.2f}\n", all[i].label(), all[i].ranks(),
-                             simulated[i] / measured[i]);
-  }
-}
-
 int run_validate(ValidateOptions o) {
   if (o.launcher.redist_mpi.empty()) o.launcher.redist_mpi = built_redist_mpi();
   const int hosts = calibration::platform_host_count(o.platform);
@@ -83,22 +61,14 @@ int run_validate(ValidateOptions o) {
   const std::vector<Phases>& measured_runs = measurements.fastest;
   std::optional<RoundSpread> spread;
   if (o.rounds >= 2) spread = calibration::summarise_round_spread(measurements.totals);
-  if (!o.json) std::cout << "| case | ranks | measured s | simulated s | simulated/measured |\n|---|---|---|---|---|\n";
+  if (!o.json) std::cout << calibration::kValidationTableHeader;
   for (std::size_t i = 0; i < all.size(); ++i) {
-    const ValidationCase& c = all[i];
-    const Phases& real_phases = measured_runs[i];
-    const Phases model_phases = calibration::simulate_case(o.platform, c, hosts);
-    const double real = real_phases.total, model = model_phases.total;
-    measured.push_back(real);
-    simulated.push_back(model);
-    rows.push_back({{"case", c.label()}, {"ranks", c.ranks()}, {"measured", real}, {"simulated", model},
-                    {"ratio", model / real}, {"measured_phases", phases_json(real_phases, redistribution_phases())},
-                    {"simulated_phases", phases_json(model_phases, redistribution_phases())},
-                    {"round_totals", measurements.totals[i]}});
-    if (!o.json) {
-      std::cout << fmt::format("| {} | {} | {:.4e} | {:.4e} | {:.2f} |\n", c.label(), c.ranks(), real, model, model / real)
-                << std::flush;
-    }
+    const calibration::ComparedCase compared{all[i], measured_runs[i],
+                                             calibration::simulate_case(o.platform, all[i], hosts), measurements.totals[i]};
+    measured.push_back(compared.measured.total);
+    simulated.push_back(compared.simulated.total);
+    rows.push_back(calibration::compared_case_json(compared));
+    if (!o.json) std::cout << calibration::compared_case_row(compared) << std::flush;
   }
   const ValidationSummary summary = calibration::summarise_validation(measured, simulated);
   if (o.json) {
@@ -119,7 +89,7 @@ int run_validate(ValidateOptions o) {
                      .dump()
               << "\n";
   } else {
-    print_summary(all, measured, simulated, summary, spread);
+    std::cout << calibration::validation_summary_text(all, measured, simulated, summary, spread);
   }
   const bool median_too_high = o.max_error >= 0 && summary.median > o.max_error;
   return median_too_high || (o.max_p90 >= 0 && summary.p90 > o.max_p90) ? 1 : 0;
