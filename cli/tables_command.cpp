@@ -6,13 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-#include <fmt/format.h>
-
 #include "command.hpp"
 #include "options.hpp"
 #include "redist/analysis/table_report.hpp"
-#include "redist/core/checks.hpp"
-#include "redist/indexing/krr_tables.hpp"
 
 namespace redist::cli {
 namespace {
@@ -24,35 +20,11 @@ struct Options {
   bool json = false;
 };
 
-std::string title(const Options& o, const KrrShape& shape, const InfoTable& table) {
-  return fmt::format("{} of {}{}: BLOCK-CYCLIC({}) over {} -> BLOCK-CYCLIC({}) over {} ({}, k = {}, r = {}), {} = {}\n\n",
-                     o.side == "send" ? "Packing information table" : "Unpacking information table",
-                     o.side == "send" ? "P" : "Q", o.rank, o.r, o.P, o.s, o.Q, shape.kr_to_r ? "kr -> r" : "r -> kr",
-                     shape.k, shape.r, o.side == "send" ? "LCC_s" : "LCC_d", table.period);
-}
-
 int run(const Options& o) {
   if (o.method != "krr") {
     throw std::invalid_argument("--method " + o.method + ": only krr builds packing/unpacking information tables");
   }
-  require_positive(o.P, "P (source processors)");
-  require_positive(o.Q, "Q (destination processors)");
-  require_positive(o.r, "r (source block size)");
-  require_positive(o.s, "s (destination block size)");
-  const bool send = o.side == "send";
-  require_in_range(o.rank, send ? o.P : o.Q, send ? "--rank (a source processor)" : "--rank (a destination processor)");
-  // Tables describe one local complete cycle: an array of one global cycle is enough.
-  const Index cycle = checked_lcm(checked_mul(o.r, o.P, "r x P"), checked_mul(o.s, o.Q, "s x Q"), "global complete cycle");
-  const CyclicPair pair = cyclic_pair(BlockCyclic(cycle, o.r, o.P), BlockCyclic(cycle, o.s, o.Q), "krr");
-  const KrrShape shape = krr_shape(pair);
-  Work work;
-  const InfoTable table = krr_table(send ? SideView::sender(pair, o.rank) : SideView::receiver(pair, o.rank), work);
-  const TableView view{table, send, o.rank};
-  if (o.json) {
-    std::cout << info_table_json(view).dump() << '\n';
-  } else {
-    std::cout << title(o, shape, table) << info_table_text(view);
-  }
+  std::cout << krr_table_report({o.P, o.Q, o.r, o.s, o.rank, o.side == "send"}, o.json);
   return 0;
 }
 
