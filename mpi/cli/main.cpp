@@ -37,6 +37,7 @@
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/relabelling.hpp"
+#include "redist/os/strict_numbers.hpp"
 
 namespace redist::mpi::cli {
 namespace {
@@ -213,6 +214,7 @@ int main_with_mpi(int argc, char** argv) {
       ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()));
   std::string problem;
   std::exception_ptr help;
+  redist::os::read_numbers_strictly(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success&) {  // --help, --version: the ranks must agree on it too
