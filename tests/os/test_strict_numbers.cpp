@@ -36,9 +36,9 @@ TEST(StrictNumbers, EveryNumericOptionOfEverySubcommandReadsSo) {
   double seconds = 0;
   std::string name;
   auto* sub = app.add_subcommand("run");
-  sub->add_option("-N", count);
-  sub->add_option("--bytes", bytes);
-  sub->add_option("--seconds", seconds);
+  sub->add_option("-N", count)->check(CLI::Range(std::int64_t{-100}, std::int64_t{100}));  // checks keep working
+  sub->add_option("--bytes", bytes)->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  sub->add_option("--seconds", seconds)->check(CLI::Range(0.0, 10.0));
   sub->add_option("--name", name);
   read_numbers_strictly(app);
   const auto parse = [&](std::vector<std::string> args) {
@@ -54,6 +54,7 @@ TEST(StrictNumbers, EveryNumericOptionOfEverySubcommandReadsSo) {
   EXPECT_THROW(parse({"-N", "0x10"}), CLI::ValidationError);
   EXPECT_THROW(parse({"--bytes", "-5"}), CLI::ValidationError);
   EXPECT_THROW(parse({"--seconds", "nan"}), CLI::ValidationError);
+  EXPECT_THROW(parse({"-N", "0101"}), CLI::ValidationError);  // 101: out of the range, read as decimal
 }
 
 }  // namespace

@@ -103,7 +103,7 @@ TEST(SimulatedRedistribution, RandomRunsVerifyOnEveryPlatform) {
   EXPECT_GE(uneven, 60);  // N not a multiple of the period lcm(P·r, Q·s)
 }
 
-// Relabelled destinations (issue 18): every element still lands where the relabelled layout puts
+// Relabelled destinations: every element still lands where the relabelled layout puts
 // it, and the exact assignment keeps at least as many bytes on their rank as numbering does — more
 // on some pairs, with fewer bytes sent.
 // On one node whose cores share memory (memory.node), the asynchronous exchange hands messages over

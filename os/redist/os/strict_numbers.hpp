@@ -36,7 +36,9 @@ inline std::string finite_number(const std::string& text) {
 /// Gives every numeric option of `app` and its subcommands these rules (call once all are added).
 inline void read_numbers_strictly(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {
-    const std::string type = option->get_type_name();
+    // The value's type, before the validators' descriptions ("INT:INT in [1 - 256]").
+    std::string type = option->get_type_name();
+    type = type.substr(0, type.find(':'));
     if (type == "INT" || type == "UINT") {
       const bool may_be_negative = type == "INT";
       option->transform(CLI::Validator(

@@ -51,7 +51,7 @@ const ExperimentSpec& schema() {
         .names = {"shared", "disjoint"},
         .default_value = "shared"},
        {.name = "relabel",
-        .meaning = "destination processors placed on the ranks that hold most of their data (issue 18): none, "
+        .meaning = "destination processors placed on the ranks that hold most of their data: none, "
                    "exact (maximum-weight assignment) or greedy (COSTA's); with placement shared. Reports "
                    "bytes_kept, the bytes that stay on their rank, and bytes_kept_unrelabelled",
         .names = names_of(relabel_method_names()),
