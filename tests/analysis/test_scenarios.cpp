@@ -243,6 +243,25 @@ TEST_F(Claims, BelowAndAboveCompareEveryRow) {
   EXPECT_TRUE(holds(c));
 }
 
+// than_phase: a method's phase against another phase (of itself or of other methods).
+TEST_F(Claims, BelowAndAboveCompareWithAnotherPhase) {
+  s.phases = {"comm", "comp"};
+  add("fast", {4, 5, 6});  // comm
+  for (const auto& run : s.parameter_sets()) {
+    records.push_back({run, "fast", "comp", 4.5, std::nullopt, {}});
+  }
+  ClaimSpec c = claim(ClaimSpec::Kind::Above, "fast");
+  c.than = {"fast"};
+  c.than_phase = "comp";
+  EXPECT_FALSE(holds(c));  // comm 4 < comp 4.5 at N = 1
+  records.front().simulated = 4.6;
+  EXPECT_TRUE(holds(c));
+  c.kind = ClaimSpec::Kind::Below;
+  EXPECT_FALSE(holds(c));
+  c.than_phase.clear();  // against its own comm: never strictly below
+  EXPECT_FALSE(holds(c));
+}
+
 TEST_F(Claims, TrendsAllowTheirTolerance) {
   add("fast", {3, 2, 2.1});
   add("slow", {6, 6, 6});
@@ -279,6 +298,27 @@ TEST_F(Claims, SpreadAndFollows) {
   EXPECT_FALSE(holds(follows));
   follows.method = "slow";  // constant: no correlation to speak of
   EXPECT_FALSE(holds(follows));
+}
+
+// Spread along an axis: "independent of N" in each direction, though the directions differ 3-fold.
+TEST_F(Claims, SpreadAlongAnAxisIsTakenWithinEachGroupOfTheOtherParameters) {
+  s.sweep = {{"direction", {"there", "back"}}, {"N", {1, 2, 3}}};
+  for (const auto& run : s.parameter_sets()) {
+    const double level = run["direction"] == "there" ? 3.0 : 1.0;
+    records.push_back({run, "fast", "comm", level * (1 + 0.1 * run["N"].get<double>()), std::nullopt, {}});
+  }
+  ClaimSpec c = claim(ClaimSpec::Kind::Spread, "fast");
+  c.max_ratio = 1.25;  // within a direction: 1.3 / 1.1 = 1.18
+  EXPECT_FALSE(holds(c));  // over every run: 3.9 / 1.1
+  c.along = "N";
+  EXPECT_TRUE(holds(c));
+  c.max_ratio = 1.15;
+  EXPECT_FALSE(holds(c));
+  s.claims = {c};
+  s.claims.back().phase = "comm";
+  const auto detail = check_claims(s, records).at(0).detail;
+  EXPECT_NE(detail.find("along N at"), std::string::npos) << detail;
+  EXPECT_NE(detail.find("the widest of 2 groups"), std::string::npos) << detail;
 }
 
 TEST_F(Claims, BetweenHoldsOnlyInsideItsBoundsOverTheRunsOfWhere) {
