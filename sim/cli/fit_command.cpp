@@ -380,7 +380,7 @@ int run_fit(const FitOptions& o) {
     std::cerr << fmt::format("fit: cross-validation ({}), leave one {} out: {} groups\n",
                              exact ? "exact" : "linearised at the fit", f.grouping.by, f.grouping.names.size());
     const Residuals model = exact ? all_residuals : linearised(all_residuals, x, upper);
-    Selection selection = select_by_cross_validation(
+    const Selection selection = select_by_cross_validation(
         model, f.grouping.group, start, prior, lower, upper,
         [&](const std::vector<bool>& free, const CrossValidation& cv) {
           std::string held;
@@ -390,12 +390,8 @@ int run_fit(const FitOptions& o) {
           std::cerr << fmt::format("fit: cross-validated median relative error {:.1f}% (sum of squared log errors {:.6g}) "
                                    "holding [{}] at the derived value\n",
                                    100 * median_relative_error(cv.held_out), cv.cost, held);
-        });
-    if (!exact) {  // the held-out cells scored by replays at each fold's fit
-      selection.all = rescored(all_residuals, f.grouping.group, selection.all);
-      selection.selected = selection.dropped.empty() ? selection.all
-                                                     : rescored(all_residuals, f.grouping.group, selection.selected);
-    }
+        },
+        40, exact ? Residuals() : all_residuals);  // linearised: the held-out cells scored by replays
     f.kept = selection.kept;
     f.held_out = selection.selected.held_out;
     f.cross_validated = median_relative_error(selection.selected.held_out);

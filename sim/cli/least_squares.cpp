@@ -337,9 +337,10 @@ Selection select_by_cross_validation(const Residuals& residuals, const std::vect
                                      const std::vector<double>& start, const std::vector<double>& prior,
                                      const std::vector<double>& lower, const std::vector<double>& upper,
                                      const std::function<void(const std::vector<bool>&, const CrossValidation&)>& progress,
-                                     int max_iterations) {
+                                     int max_iterations, const Residuals& score) {
   const auto validate = [&](const std::vector<bool>& free) {
     CrossValidation cv = cross_validate(residuals, group, start, prior, lower, upper, free, {}, max_iterations);
+    if (score) cv = rescored(score, group, std::move(cv));
     if (progress) progress(free, cv);
     return cv;
   };

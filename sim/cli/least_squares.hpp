@@ -115,11 +115,13 @@ struct Selection {
 /// holding at its prior gives the lowest cross-validated cost; drop it when the set with it is not
 /// lower by more than kCrossValidatedGain (cost(with) ≥ (1 − gain)·cost(without)), and repeat on the
 /// values left; stop when every value left earns its place. `progress` hears each candidate set.
+/// With `score`, each fold is fitted on `residuals` (a model, say) and its held-out cells are scored
+/// by `score` (rescored: one evaluation per group and candidate set).
 Selection select_by_cross_validation(const Residuals& residuals, const std::vector<int>& group,
                                      const std::vector<double>& start, const std::vector<double>& prior,
                                      const std::vector<double>& lower, const std::vector<double>& upper,
                                      const std::function<void(const std::vector<bool>&, const CrossValidation&)>& progress,
-                                     int max_iterations = 40);
+                                     int max_iterations = 40, const Residuals& score = {});
 
 /// The first-order model of `residuals` at x_star: r(x*) + J·(x − x*), J by forward differences of
 /// `step` (inwards at an upper bound): n + 1 evaluations, then none. Lets a cross-validation whose

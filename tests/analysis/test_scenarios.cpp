@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "redist/analysis/claims.hpp"
+#include "redist/analysis/fidelity_summary.hpp"
 #include "redist/analysis/replay_report.hpp"
 #include "redist/sim/experiments.hpp"
 #include "../temp_dir.hpp"
@@ -359,4 +360,35 @@ TEST(ClaimWhere, MatchesValuesAndInclusiveRanges) {
 }
 
 }  // namespace
+// The summary shows, per fitted platform, the train and cross-validated errors of its header.
+TEST(FidelitySummary, ShowsEachFittedPlatformsTrainAndCrossValidatedErrors) {
+  const test::TempDir dir("redist-test-summary");
+  const auto platform = dir.path() / "m-fitted.xml";
+  std::ofstream(platform) << "<!--\n  FITTED by `redist fit m.fit.yaml` from m.xml on the train scenarios a, b\n"
+                             "  fit errors: train median relative error 15.9%, cross-validated 23.4% (leave one scenario "
+                             "out, 2 groups, linearised; every value fitted: 31.0%);\n  not fitted, ...: run_copied\n-->\n";
+  const auto fit = read_fit_errors(platform.string());
+  ASSERT_TRUE(fit);
+  EXPECT_DOUBLE_EQ(*fit->train, 0.159);
+  EXPECT_DOUBLE_EQ(*fit->cross_validated, 0.234);
+  EXPECT_EQ(fit->validation, "leave one scenario out, 2 groups, linearised");
+  ScenarioFidelity f;
+  f.scenario = "a";
+  f.paper = "000_x.txt";
+  f.role = "train";
+  f.platform = "m-fitted.xml";
+  f.fitted = true;
+  f.fit = fit;
+  f.errors = {0.1};
+  const std::string md = fidelity_markdown({f});
+  EXPECT_NE(md.find("## Fitted platforms"), std::string::npos) << md;
+  EXPECT_NE(md.find("| m-fitted.xml | 15.9% | 23.4% | leave one scenario out, 2 groups, linearised |"), std::string::npos) << md;
+  const auto json = fidelity_json({f});
+  ASSERT_EQ(json["fitted_platforms"].size(), 1u);
+  EXPECT_DOUBLE_EQ(json["fitted_platforms"][0]["cross_validated_median_relative_error"].get<double>(), 0.234);
+  // A derived platform, or a fitted one from before cross-validation: nothing to show.
+  std::ofstream(platform) << "<!-- FITTED by `redist fit m.fit.yaml` from m.xml -->\n";
+  EXPECT_FALSE(read_fit_errors(platform.string()));
+}
+
 }  // namespace redist

@@ -144,6 +144,29 @@ TEST(CrossValidation, AValueThatOnlyOverfitsIsDroppedAndARealOneKept) {
   EXPECT_LT(median_relative_error(s.selected.held_out), median_relative_error(s.all.held_out));
 }
 
+// The first-order model at a point reproduces residuals linear in x, and the folds fitted on it,
+// rescored by the residuals themselves, give the same selection and errors as the exact ones.
+TEST(CrossValidation, ALinearisedModelSelectsAsTheExactResidualsDo) {
+  const Synthetic data;
+  int calls = 0;
+  const Residuals counted = [&](const std::vector<double>& x) {
+    ++calls;
+    return data(x);
+  };
+  const Residuals model = linearised(counted, {0.4, 0.2}, kUpper);
+  EXPECT_EQ(calls, 3);  // r(x*) and one step per value
+  const auto far = model({-2, 3});
+  const auto truth = data({-2, 3});
+  for (std::size_t i = 0; i < far.size(); ++i) EXPECT_NEAR(far[i], truth[i], 1e-9);
+  Selection s = select_by_cross_validation(model, data.group, kPrior, kPrior, kLower, kUpper, {});
+  EXPECT_EQ(calls, 3);  // the folds are fitted in memory
+  EXPECT_EQ(s.kept, (std::vector<bool>{true, false}));
+  const CrossValidation exact = cross_validate(std::cref(data), data.group, kPrior, kPrior, kLower, kUpper, {true, false}, {});
+  const CrossValidation scored = rescored(counted, data.group, s.selected);
+  EXPECT_EQ(calls, 6);  // one replay per group
+  EXPECT_NEAR(scored.cost, exact.cost, 1e-3 * exact.cost);
+}
+
 TEST(CrossValidation, ValuesThatEachHelpAreAllKept) {
   // The noise-fitting covariate replaced by a real one: residual (x0 − 0.5)·u + (x1 + 0.3)·w.
   Synthetic data;
