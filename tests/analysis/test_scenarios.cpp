@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "redist/analysis/claims.hpp"
+#include "redist/analysis/fidelity_summary.hpp"
 #include "redist/analysis/replay_report.hpp"
 #include "redist/sim/experiments.hpp"
 #include "../temp_dir.hpp"
@@ -125,6 +126,10 @@ INSTANTIATE_TEST_SUITE_P(
                 18, "unknown key 'along'"},
         BadCase{"claim_along_not_swept", kGood + "claims: [{claim: c, kind: decreasing, method: async, phase: comm, along: P}]\n",
                 18, "which is not swept"},
+        BadCase{"spread_along_not_swept", kGood + "claims: [{claim: c, kind: spread, method: async, phase: comm, max_ratio: 2, along: P}]\n",
+                18, "which is not swept"},
+        BadCase{"claim_than_phase_not_measured", kGood + "claims: [{claim: c, kind: below, method: async, than: async, phase: comm, than_phase: pack}]\n",
+                18, "claim of phase 'pack' that the scenario does not measure"},
         BadCase{"claim_unknown_quantity", kGood + "claims: [{claim: c, kind: follows, method: async, phase: comm, quantity: q, min_correlation: 0.5}]\n",
                 18, "reports no quantity 'q'"},
         BadCase{"claim_method_and_ratio", kGood + "claims: [{claim: c, kind: spread, method: async, ratio: {numerator: async, denominator: async}, phase: comm, max_ratio: 2}]\n",
@@ -243,6 +248,25 @@ TEST_F(Claims, BelowAndAboveCompareEveryRow) {
   EXPECT_TRUE(holds(c));
 }
 
+// than_phase: a method's phase against another phase (of itself or of other methods).
+TEST_F(Claims, BelowAndAboveCompareWithAnotherPhase) {
+  s.phases = {"comm", "comp"};
+  add("fast", {4, 5, 6});  // comm
+  for (const auto& run : s.parameter_sets()) {
+    records.push_back({run, "fast", "comp", 4.5, std::nullopt, {}});
+  }
+  ClaimSpec c = claim(ClaimSpec::Kind::Above, "fast");
+  c.than = {"fast"};
+  c.than_phase = "comp";
+  EXPECT_FALSE(holds(c));  // comm 4 < comp 4.5 at N = 1
+  records.front().simulated = 4.6;
+  EXPECT_TRUE(holds(c));
+  c.kind = ClaimSpec::Kind::Below;
+  EXPECT_FALSE(holds(c));
+  c.than_phase.clear();  // against its own comm: never strictly below
+  EXPECT_FALSE(holds(c));
+}
+
 TEST_F(Claims, TrendsAllowTheirTolerance) {
   add("fast", {3, 2, 2.1});
   add("slow", {6, 6, 6});
@@ -279,6 +303,27 @@ TEST_F(Claims, SpreadAndFollows) {
   EXPECT_FALSE(holds(follows));
   follows.method = "slow";  // constant: no correlation to speak of
   EXPECT_FALSE(holds(follows));
+}
+
+// Spread along an axis: "independent of N" in each direction, though the directions differ 3-fold.
+TEST_F(Claims, SpreadAlongAnAxisIsTakenWithinEachGroupOfTheOtherParameters) {
+  s.sweep = {{"direction", {"there", "back"}}, {"N", {1, 2, 3}}};
+  for (const auto& run : s.parameter_sets()) {
+    const double level = run["direction"] == "there" ? 3.0 : 1.0;
+    records.push_back({run, "fast", "comm", level * (1 + 0.1 * run["N"].get<double>()), std::nullopt, {}});
+  }
+  ClaimSpec c = claim(ClaimSpec::Kind::Spread, "fast");
+  c.max_ratio = 1.25;  // within a direction: 1.3 / 1.1 = 1.18
+  EXPECT_FALSE(holds(c));  // over every run: 3.9 / 1.1
+  c.along = "N";
+  EXPECT_TRUE(holds(c));
+  c.max_ratio = 1.15;
+  EXPECT_FALSE(holds(c));
+  s.claims = {c};
+  s.claims.back().phase = "comm";
+  const auto detail = check_claims(s, records).at(0).detail;
+  EXPECT_NE(detail.find("along N at"), std::string::npos) << detail;
+  EXPECT_NE(detail.find("the widest of 2 groups"), std::string::npos) << detail;
 }
 
 TEST_F(Claims, BetweenHoldsOnlyInsideItsBoundsOverTheRunsOfWhere) {
@@ -319,4 +364,35 @@ TEST(ClaimWhere, MatchesValuesAndInclusiveRanges) {
 }
 
 }  // namespace
+// The summary shows, per fitted platform, the train and cross-validated errors of its header.
+TEST(FidelitySummary, ShowsEachFittedPlatformsTrainAndCrossValidatedErrors) {
+  const test::TempDir dir("redist-test-summary");
+  const auto platform = dir.path() / "m-fitted.xml";
+  std::ofstream(platform) << "<!--\n  FITTED by `redist fit m.fit.yaml` from m.xml on the train scenarios a, b\n"
+                             "  fit errors: train median relative error 15.9%, cross-validated 23.4% (leave one scenario "
+                             "out, 2 groups, linearised; every value fitted: 31.0%);\n  not fitted, ...: run_copied\n-->\n";
+  const auto fit = read_fit_errors(platform.string());
+  ASSERT_TRUE(fit);
+  EXPECT_DOUBLE_EQ(*fit->train, 0.159);
+  EXPECT_DOUBLE_EQ(*fit->cross_validated, 0.234);
+  EXPECT_EQ(fit->validation, "leave one scenario out, 2 groups, linearised");
+  ScenarioFidelity f;
+  f.scenario = "a";
+  f.paper = "000_x.txt";
+  f.role = "train";
+  f.platform = "m-fitted.xml";
+  f.fitted = true;
+  f.fit = fit;
+  f.errors = {0.1};
+  const std::string md = fidelity_markdown({f});
+  EXPECT_NE(md.find("## Fitted platforms"), std::string::npos) << md;
+  EXPECT_NE(md.find("| m-fitted.xml | 15.9% | 23.4% | leave one scenario out, 2 groups, linearised |"), std::string::npos) << md;
+  const auto json = fidelity_json({f});
+  ASSERT_EQ(json["fitted_platforms"].size(), 1u);
+  EXPECT_DOUBLE_EQ(json["fitted_platforms"][0]["cross_validated_median_relative_error"].get<double>(), 0.234);
+  // A derived platform, or a fitted one from before cross-validation: nothing to show.
+  std::ofstream(platform) << "<!-- FITTED by `redist fit m.fit.yaml` from m.xml -->\n";
+  EXPECT_FALSE(read_fit_errors(platform.string()));
+}
+
 }  // namespace redist

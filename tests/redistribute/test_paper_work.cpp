@@ -67,18 +67,53 @@ TEST(PaperWork, KrrTablesOfTheWorkedExample) {
 TEST(PaperWork, IntersectionMethodsAllocateAListPerPeerProcessor) {
   // PITFALLS and Prylli intersect with every peer processor, empty intersections included: rank 0
   // allocates the 4 arrays and a list per destination (4) as P0, the 4 arrays and a list per source
-  // (2) as Q0; their arithmetic is what the algorithm counts (redist runs the same intersection
-  // algorithms), nothing else.
+  // (2) as Q0. Their intersections: each kr block a pair shares tested against the k = 5 r blocks
+  // inside it. As P0, its 2 kr blocks of the cycle (A[0:9], A[20:29]) for each of 4 destinations:
+  // 2 x 5 x 4 = 40; as Q0, every kr block of the cycle (P0's 2, P1's 2): 4 x 5 = 20. Their index
+  // arithmetic is what the algorithm counts (redist runs the same intersection algorithms).
   for (std::string_view method : {"pitfalls", "prylli"}) {
     const Indexed r0 = index_rank(method, 0);
     const Work w = r0.paper->index(r0.plan, r0.counted);
     EXPECT_EQ(w.count(WorkKind::Allocation), (4 + 4) + (4 + 2)) << std::string(method);
     EXPECT_EQ(w.count(WorkKind::IndexOp), r0.counted.count(WorkKind::IndexOp)) << std::string(method);
-    EXPECT_EQ(w.count(WorkKind::Intersection), r0.counted.count(WorkKind::Intersection)) << std::string(method);
-    EXPECT_GT(w.count(WorkKind::Intersection), 0) << std::string(method);
+    EXPECT_EQ(w.count(WorkKind::Intersection), 40 + 20) << std::string(method);
     EXPECT_EQ(w.count(WorkKind::TableEntry), 0) << std::string(method);
     EXPECT_EQ(w.count(WorkKind::RunListed), 0) << std::string(method);
   }
+}
+
+// Section 5, BLOCK -> CYCLIC (Fig. 8, Table 2): k = N/P, the CYCLIC side holds one-element runs, and
+// there are N/P intersections between each source and destination processor, ⌊N/P⌋ × P for a
+// processor: PITFALLS' and Prylli's index work grows with N, Krr's does not. N = 2000 over P = 4
+// (blocks of 500) -> CYCLIC over Q = 5.
+TEST(PaperWork, BlockToCyclicCostsTheIntersectionMethodsNOverPPerProcessorPair) {
+  const auto counts = [](std::string_view method, Index n, Rank me) {
+    const BlockCyclic source(n, n / 4, 4), dest(n, 1, 5);
+    Work counted;
+    const auto plan_of = method == "krr" ? krr_plan : method == "pitfalls" ? pitfalls_plan : prylli_plan;
+    const RankPlan plan = plan_of(source, dest, RankMap::shared(), me, true, counted);
+    const auto paper = work_accounting("paper", method, source, dest, RankMap::shared(), me);
+    const Work pack = plan.sends.empty() ? Work() : paper->pack(peer_of(plan.sends, 0), kElemBytes);
+    return std::make_pair(paper->index(plan, counted), pack);
+  };
+  for (std::string_view method : {"pitfalls", "prylli"}) {
+    // Rank 0 is P0 (500 tests per destination, 5 destinations) and Q0 (500 per source, 4 sources).
+    EXPECT_EQ(counts(method, 2000, 0).first.count(WorkKind::Intersection), 500 * 5 + 500 * 4) << std::string(method);
+    // Rank 4 is Q4 only.
+    EXPECT_EQ(counts(method, 2000, 4).first.count(WorkKind::Intersection), 500 * 4) << std::string(method);
+    // Twice the array, twice the intersections.
+    EXPECT_EQ(counts(method, 4000, 4).first.count(WorkKind::Intersection), 1000 * 4) << std::string(method);
+    // P0's message to Q0: its 100 elements are 100 one-element pieces.
+    const Work pack = counts(method, 2000, 0).second;
+    EXPECT_EQ(pack.count(WorkKind::RunCopied), 100) << std::string(method);
+    EXPECT_EQ(pack.count(WorkKind::ByteCopied), 100 * kElemBytes) << std::string(method);
+  }
+  // Krr's tables do not grow with N (k = N/P): the same index work at 2000 and 4000 elements.
+  const Work krr_small = counts("krr", 2000, 0).first, krr_large = counts("krr", 4000, 0).first;
+  for (const WorkKind kind : {WorkKind::IndexOp, WorkKind::TableEntry, WorkKind::Allocation, WorkKind::Intersection}) {
+    EXPECT_EQ(krr_small.count(kind), krr_large.count(kind));
+  }
+  EXPECT_EQ(counts("krr", 2000, 0).second.count(WorkKind::RunCopied), 100);
 }
 
 TEST(PaperWork, PackingMessageZeroOfTheWorkedExample) {

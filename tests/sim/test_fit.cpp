@@ -59,8 +59,9 @@ table: synthetic
 role: {role}
 platform: {platform}
 experiment: redistribute
-fixed: {{P: 4, Q: 4, k: 3, direction: "kr->r", elem_bytes: 4, schedule: async, placement: shared, N: 48000}}
+fixed: {{P: 4, Q: 4, k: 3, elem_bytes: 4, schedule: async, placement: shared, N: 48000}}
 sweep:
+  direction: ["kr->r", "r->kr"]
   r: [1, 4]
 methods:
   - name: pitfalls
@@ -99,7 +100,8 @@ struct SyntheticRepo {
     std::string rows = "published:\n";
     const auto reports = nlohmann::json::parse(result.out);  // named: the loop must not outlive it
     for (const auto& r : reports.at(0).at("records")) {
-      rows += fmt::format("  - params: {{r: {}, N: {}}}\n    values: {{{}: {{{}: {:.17g}}}}}\n", r["params"]["r"].get<int>(),
+      rows += fmt::format("  - params: {{direction: \"{}\", r: {}, N: {}}}\n    values: {{{}: {{{}: {:.17g}}}}}\n",
+                          r["params"]["direction"].get<std::string>(), r["params"]["r"].get<int>(),
                           r["params"]["N"].get<int>(), r["method"].get<std::string>(), r["phase"].get<std::string>(),
                           r["simulated"].get<double>());
     }
@@ -133,15 +135,30 @@ TEST(FitCommand, RecoversKnownValuesFromASyntheticTable) {
   std::string values;
   for (const auto& k : kKnown) values += value_entry(k);
   const fs::path spec = repo.write_spec("synthetic", values);
-  const auto result = run_command(repo.run("fit " + spec.string() + " --jobs 2"));
+  const fs::path json = repo.root / "fit.json";
+  const auto result = run_command(repo.run("fit " + spec.string() + " --jobs 2 --json " + json.string()));
   ASSERT_EQ(result.status, 0) << result.err;
   EXPECT_NE(result.err.find("fit: iteration 1:"), std::string::npos) << result.err;
   EXPECT_NE(result.out.find("Train median relative error (synthetic): "), std::string::npos) << result.out;
+  // One table: its cells are grouped by direction, each predicted from the other; every value is
+  // needed on held-out cells (r = 1 and 4 in each direction separate byte from piece copies).
+  EXPECT_NE(result.out.find("Cross-validated median relative error (leave one direction out, 2 groups, linearised): "),
+            std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("Not fitted (no cross-validated gain): none."), std::string::npos) << result.out;
+  const auto report = nlohmann::json::parse(slurp(json));
+  EXPECT_EQ(report["cross_validation"]["leave_one_out"], "direction");
+  EXPECT_EQ(report["cross_validation"]["groups"].size(), 2u);
+  EXPECT_LT(report["cross_validated_median_relative_error"].get<double>(), 0.01);
+  EXPECT_LT(report["train_median_relative_error"]["fitted"].get<double>(), 0.01);
+  for (const auto& v : report["values"]) EXPECT_TRUE(v["kept"].get<bool>()) << v.dump();
   const fs::path fitted = repo.root / "platforms" / "derived-fitted.xml";
   ASSERT_TRUE(fs::exists(fitted));
   const std::string text = slurp(fitted);
   EXPECT_NE(text.find("FITTED by `redist fit derived.fit.yaml` from derived.xml on the train scenarios synthetic"),
             std::string::npos);
+  EXPECT_TRUE(std::regex_search(text, std::regex("fit errors: train median relative error [0-9.]+%, cross-validated "
+                                                 "[0-9.]+% \\(leave one direction out, 2 groups, linearised;")))
+      << text.substr(0, 2000);
   for (const auto& k : kKnown) {
     // "fitted: NAME = VALUE (derived D, range [...]): meaning", beside the first site.
     const std::regex comment(std::string("fitted: ") + k.name + " = ([0-9.e+-]+) \\(derived ([0-9.e+-]+), range");

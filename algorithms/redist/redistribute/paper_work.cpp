@@ -1,7 +1,10 @@
 #include "redist/redistribute/paper_work.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
+
+#include "redist/indexing/falls.hpp"
 
 namespace redist {
 namespace {
@@ -22,6 +25,20 @@ Work krr_table_work(const SideView& side) {
     work.add(WorkKind::IndexOp, cells).add(WorkKind::TableEntry, cells);
   }
   return work;
+}
+
+// The intersections the paper's PITFALLS and Prylli programs compute on one side: for every peer,
+// each kr block the pair shares is tested against every r block inside it, k = kr / r tests, one
+// per r block whether or not the peer owns it (section 5: BLOCK -> CYCLIC has N/P intersections
+// between each source and destination processor, CYCLIC -> BLOCK N/Q). A kr-block processor tests
+// its own blocks once per peer; an r-block processor tests every peer's kr blocks, i.e. every kr
+// block of the cycle.
+Index paper_intersections(const SideView& side) {
+  const Index own = side.own.block_size(), peer = side.peer.block_size();
+  const Index tests_per_block = ceil_div(std::max(own, peer), std::min(own, peer));
+  const Index span = side.span();
+  if (own >= peer) return processor_falls(side.own, side.me, span).count * tests_per_block * side.peer.procs();
+  return ceil_div(span, peer) * tests_per_block;
 }
 
 // Pieces the method's copy loop starts: every piece of every cycle, touching or not.
@@ -58,14 +75,12 @@ Work paper_index_work(std::string_view method, const CyclicPair& pair, const Ran
       work.add(WorkKind::Allocation, kArraysPerSide + static_cast<Index>(messages));  // a table row per message
     } else {
       work.add(WorkKind::Allocation, kArraysPerSide + side.peer.procs());  // an intersection list per peer
+      work.add(WorkKind::Intersection, paper_intersections(side));
     }
   };
   if (const auto p = ranks.source_of(me, pair.source.procs())) side_work(SideView::sender(pair, *p), plan.sends.size());
   if (const auto q = ranks.dest_of(me, pair.dest.procs())) side_work(SideView::receiver(pair, *q), plan.receives.size());
-  if (method != "krr") {
-    work.add(WorkKind::IndexOp, counted.count(WorkKind::IndexOp))
-        .add(WorkKind::Intersection, counted.count(WorkKind::Intersection));
-  }
+  if (method != "krr") work.add(WorkKind::IndexOp, counted.count(WorkKind::IndexOp));
   return work;
 }
 

@@ -47,24 +47,25 @@ std::vector<std::pair<Params, double>> points(const Scenario& s, const ClaimSpec
 
 ClaimResult compare_methods(const Scenario& s, const ClaimSpec& c, const std::vector<Record>& records) {
   const bool below = c.kind == ClaimSpec::Kind::Below;
+  const std::string& other_phase = c.than_phase.empty() ? c.phase : c.than_phase;
   int rows = 0, agree = 0;
   std::string first_miss;
   for (const auto& [run, value] : points(s, c, records)) {
     for (const auto& other : c.than) {
-      const Record* r = find(records, run, other, c.phase);
+      const Record* r = find(records, run, other, other_phase);
       if (r == nullptr) continue;
       ++rows;
       const bool ok = below ? value < r->simulated : value > r->simulated;
       agree += ok;
       if (!ok && first_miss.empty()) {
-        first_miss = fmt::format("; first miss at {}: {} {} against {} {}", run.dump(), c.method, number(value), other,
-                                 number(r->simulated));
+        first_miss = fmt::format("; first miss at {}: {} {} against {} {}", run.dump(), c.method, number(value),
+                                 other + (other_phase == c.phase ? "" : " " + other_phase), number(r->simulated));
       }
     }
   }
   return {c.text, rows > 0 && agree == rows,
-          fmt::format("{} {} the others at {} of {} rows{}", series_name(c), below ? "below" : "above", agree, rows,
-                      first_miss)};
+          fmt::format("{} {} the others{} at {} of {} rows{}", series_name(c), below ? "below" : "above",
+                      other_phase == c.phase ? "" : "' " + other_phase, agree, rows, first_miss)};
 }
 
 // Values grouped by the other parameters, each group in the order of the `along` axis.
@@ -112,14 +113,30 @@ ClaimResult monotone(const Scenario& s, const ClaimSpec& c, const std::vector<Re
 }
 
 ClaimResult spread(const Scenario& s, const ClaimSpec& c, const std::vector<Record>& records) {
-  const auto values = points(s, c, records);
-  if (values.empty()) return {c.text, false, "no values"};
-  const auto [low, high] = std::minmax_element(values.begin(), values.end(),
-                                               [](const auto& a, const auto& b) { return a.second < b.second; });
-  const double ratio = low->second > 0 ? high->second / low->second : INFINITY;
-  return {c.text, ratio <= c.max_ratio,
-          fmt::format("{} spans {} to {}: max/min {:.3g} (at most {:.3g} claimed)", series_name(c), number(low->second),
-                      number(high->second), ratio, c.max_ratio)};
+  // Without `along`, one group of every run; with it, each group of runs equal in the other parameters.
+  using Group = std::vector<std::pair<Params, double>>;
+  const std::vector<Group> groups = c.along.empty() ? std::vector<Group>{points(s, c, records)} : trends(s, c, records);
+  double worst = 0;
+  std::string where;
+  bool any = false;
+  for (const auto& values : groups) {
+    if (values.empty()) continue;
+    const auto [low, high] = std::minmax_element(values.begin(), values.end(),
+                                                 [](const auto& a, const auto& b) { return a.second < b.second; });
+    const double ratio = low->second > 0 ? high->second / low->second : INFINITY;
+    if (!any || ratio > worst) {
+      worst = ratio;
+      Params others = values.front().first;
+      if (!c.along.empty()) others.erase(c.along);
+      where = fmt::format("{} spans {} to {}{}", series_name(c), number(low->second), number(high->second),
+                          c.along.empty() ? "" : " along " + c.along + " at " + others.dump());
+    }
+    any = true;
+  }
+  if (!any) return {c.text, false, "no values"};
+  return {c.text, worst <= c.max_ratio,
+          fmt::format("{}: max/min {:.3g} (at most {:.3g} claimed){}", where, worst, c.max_ratio,
+                      groups.size() > 1 ? fmt::format(", the widest of {} groups", groups.size()) : "")};
 }
 
 double pearson(const std::vector<double>& x, const std::vector<double>& y) {

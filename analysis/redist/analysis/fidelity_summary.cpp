@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -18,6 +19,13 @@ bool is_fitted(const std::string& platform_file) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str().find(kFittedPlatformMarker) != std::string::npos;
+}
+
+std::optional<double> percent_in(const std::string& text, const std::string& before) {
+  const std::regex number(before + "([0-9]+(\\.[0-9]+)?)%");
+  std::smatch match;
+  if (!std::regex_search(text, match, number)) return std::nullopt;
+  return std::stod(match[1]) / 100;
 }
 
 // Figures pooled over several scenarios: cells and rows are pooled, not medians averaged.
@@ -114,6 +122,28 @@ std::string pooled_cells(const Pooled& p) {
 
 }  // namespace
 
+std::optional<FitErrors> read_fit_errors(const std::string& platform_file) {
+  std::ifstream in(platform_file);
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t at = line.find(kFitErrorsMarker);
+    if (at == std::string::npos) continue;
+    std::string text = line.substr(at);
+    std::string next;  // the sentence may go on on the next line
+    if (std::getline(in, next)) text += " " + next;
+    FitErrors f;
+    f.train = percent_in(text, "train median relative error ");
+    f.cross_validated = percent_in(text, "cross-validated ");
+    std::smatch match;
+    if (std::regex_search(text, match, std::regex("\\((leave one [^;)]*)"))) {
+      f.validation = match[1];
+    } else if (std::regex_search(text, match, std::regex("(not cross-validated[^\\n]*)"))) {
+      f.validation = match[1];
+    }
+    return f;
+  }
+  return std::nullopt;
+}
+
 std::string paper_label(const std::string& paper_file) {
   const std::size_t digits = paper_file.find_first_not_of("0123456789");
   return digits == 0 || paper_file.empty() ? paper_file : paper_file.substr(0, digits);
@@ -126,6 +156,7 @@ ScenarioFidelity scenario_fidelity(const Scenario& s, const std::vector<Record>&
   f.role = s.role;
   f.platform = std::filesystem::path(s.platform).filename().string();
   f.fitted = is_fitted(s.platform);
+  if (f.fitted) f.fit = read_fit_errors(s.platform);
   std::set<std::string> work;
   for (const auto& r : records) {
     if (r.params.contains("work")) {
@@ -162,6 +193,19 @@ std::string fidelity_markdown(const std::vector<ScenarioFidelity>& all) {
                        percent(median(s.errors)), ordering_text(s.ordering_agreeing, s.ordering_rows),
                        claims_text(s.claims_holding, s.claims));
   }
+  std::map<std::string, const ScenarioFidelity*> fitted;  // per fitted platform, its first scenario
+  for (const auto& s : all) {
+    if (s.fitted && s.fit && !fitted.count(s.platform)) fitted[s.platform] = &s;
+  }
+  if (!fitted.empty()) {
+    out += "\n## Fitted platforms\n\nAs the fitted file's header gives them: the median relative error on its train "
+           "cells, and cross-validated — each cell scored by the fit that left its group of cells out (`redist fit`).\n\n"
+           "| platform | train median relative error | cross-validated | cross-validation |\n|---|---:|---:|---|\n";
+    for (const auto& [platform, s] : fitted) {
+      out += fmt::format("| {} | {} | {} | {} |\n", platform, percent(s->fit->train), percent(s->fit->cross_validated),
+                         s->fit->validation.empty() ? "—" : s->fit->validation);
+    }
+  }
   out += "\n## Per paper\n\n| paper | role | scenarios | cells | median relative error | ordering | claims |\n"
          "|---|---|---:|---:|---:|---:|---:|\n";
   for (const auto& [key, p] : by_paper(all)) out += fmt::format("| {} | {} | {}\n", key.first, key.second, pooled_cells(p));
@@ -194,7 +238,19 @@ nlohmann::ordered_json fidelity_json(const std::vector<ScenarioFidelity>& all) {
     add_pooled(entry, p, true);
     total.push_back(std::move(entry));
   }
-  return {{"scenarios", std::move(scenarios)}, {"papers", std::move(papers)}, {"overall", std::move(total)}};
+  nlohmann::ordered_json fits = nlohmann::ordered_json::array();
+  std::set<std::string> seen;
+  for (const auto& s : all) {
+    if (!s.fitted || !s.fit || !seen.insert(s.platform).second) continue;
+    const auto number = [](const std::optional<double>& v) {
+      return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+    };
+    fits.push_back({{"platform", s.platform}, {"train_median_relative_error", number(s.fit->train)},
+                    {"cross_validated_median_relative_error", number(s.fit->cross_validated)},
+                    {"cross_validation", s.fit->validation}});
+  }
+  return {{"scenarios", std::move(scenarios)}, {"papers", std::move(papers)}, {"overall", std::move(total)},
+          {"fitted_platforms", std::move(fits)}};
 }
 
 }  // namespace redist

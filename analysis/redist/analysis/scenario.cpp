@@ -278,10 +278,10 @@ const std::vector<std::pair<std::string, ClaimSpec::Kind>> kClaimKinds = {
 std::vector<std::string> claim_keys(ClaimSpec::Kind kind) {
   switch (kind) {
     case ClaimSpec::Kind::Below:
-    case ClaimSpec::Kind::Above: return {"than"};
+    case ClaimSpec::Kind::Above: return {"than", "than_phase"};
     case ClaimSpec::Kind::Decreasing:
     case ClaimSpec::Kind::Increasing: return {"along", "tolerance"};
-    case ClaimSpec::Kind::Spread: return {"max_ratio"};
+    case ClaimSpec::Kind::Spread: return {"max_ratio", "along"};
     case ClaimSpec::Kind::Follows: return {"quantity", "min_correlation"};
     case ClaimSpec::Kind::Between: return {"where", "min", "max"};
   }
@@ -362,6 +362,10 @@ ClaimSpec read_claim(const Reader& in, const YAML::Node& item, const Scenario& s
       c.than = item["than"].IsSequence() ? in.text_list(item["than"], "than") : std::vector{in.required_text(item, "than")};
       for (const auto& m : c.than) require_method(in, item["than"], s, m, "claim");
       if (c.ratio) in.fail(item, "below/above compare a method with others: use 'method', not 'ratio'");
+      if (item["than_phase"]) {
+        c.than_phase = in.required_text(item, "than_phase");
+        require_phase(in, item["than_phase"], s, c.than_phase, "claim");
+      }
       break;
     case ClaimSpec::Kind::Decreasing:
     case ClaimSpec::Kind::Increasing:
@@ -376,6 +380,12 @@ ClaimSpec read_claim(const Reader& in, const YAML::Node& item, const Scenario& s
       if (!item["max_ratio"]) in.fail(item, "missing required key 'max_ratio'");
       c.max_ratio = in.real(item["max_ratio"], "max_ratio");
       if (c.max_ratio < 1) in.fail(item["max_ratio"], "'max_ratio' must be at least 1");
+      if (item["along"]) {
+        c.along = in.required_text(item, "along");
+        if (std::none_of(s.sweep.begin(), s.sweep.end(), [&](const SweepAxis& a) { return a.name == c.along; })) {
+          in.fail(item["along"], "claim runs along '" + c.along + "', which is not swept");
+        }
+      }
       break;
     case ClaimSpec::Kind::Follows:
       c.quantity = in.required_text(item, "quantity");

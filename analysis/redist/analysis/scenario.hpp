@@ -58,7 +58,10 @@ struct ClaimSpec {
   std::optional<RatioSpec> ratio;
   std::string phase;
   std::vector<std::string> than;  ///< below/above: the methods compared with
-  std::string along;    ///< decreasing/increasing: the swept parameter
+  std::string than_phase;         ///< below/above (optional): their phase compared with, default `phase`
+                                  ///< (a method's comm against its own comp: {method: a, than: a, than_phase: comp})
+  std::string along;    ///< decreasing/increasing: the swept parameter; spread (optional): the spread
+                        ///< is taken along it, within each group of runs equal in the other parameters
   double tolerance = 0; ///< decreasing/increasing: relative step against the trend allowed
   double max_ratio = 0; ///< spread: largest max/min allowed
   std::string quantity; ///< follows: the experiment's per-run quantity

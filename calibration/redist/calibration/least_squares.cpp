@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 namespace redist::calibration {
@@ -176,9 +177,6 @@ std::vector<double> fit_prices_staged(const std::vector<std::vector<double>>& co
   return prices;
 }
 
-}  // namespace redist::calibration
-
-namespace redist::calibration {
 namespace {
 
 Eigen::VectorXd as_vector(const std::vector<double>& v) {
@@ -266,6 +264,139 @@ BoundedFitResult fit_bounded(const std::function<std::vector<double>(const std::
   result.cost = cost;
   result.evaluations = evaluations;
   return result;
+}
+
+
+std::vector<double> fit_on(const Residuals& residuals, const std::vector<bool>& cells, const std::vector<double>& start,
+                           const std::vector<double>& prior, const std::vector<double>& lower,
+                           const std::vector<double>& upper, const std::vector<bool>& free,
+                           const std::function<void(const BoundedFitStep&)>& report, int max_iterations) {
+  std::vector<std::size_t> moved;
+  for (std::size_t k = 0; k < free.size(); ++k) {
+    if (free[k]) moved.push_back(k);
+  }
+  if (moved.empty()) return prior;
+  const auto full = [&](const std::vector<double>& x) {
+    std::vector<double> out = prior;
+    for (std::size_t i = 0; i < moved.size(); ++i) out[moved[i]] = x[i];
+    return out;
+  };
+  const auto subset = [&](const std::vector<double>& x) {
+    const std::vector<double> all = residuals(full(x));
+    std::vector<double> out;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      if (cells[i]) out.push_back(all[i]);
+    }
+    return out;
+  };
+  std::vector<double> x0, lo, hi;
+  for (const std::size_t k : moved) {
+    x0.push_back(start[k]);
+    lo.push_back(lower[k]);
+    hi.push_back(upper[k]);
+  }
+  const auto result = fit_bounded(
+      subset, x0, lo, hi,
+      [&](const BoundedFitStep& step) {
+        if (report) report({step.iteration, step.cost, full(step.x), step.damping, step.evaluations});
+      },
+      max_iterations);
+  return full(result.x);
+}
+
+CrossValidation cross_validate(const Residuals& residuals, const std::vector<int>& group,
+                               const std::vector<double>& start, const std::vector<double>& prior,
+                               const std::vector<double>& lower, const std::vector<double>& upper,
+                               const std::vector<bool>& free, const std::function<void(const BoundedFitStep&)>& report,
+                               int max_iterations) {
+  const int groups = group.empty() ? 0 : *std::max_element(group.begin(), group.end()) + 1;
+  if (groups < 2) throw std::invalid_argument("cross-validation needs at least 2 groups of cells");
+  CrossValidation cv;
+  cv.held_out.assign(group.size(), 0.0);
+  for (int g = 0; g < groups; ++g) {
+    std::vector<bool> train(group.size());
+    for (std::size_t i = 0; i < group.size(); ++i) train[i] = group[i] != g;
+    const std::vector<double> x = fit_on(residuals, train, start, prior, lower, upper, free, report, max_iterations);
+    const std::vector<double> all = residuals(x);
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      if (!train[i]) cv.held_out[i] = all[i];
+    }
+    cv.fold_x.push_back(x);
+  }
+  for (const double r : cv.held_out) cv.cost += r * r;
+  return cv;
+}
+
+Selection select_by_cross_validation(const Residuals& residuals, const std::vector<int>& group,
+                                     const std::vector<double>& start, const std::vector<double>& prior,
+                                     const std::vector<double>& lower, const std::vector<double>& upper,
+                                     const std::function<void(const std::vector<bool>&, const CrossValidation&)>& progress,
+                                     int max_iterations, const Residuals& score) {
+  const auto validate = [&](const std::vector<bool>& free) {
+    CrossValidation cv = cross_validate(residuals, group, start, prior, lower, upper, free, {}, max_iterations);
+    if (score) cv = rescored(score, group, std::move(cv));
+    if (progress) progress(free, cv);
+    return cv;
+  };
+  Selection s;
+  s.kept.assign(start.size(), true);
+  s.all = validate(s.kept);
+  s.selected = s.all;
+  for (;;) {
+    std::optional<std::size_t> best;
+    CrossValidation best_cv;
+    for (std::size_t k = 0; k < s.kept.size(); ++k) {
+      if (!s.kept[k]) continue;
+      std::vector<bool> without = s.kept;
+      without[k] = false;
+      CrossValidation cv = validate(without);
+      if (!best || cv.cost < best_cv.cost) {
+        best = k;
+        best_cv = std::move(cv);
+      }
+    }
+    // The value whose absence costs least earns its place only by a clear cross-validated gain.
+    if (!best || s.selected.cost < (1 - kCrossValidatedGain) * best_cv.cost) break;
+    s.kept[*best] = false;
+    s.dropped.push_back(*best);
+    s.selected = std::move(best_cv);
+  }
+  return s;
+}
+
+Residuals linearised(const Residuals& residuals, const std::vector<double>& x_star, const std::vector<double>& upper,
+                     double step) {
+  const Eigen::VectorXd at = as_vector(x_star);
+  const Eigen::VectorXd r0 = as_vector(residuals(x_star));
+  Eigen::MatrixXd jacobian(r0.size(), at.size());
+  for (Eigen::Index k = 0; k < at.size(); ++k) {
+    std::vector<double> moved = x_star;
+    const double h = moved[static_cast<std::size_t>(k)] + step <= upper[static_cast<std::size_t>(k)] ? step : -step;
+    moved[static_cast<std::size_t>(k)] += h;
+    jacobian.col(k) = (as_vector(residuals(moved)) - r0) / h;
+  }
+  return [at, r0, jacobian](const std::vector<double>& x) { return as_std(r0 + jacobian * (as_vector(x) - at)); };
+}
+
+CrossValidation rescored(const Residuals& residuals, const std::vector<int>& group, CrossValidation cv) {
+  cv.cost = 0;
+  for (std::size_t g = 0; g < cv.fold_x.size(); ++g) {
+    const std::vector<double> all = residuals(cv.fold_x[g]);
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      if (group[i] == static_cast<int>(g)) cv.held_out[i] = all[i];
+    }
+  }
+  for (const double r : cv.held_out) cv.cost += r * r;
+  return cv;
+}
+
+double median_relative_error(const std::vector<double>& log_residuals) {
+  std::vector<double> errors;
+  for (const double r : log_residuals) errors.push_back(std::abs(std::expm1(r)));
+  std::sort(errors.begin(), errors.end());
+  const std::size_t n = errors.size();
+  if (n == 0) return 0;
+  return n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
 }
 
 }  // namespace redist::calibration

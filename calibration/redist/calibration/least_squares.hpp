@@ -71,4 +71,66 @@ BoundedFitResult fit_bounded(const std::function<std::vector<double>(const std::
                              const std::function<void(const BoundedFitStep&)>& report, int max_iterations = 40,
                              double step = 1e-4);
 
+
+/// Leave-one-group-out cross-validation of a fit_bounded fit: for each group, the fit on every cell
+/// outside it, scored on the cells inside it.
+struct CrossValidation {
+  std::vector<double> held_out;  ///< every cell's residual under the fit that left its group out
+  double cost = 0;               ///< Σ held_out²: the fit's own objective, on cells it did not see
+  std::vector<std::vector<double>> fold_x;  ///< each group's fit (the full x), group by group
+};
+
+/// The residual of every cell at x (as many for every x), as fit_bounded's `residuals`.
+using Residuals = std::function<std::vector<double>(const std::vector<double>&)>;
+
+/// A bounded fit of the coordinates marked in `free` (the others held at `prior`, started at `start`)
+/// on the cells whose mask entry is true. Returns the full x. With no free coordinate: `prior`.
+std::vector<double> fit_on(const Residuals& residuals, const std::vector<bool>& cells, const std::vector<double>& start,
+                           const std::vector<double>& prior, const std::vector<double>& lower,
+                           const std::vector<double>& upper, const std::vector<bool>& free,
+                           const std::function<void(const BoundedFitStep&)>& report, int max_iterations = 40);
+
+/// `group[i]` is cell i's group, 0 .. groups − 1 (every group non-empty, at least 2 of them).
+CrossValidation cross_validate(const Residuals& residuals, const std::vector<int>& group,
+                               const std::vector<double>& start, const std::vector<double>& prior,
+                               const std::vector<double>& lower, const std::vector<double>& upper,
+                               const std::vector<bool>& free, const std::function<void(const BoundedFitStep&)>& report,
+                               int max_iterations = 40);
+
+/// A fitted value keeps its place only when fitting it lowers the cross-validated cost by more than
+/// this share, against holding it at its prior: smaller gains are within what one noisy group moves.
+inline constexpr double kCrossValidatedGain = 0.01;
+
+struct Selection {
+  std::vector<bool> kept;           ///< the values fitted; the others stay at their prior
+  CrossValidation all;              ///< every value fitted
+  CrossValidation selected;         ///< the kept values fitted (== all when none is dropped)
+  std::vector<std::size_t> dropped; ///< in the order they were dropped
+};
+
+/// Backward elimination by cross-validation: starting from every value fitted, find the value whose
+/// holding at its prior gives the lowest cross-validated cost; drop it when the set with it is not
+/// lower by more than kCrossValidatedGain (cost(with) ≥ (1 − gain)·cost(without)), and repeat on the
+/// values left; stop when every value left earns its place. `progress` hears each candidate set.
+/// With `score`, each fold is fitted on `residuals` (a model, say) and its held-out cells are scored
+/// by `score` (rescored: one evaluation per group and candidate set).
+Selection select_by_cross_validation(const Residuals& residuals, const std::vector<int>& group,
+                                     const std::vector<double>& start, const std::vector<double>& prior,
+                                     const std::vector<double>& lower, const std::vector<double>& upper,
+                                     const std::function<void(const std::vector<bool>&, const CrossValidation&)>& progress,
+                                     int max_iterations = 40, const Residuals& score = {});
+
+/// The first-order model of `residuals` at x_star: r(x*) + J·(x − x*), J by forward differences of
+/// `step` (inwards at an upper bound): n + 1 evaluations, then none. Lets a cross-validation whose
+/// residuals cost a replay each fit its folds in memory.
+Residuals linearised(const Residuals& residuals, const std::vector<double>& x_star, const std::vector<double>& upper,
+                     double step = 1e-4);
+
+/// `cv` with every held-out residual recomputed by `residuals` at its fold's fit (one evaluation per
+/// group): a fold fitted on a model of the residuals, scored on the residuals themselves.
+CrossValidation rescored(const Residuals& residuals, const std::vector<int>& group, CrossValidation cv);
+
+/// Median of |e^r − 1| (the relative error of a log residual r); 0 for none.
+double median_relative_error(const std::vector<double>& log_residuals);
+
 }  // namespace redist::calibration

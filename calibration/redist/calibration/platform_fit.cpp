@@ -1,3 +1,6 @@
+// `redist fit`'s fit (platform_fit.hpp): the train cells' residuals replayed, the bounded fit, the
+// leave-one-group-out cross-validation that decides which values keep their place, the fitted
+// platform and its reports.
 #include "redist/calibration/platform_fit.hpp"
 
 #include <unistd.h>
@@ -6,13 +9,15 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <map>
+#include <memory>
+#include <optional>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
-#include "redist/analysis/fidelity_summary.hpp"
 #include "redist/calibration/least_squares.hpp"
+#include "redist/analysis/fidelity_summary.hpp"
 #include "redist/os/atomic_file.hpp"
 #include "redist/sim/scenario_runner.hpp"
 
@@ -20,6 +25,7 @@ namespace redist::calibration {
 namespace {
 
 namespace fs = std::filesystem;
+
 
 // A simulated value of 0 (or below a millionth of the published one) counts as a millionth: the
 // logarithm stays finite and such a cell still weighs heavily.
@@ -58,6 +64,12 @@ std::vector<PlatformTarget> targets_of(const FitSpec& spec) {
   return out;
 }
 
+// A published cell of the train scenarios: its scenario (index in the spec) and run parameters.
+struct TrainCell {
+  std::size_t scenario = 0;
+  Params params;
+};
+
 // Replays the train scenarios on `platform_text` and returns log(simulated / published) per
 // published cell, in a fixed order.
 class TrainResiduals {
@@ -71,6 +83,9 @@ class TrainResiduals {
     return seen_[log_values] = replay(log_values);
   }
 
+  /// Each published cell, in residual order (known after the first replay).
+  const std::vector<TrainCell>& cells() const { return cells_; }
+
  private:
   std::vector<double> replay(const std::vector<double>& log_values) {
     std::vector<double> values;
@@ -82,7 +97,8 @@ class TrainResiduals {
       if (!out) throw std::runtime_error("cannot write " + candidate.string());
     }
     std::vector<double> residuals;
-    for (Scenario scenario : spec_.train) {
+    for (const Scenario& trained : spec_.train) {
+      Scenario scenario = trained;
       scenario.platform = candidate.string();
       // The fit needs times, not bytes: a phantom run gives the same times (tested), and `auto`
       // would otherwise move and verify every array below 64 MiB on every replay of the fit.
@@ -90,6 +106,7 @@ class TrainResiduals {
       for (const auto& r : sim::run_scenario(scenario, jobs_, {})) {
         if (!r.published || *r.published <= 0) continue;
         residuals.push_back(std::log(std::max(fitted_value(r), kFloor * *r.published) / *r.published));
+        if (cells_.size() < residuals.size()) cells_.push_back({static_cast<std::size_t>(&trained - spec_.train.data()), r.params});
       }
     }
     fs::remove(candidate);
@@ -103,17 +120,8 @@ class TrainResiduals {
   TempDir dir_;
   int count_ = 0;
   std::map<std::vector<double>, std::vector<double>> seen_;
+  std::vector<TrainCell> cells_;
 };
-
-// Median of |simulated − published| / published, from the log residuals.
-double median_relative_error(const std::vector<double>& residuals) {
-  std::vector<double> errors;
-  for (const double r : residuals) errors.push_back(std::abs(std::expm1(r)));
-  std::sort(errors.begin(), errors.end());
-  const std::size_t n = errors.size();
-  if (n == 0) return 0;
-  return n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
-}
 
 bool at_bound(const FittedValue& v, double fitted) {
   constexpr double kClose = 1e-3;  // relative: within 0.1% of a bound
@@ -126,79 +134,272 @@ std::string train_names(const FitSpec& spec) {
   return names;
 }
 
-std::string header(const FitSpec& spec, const std::vector<double>& fitted, std::size_t cells, double before,
-                   double after) {
+// How the published cells are split for leave-one-group-out cross-validation.
+struct Grouping {
+  std::string by;                  ///< "scenario", a swept parameter ("direction"), or "<axis> band"
+  std::vector<std::string> names;  ///< each group's name
+  std::vector<int> group;          ///< each cell's group
+};
+
+std::string value_text(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+// One table when the fit has several (a table predicted from the others); else, in the one table,
+// the first swept parameter with named values (paper 000's direction: kr->r predicted from r->kr
+// and back); else the first numeric one, cut into at most 3 bands of consecutive values (sizes
+// predicted from smaller and larger ones). Groups without a published cell are left out.
+Grouping group_cells(const FitSpec& spec, const std::vector<TrainCell>& cells) {
+  Grouping g;
+  std::vector<std::string> label(cells.size());
+  if (spec.train.size() > 1) {
+    g.by = "scenario";
+    for (std::size_t i = 0; i < cells.size(); ++i) label[i] = spec.train[cells[i].scenario].name;
+  } else {
+    const Scenario& s = spec.train.front();
+    const SweepAxis* named = nullptr;
+    const SweepAxis* numeric = nullptr;
+    for (const auto& axis : s.sweep) {
+      if (axis.values.size() < 2) continue;
+      const bool strings = std::all_of(axis.values.begin(), axis.values.end(), [](const auto& v) { return v.is_string(); });
+      const bool numbers = std::all_of(axis.values.begin(), axis.values.end(), [](const auto& v) { return v.is_number(); });
+      if (strings && !named) named = &axis;
+      if (numbers && !numeric) numeric = &axis;
+    }
+    if (named) {
+      g.by = named->name;
+      for (std::size_t i = 0; i < cells.size(); ++i) label[i] = value_text(cells[i].params.value(named->name, nlohmann::json()));
+    } else if (numeric) {
+      g.by = numeric->name + " band";
+      std::vector<double> values;
+      for (const auto& v : numeric->values) values.push_back(v.get<double>());
+      std::sort(values.begin(), values.end());
+      values.erase(std::unique(values.begin(), values.end()), values.end());
+      const std::size_t bands = std::min<std::size_t>(3, values.size());
+      const auto band_of = [&](double x) {
+        const auto rank = static_cast<std::size_t>(std::lower_bound(values.begin(), values.end(), x) - values.begin());
+        return rank * bands / values.size();
+      };
+      std::vector<std::string> band_names(bands);
+      for (std::size_t b = 0; b < bands; ++b) {
+        double lo = 0, hi = 0;
+        bool any = false;
+        for (const double x : values) {
+          if (band_of(x) != b) continue;
+          if (!any) lo = x;
+          hi = x;
+          any = true;
+        }
+        band_names[b] = lo == hi ? fmt::format("{}={:g}", numeric->name, lo) : fmt::format("{}={:g}..{:g}", numeric->name, lo, hi);
+      }
+      for (std::size_t i = 0; i < cells.size(); ++i) {
+        const auto& v = cells[i].params.value(numeric->name, nlohmann::json());
+        label[i] = v.is_number() ? band_names[band_of(v.get<double>())] : "";
+      }
+    } else {
+      g.by = "none";
+    }
+  }
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const auto it = std::find(g.names.begin(), g.names.end(), label[i]);
+    g.group.push_back(static_cast<int>(it - g.names.begin()));
+    if (it == g.names.end()) g.names.push_back(label[i]);
+  }
+  return g;
+}
+
+// The fit's figures, as its outputs report them.
+struct FitOutcome {
+  std::vector<double> fitted;  ///< every value (a dropped one at its prior)
+  std::vector<bool> kept;
+  std::size_t cells = 0;
+  double before = 0, after = 0;  ///< train median relative error: derived, fitted
+  Grouping grouping;
+  std::optional<double> cross_validated;      ///< median, the kept values fitted
+  std::optional<double> cross_validated_all;  ///< median, every value fitted
+  std::vector<double> held_out;               ///< each cell's held-out log residual (kept values)
+  std::string validation_mode;                ///< "exact" or "linearised"
+};
+
+std::string cross_validation_text(const FitOutcome& f) {
+  if (!f.cross_validated) {
+    return fmt::format("not cross-validated ({})", f.grouping.names.size() < 2 ? "fewer than 2 groups of cells" : "--cross-validation none");
+  }
+  return fmt::format("leave one {} out, {} groups, {}", f.grouping.by, f.grouping.names.size(), f.validation_mode);
+}
+
+std::string dropped_names(const FitSpec& spec, const FitOutcome& f) {
+  std::string names;
+  for (std::size_t k = 0; k < spec.values.size(); ++k) {
+    if (!f.kept[k]) names += (names.empty() ? "" : ", ") + spec.values[k].name;
+  }
+  return names.empty() ? "none" : names;
+}
+
+std::string header(const FitSpec& spec, const FitOutcome& f) {
   std::string out = fmt::format(
       "  {} {}` from {} on the train scenarios {} ({} published cells;\n"
       "  median relative error {:.1f}% with the derived values, {:.1f}% with the fitted ones). Do not edit by hand:\n"
       "  change the derived platform's generator or the fit specification, and fit again.\n",
       kFittedPlatformMarker, fs::path(spec.file).filename().string(), fs::path(spec.platform).filename().string(),
-      train_names(spec), cells,
-      100 * before, 100 * after);
+      train_names(spec), f.cells, 100 * f.before, 100 * f.after);
+  if (f.cross_validated) {
+    out += fmt::format(
+        "  {}train median relative error {:.1f}%, cross-validated {:.1f}% ({}; every value fitted: {:.1f}%);\n"
+        "  not fitted, held at the derived value because fitting it did not lower the cross-validated error: {}\n",
+        kFitErrorsMarker, 100 * f.after, 100 * *f.cross_validated, cross_validation_text(f), 100 * *f.cross_validated_all,
+        dropped_names(spec, f));
+  } else {
+    out += fmt::format("  {}train median relative error {:.1f}%, {}\n", kFitErrorsMarker, 100 * f.after,
+                       cross_validation_text(f));
+  }
   for (std::size_t k = 0; k < spec.values.size(); ++k) {
     const auto& v = spec.values[k];
-    out += fmt::format("  {} ({}): {}; range [{:.4g}, {:.4g}]; fitted {:.6g}, derived {:.6g}{}\n", v.name,
-                       v.target.describe(), v.meaning, v.lower, v.upper, fitted[k], v.derived,
-                       at_bound(v, fitted[k]) ? " (AT A BOUND of its range)" : "");
+    out += fmt::format("  {} ({}): {}; range [{:.4g}, {:.4g}]; {} {:.6g}, derived {:.6g}{}\n", v.name, v.target.describe(),
+                       v.meaning, v.lower, v.upper, f.kept[k] ? "fitted" : "NOT FITTED, held at", f.fitted[k], v.derived,
+                       f.kept[k] && at_bound(v, f.fitted[k]) ? " (AT A BOUND of its range)" : "");
   }
   return out;
 }
 
-std::string value_comment(const FittedValue& v, double fitted) {
+std::string value_comment(const FittedValue& v, double fitted, bool kept) {
+  if (!kept) {
+    return fmt::format("not fitted: {} = {:.6g}, the derived value (range [{:.4g}, {:.4g}]; fitting it did not lower the "
+                       "cross-validated error): {}",
+                       v.name, fitted, v.lower, v.upper, v.meaning);
+  }
   return fmt::format("fitted: {} = {:.6g} (derived {:.6g}, range [{:.4g}, {:.4g}]): {}", v.name, fitted, v.derived,
                      v.lower, v.upper, v.meaning);
 }
 
-std::string table(const FitSpec& spec, const std::vector<double>& fitted, double before, double after) {
-  std::string out = "| value | set | derived | fitted | range | at bound |\n|---|---|---:|---:|---|---|\n";
+std::string table(const FitSpec& spec, const FitOutcome& f) {
+  std::string out =
+      "| value | set | derived | fitted | range | at bound | kept |\n|---|---|---:|---:|---|---|---|\n";
   for (std::size_t k = 0; k < spec.values.size(); ++k) {
     const auto& v = spec.values[k];
-    out += fmt::format("| {} | {} | {:.4g} | {:.4g} | [{:.4g}, {:.4g}] | {} |\n", v.name, v.target.describe(), v.derived,
-                       fitted[k], v.lower, v.upper, at_bound(v, fitted[k]) ? "yes" : "no");
+    out += fmt::format("| {} | {} | {:.4g} | {:.4g} | [{:.4g}, {:.4g}] | {} | {} |\n", v.name, v.target.describe(),
+                       v.derived, f.fitted[k], v.lower, v.upper, f.kept[k] && at_bound(v, f.fitted[k]) ? "yes" : "no",
+                       f.kept[k] ? "yes" : "no: held at the derived value");
   }
   out += fmt::format("\nTrain median relative error ({}): {:.1f}% derived -> {:.1f}% fitted.\n", train_names(spec),
-                     100 * before, 100 * after);
+                     100 * f.before, 100 * f.after);
+  if (f.cross_validated) {
+    out += fmt::format("Cross-validated median relative error ({}): {:.1f}% (every value fitted: {:.1f}%).\n",
+                       cross_validation_text(f), 100 * *f.cross_validated, 100 * *f.cross_validated_all);
+    out += fmt::format("Not fitted (no cross-validated gain): {}.\n", dropped_names(spec, f));
+  } else {
+    out += fmt::format("Cross-validated median relative error: {}.\n", cross_validation_text(f));
+  }
   return out;
+}
+
+nlohmann::ordered_json fit_json(const FitSpec& spec, const FitOutcome& f, const fs::path& out) {
+  const auto optional_number = [](const std::optional<double>& v) {
+    return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+  };
+  nlohmann::ordered_json values = nlohmann::ordered_json::array();
+  for (std::size_t k = 0; k < spec.values.size(); ++k) {
+    const auto& v = spec.values[k];
+    values.push_back({{"name", v.name}, {"set", v.target.describe()}, {"derived", v.derived}, {"value", f.fitted[k]},
+                      {"kept", static_cast<bool>(f.kept[k])}, {"range", {v.lower, v.upper}},
+                      {"at_bound", f.kept[k] && at_bound(v, f.fitted[k])}});
+  }
+  nlohmann::ordered_json groups = nlohmann::ordered_json::array();
+  for (std::size_t g = 0; g < f.grouping.names.size(); ++g) {
+    std::vector<double> held;
+    for (std::size_t i = 0; i < f.held_out.size(); ++i) {
+      if (f.grouping.group[i] == static_cast<int>(g)) held.push_back(f.held_out[i]);
+    }
+    groups.push_back({{"group", f.grouping.names[g]},
+                      {"cells", std::count(f.grouping.group.begin(), f.grouping.group.end(), static_cast<int>(g))},
+                      {"cross_validated_median_relative_error",
+                       f.cross_validated ? nlohmann::ordered_json(median_relative_error(held)) : nlohmann::ordered_json(nullptr)}});
+  }
+  std::vector<std::string> train;
+  for (const auto& s : spec.train) train.push_back(s.name);
+  return {{"spec", fs::path(spec.file).filename().string()},
+          {"platform", fs::path(spec.platform).filename().string()},
+          {"fitted", out.filename().string()},
+          {"train", train},
+          {"cells", f.cells},
+          {"train_median_relative_error", {{"derived", f.before}, {"fitted", f.after}}},
+          {"cross_validation", {{"leave_one_out", f.grouping.by}, {"groups", groups}}},
+          {"cross_validated_median_relative_error", optional_number(f.cross_validated)},
+          {"cross_validated_median_relative_error_all_values", optional_number(f.cross_validated_all)},
+          {"values", values}};
 }
 
 }  // namespace
 
-PlatformFitResult fit_platform(const FitSpec& spec, int jobs, const std::string& out_file, std::ostream& log) {
+PlatformFitResult fit_platform(const FitSpec& spec, const PlatformFitSettings& o, std::ostream& log) {
   const PlatformFile platform = PlatformFile::read(spec.platform);
-  TrainResiduals residuals(spec, platform, jobs);
-  std::vector<double> start, lower, upper;
+  TrainResiduals residuals(spec, platform, o.jobs);
+  std::vector<double> start, lower, upper, prior;
   for (const auto& v : spec.values) {
     start.push_back(std::log(v.initial));
     lower.push_back(std::log(v.lower));
     upper.push_back(std::log(v.upper));
+    prior.push_back(std::log(v.derived > 0 ? v.derived : v.initial));
   }
-  std::vector<double> derived;
-  for (const auto& v : spec.values) derived.push_back(std::log(v.derived > 0 ? v.derived : v.initial));
-  const std::vector<double> before = residuals(derived);
+  const std::vector<double> before = residuals(prior);
   if (before.empty()) throw std::runtime_error("the train scenarios have no published cell to fit");
   log << fmt::format("fit: {} published cells of {}; median relative error with the derived values {:.1f}%\n",
                            before.size(), train_names(spec), 100 * median_relative_error(before));
-  const auto result = fit_bounded(
-      std::ref(residuals), start, lower, upper, [&](const BoundedFitStep& step) {
-        std::string values;
-        for (std::size_t k = 0; k < spec.values.size(); ++k) {
-          values += fmt::format(" {}={:.4g}", spec.values[k].name, std::exp(step.x[k]));
-        }
-        log << fmt::format("fit: iteration {}: sum of squared log errors {:.6g};{}; damping {:.2g}; {} replays\n",
-                                 step.iteration, step.cost, values, step.damping, step.evaluations);
-      });
-  std::vector<double> fitted;
-  for (const double x : result.x) fitted.push_back(std::exp(x));
-  const std::vector<double> after = residuals(result.x);
-  const double error_before = median_relative_error(before), error_after = median_relative_error(after);
-  if (!result.converged) log << "fit: stopped after " << result.iterations << " iterations without converging\n";
+  const Residuals all_residuals = std::ref(residuals);
+  const auto report = [&](const std::vector<bool>& kept) {
+    return [&spec, kept](const BoundedFitStep& step) {
+      std::string values;
+      for (std::size_t k = 0; k < spec.values.size(); ++k) {
+        if (kept[k]) values += fmt::format(" {}={:.4g}", spec.values[k].name, std::exp(step.x[k]));
+      }
+      log << fmt::format("fit: iteration {}: sum of squared log errors {:.6g};{}; damping {:.2g}; {} replays\n",
+                               step.iteration, step.cost, values, step.damping, step.evaluations);
+    };
+  };
+  const std::vector<bool> every_cell(before.size(), true);
+  FitOutcome f;
+  f.cells = before.size();
+  f.grouping = group_cells(spec, residuals.cells());
+  f.kept.assign(spec.values.size(), true);
+  // Every value fitted on every cell, the fit as it always was; then the cross-validation decides
+  // which values keep their place, and the kept ones are fitted again from there.
+  std::vector<double> x = fit_on(all_residuals, every_cell, start, prior, lower, upper, f.kept, report(f.kept));
+  if (o.cross_validation != "none" && f.grouping.names.size() >= 2) {
+    const bool exact = o.cross_validation == "exact";
+    log << fmt::format("fit: cross-validation ({}), leave one {} out: {} groups\n",
+                             exact ? "exact" : "linearised at the fit", f.grouping.by, f.grouping.names.size());
+    const Residuals model = exact ? all_residuals : linearised(all_residuals, x, upper);
+    const Selection selection = select_by_cross_validation(
+        model, f.grouping.group, start, prior, lower, upper,
+        [&](const std::vector<bool>& free, const CrossValidation& cv) {
+          std::string held;
+          for (std::size_t k = 0; k < free.size(); ++k) {
+            if (!free[k]) held += (held.empty() ? "" : ",") + spec.values[k].name;
+          }
+          log << fmt::format("fit: cross-validated median relative error {:.1f}% (sum of squared log errors {:.6g}) "
+                                   "holding [{}] at the derived value\n",
+                                   100 * median_relative_error(cv.held_out), cv.cost, held);
+        },
+        40, exact ? Residuals() : all_residuals);  // linearised: the held-out cells scored by replays
+    f.kept = selection.kept;
+    f.held_out = selection.selected.held_out;
+    f.cross_validated = median_relative_error(selection.selected.held_out);
+    f.cross_validated_all = median_relative_error(selection.all.held_out);
+    f.validation_mode = exact ? "exact" : "linearised";
+    if (!selection.dropped.empty()) x = fit_on(all_residuals, every_cell, x, prior, lower, upper, f.kept, report(f.kept));
+  }
+  for (const double v : x) f.fitted.push_back(std::exp(v));
+  const std::vector<double> after = residuals(x);
+  f.before = median_relative_error(before);
+  f.after = median_relative_error(after);
 
   std::vector<std::string> comments;
-  for (std::size_t k = 0; k < spec.values.size(); ++k) comments.push_back(value_comment(spec.values[k], fitted[k]));
-  const fs::path out = out_file.empty() ? fs::path(spec.fitted) : fs::path(out_file);
-  os::write_file_atomically(out, platform.with_values(targets_of(spec), fitted, comments,
-                                                        header(spec, fitted, before.size(), error_before, error_after)));
-  return {table(spec, fitted, error_before, error_after), out.string()};
+  for (std::size_t k = 0; k < spec.values.size(); ++k) {
+    comments.push_back(value_comment(spec.values[k], f.fitted[k], f.kept[k]));
+  }
+  const fs::path out = o.out.empty() ? fs::path(spec.fitted) : fs::path(o.out);
+  os::write_file_atomically(out, platform.with_values(targets_of(spec), f.fitted, comments, header(spec, f)));
+  if (!o.json.empty()) os::write_file_atomically(o.json, fit_json(spec, f, out).dump(2) + "\n");
+  return {table(spec, f), out.string()};
 }
+
 
 }  // namespace redist::calibration
