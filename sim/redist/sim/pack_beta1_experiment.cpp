@@ -71,7 +71,8 @@ const ExperimentSpec& pack_beta1_schema() {
   return spec;
 }
 
-ExperimentResult run_pack_beta1(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
+ExperimentResult run_pack_beta1(const std::string& platform, const Params& params, Payload payload,
+                                const std::string& trace) {
   if (payload == Payload::Phantom) throw std::invalid_argument("pack runs need real payloads: the mask's counts drive the ranking");
   if (params.contains("W") || params.contains("scheme") || params.contains("operation") || params.contains("redistribution")) {
     throw std::invalid_argument("pack-beta1 sweeps W and compares sss with css itself");

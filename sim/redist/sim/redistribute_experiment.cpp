@@ -117,7 +117,8 @@ std::map<std::string, double> kept_local_quantities(Index kept, const Layout& so
           {"bytes_kept_unrelabelled", static_cast<double>(unrelabelled * elem_bytes)}};
 }
 
-ExperimentResult run_redistribute(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
+ExperimentResult run_redistribute(const std::string& platform, const Params& params, Payload payload,
+                                  const std::string& trace) {
   const ParameterValues v(redistribute_schema(), params);
   const Index P = v.integer("P"), Q = v.integer("Q"), N = v.integer("N");
   const auto [r, s] = block_sizes(v, P, Q, N);
