@@ -108,7 +108,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ranks", type=int, nargs="+", default=[1024, 2048, 4096])
     parser.add_argument("--smpi-up-to", type=int, default=2048, help="largest rank count also run under smpirun")
-    parser.add_argument("--redist", default=os.path.join(ROOT, "build", "release", "sim", "redist"))
+    parser.add_argument("--redist", default=os.path.join(ROOT, "build", "release", "cli", "redist"))
     parser.add_argument("--baseline", help="a redist binary of an older commit, run on the same rank counts")
     args = parser.parse_args()
     for binary in [args.redist] + ([args.baseline] if args.baseline else []):

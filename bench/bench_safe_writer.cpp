@@ -1,4 +1,4 @@
-// The cost of the safe writer (core/atomic_file.hpp: a temporary, checked writes, fsync, rename)
+// The cost of the safe writer (os/atomic_file.hpp: a temporary, checked writes, fsync, rename)
 // against a plain unchecked std::ofstream, writing every file of a results folder as a replay
 // writes them. Prints the best wall time of each over a few rounds (the cost is waiting for the
 // disk, not CPU); bench/safe_writer_cost.sh sets it beside the time of `redist replay --all`.
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "redist/core/atomic_file.hpp"
+#include "redist/os/atomic_file.hpp"
 
 namespace {
 
@@ -40,7 +40,7 @@ std::vector<OutputFile> read_folder(const fs::path& folder) {
 }
 
 void write_safely(const fs::path& target, const OutputFile& file) {
-  redist::core::write_file_atomically(target / file.name, file.bytes);
+  redist::os::write_file_atomically(target / file.name, file.bytes);
 }
 
 void write_plainly(const fs::path& target, const OutputFile& file) {

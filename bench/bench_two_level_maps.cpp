@@ -1,4 +1,4 @@
-// The two-level layout's index maps (class and compression tables, holes/compressed_index.hpp)
+// The two-level layout's index maps (class and compression tables, layout/compressed_index.hpp)
 // against the period table TwoLevelLayout used before them: per processor, the offsets of its
 // elements within one period P·x / gcd(s, P·x) of the owner pattern. Both answer the same queries;
 // the table after the Google Benchmark lines gives the speed-up of the class/compression tables,

@@ -6,7 +6,7 @@ set -euo pipefail
 build=$1
 out=${2:-$(mktemp -d)}
 start=$(date +%s.%N)
-"$build/sim/redist" replay --all --jobs 2 --out "$out" >/dev/null
+"$build/cli/redist" replay --all --jobs 2 --out "$out" >/dev/null
 replay=$(echo "$(date +%s.%N) - $start" | bc)
 line=$("$build/bench/bench_safe_writer" "$out")
 echo "replay --all: ${replay} s into $out"

@@ -6,10 +6,15 @@
 // time is the median over samples of `--calls` consecutive calls (the slowest rank's), samples
 // alternating the two libraries. Both results are checked element by element first.
 //
+// With REDIST_MODEL naming a machine model (the .model.json `redist calibrate` writes), redist runs
+// twice per case: as by default and as `auto` chose on the model (whole dense matrices only; other
+// calls keep the default); each case then prints the method chosen and its time beside the default.
+//
 //   mpirun -np 4 bench_scalapack_small [--samples 15] [--calls 20] [--json FILE]
 #include <mpi.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -19,6 +24,7 @@
 
 #include "mpi_timing.hpp"
 #include "redist/scalapack/scalapack.hpp"
+#include "redist/scalapack/submatrix_call.hpp"
 
 extern "C" {
 void Cblacs_get(int context, int what, int* value);
@@ -130,7 +136,11 @@ int main(int argc, char** argv) {
   }
   {  // the grids go before MPI_Finalize
   Grid all(1, 4);
-  if (rank == 0) std::printf("%-52s %12s %12s %9s\n", "case (doubles, grids, blocks)", "pdgemr2d us", "redist us", "ratio");
+  const bool with_model = std::getenv("REDIST_MODEL") != nullptr && *std::getenv("REDIST_MODEL") != '\0';
+  if (rank == 0) {
+    std::printf("%-52s %12s %12s %9s%s\n", "case (doubles, grids, blocks)", "pdgemr2d us", "redist us", "ratio",
+                with_model ? "   auto us  auto/default  chosen" : "");
+  }
   std::vector<double> ratios;
   nlohmann::json out = nlohmann::json::array();
   for (const Case& c : kCases) {
@@ -142,9 +152,18 @@ int main(int argc, char** argv) {
     const auto by_redist = [&] {
       redist::scalapack::gemr2d<double>(m, n, a.local.data(), at, at, a.desc, b.local.data(), at, at, b.desc, all.context);
     };
+    const auto by_redist_auto = [&] {  // the model's choice (use_machine_model: plans kept apart)
+      redist::scalapack::use_machine_model(true);
+      by_redist();
+      redist::scalapack::use_machine_model(false);
+    };
+    redist::scalapack::use_machine_model(false);  // by_redist: the default
     // Correct first: every element of sub(B) holds its global index, the rest of B stays -1.
     bool correct = true;
-    for (const auto& run : {std::function<void()>(scalapack), std::function<void()>(by_redist)}) {
+    std::vector<std::function<void()>> runs = {scalapack, by_redist};
+    if (with_model) runs.push_back(by_redist_auto);
+    std::string chosen;
+    for (const auto& run : runs) {
       std::fill(b.local.begin(), b.local.end(), -1.0);
       run();
       for (std::size_t k = 0; k < b.local.size(); ++k) {
@@ -156,6 +175,7 @@ int main(int argc, char** argv) {
         }
         correct = correct && b.local[k] == expected;
       }
+      chosen = redist::scalapack::last_method();
     }
     all_correct = redist::bench::everywhere(correct) && all_correct;
     std::vector<double> t_scalapack, t_redist;
@@ -169,10 +189,25 @@ int main(int argc, char** argv) {
         ((which + s) % 2 == 0 ? t_scalapack : t_redist).push_back(per_call);
       }
     }
+    std::vector<double> t_auto;
+    for (int s = 0; with_model && s < samples; ++s) {
+      MPI_Barrier(MPI_COMM_WORLD);
+      const double start = MPI_Wtime();
+      for (int k = 0; k < calls; ++k) by_redist_auto();
+      t_auto.push_back(slowest(MPI_Wtime() - start) / calls);
+    }
     const double ts = median_of(t_scalapack), tr = median_of(t_redist);
     ratios.push_back(ts / tr);
-    if (rank == 0) std::printf("%-52s %12.1f %12.1f %9.2f%s\n", c.name, ts * 1e6, tr * 1e6, ts / tr, correct ? "" : "  WRONG");
-    out.push_back({{"case", c.name}, {"pdgemr2d_seconds", ts}, {"redist_seconds", tr}, {"ratio", ts / tr}});
+    nlohmann::json row = {{"case", c.name}, {"pdgemr2d_seconds", ts}, {"redist_seconds", tr}, {"ratio", ts / tr}};
+    if (rank == 0) std::printf("%-52s %12.1f %12.1f %9.2f", c.name, ts * 1e6, tr * 1e6, ts / tr);
+    if (with_model) {
+      const double ta = median_of(t_auto);
+      if (rank == 0) std::printf(" %10.1f %13.2f  %s", ta * 1e6, ta / tr, chosen.c_str());
+      row["auto_seconds"] = ta;
+      row["auto_method"] = chosen;
+    }
+    if (rank == 0) std::printf("%s\n", correct ? "" : "  WRONG");
+    out.push_back(row);
   }
   const double median = median_of(ratios), least = *std::min_element(ratios.begin(), ratios.end());
   if (rank == 0) {

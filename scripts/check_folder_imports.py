@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
-"""Fails when the folders of algorithms/redist/ import each other in a cycle.
+"""Fails when the folders of the source tree break their layering:
 
-A folder imports another when one of its files has `#include "redist/<other>/..."`. The folders
-must form a directed acyclic graph (core at the bottom, redistribute and symmetric at the top), so
-that each can be read, tested and reused without the ones above it.
+* the folders of algorithms/redist/ import each other in a cycle. A folder imports another when one
+  of its files has `#include "redist/<other>/..."`. The folders must form a directed acyclic graph
+  (core at the bottom, redistribute and symmetric at the top), so that each can be read, tested and
+  reused without the ones above it;
+* a file of algorithms/ includes a header of a library above it (os, analysis, sim, calibration, mpi):
+  algorithms/ stays pure;
+* a library, test or benchmark compiles or includes a file of cli/, the `redist` command's front door:
+  a CMakeLists.txt outside cli/ names a source there, or a source outside cli/ includes one by a
+  relative path. Tests link the libraries instead.
 
     scripts/check_folder_imports.py [ROOT]     # ROOT: the repository (default: this script's parent)
 """
@@ -51,12 +57,78 @@ def find_cycle(graph: dict):
     return None
 
 
+SOURCE_SUFFIXES = (".hpp", ".cpp", ".h", ".c")
+SKIPPED = {"build", ".git", "__pycache__"}
+CMAKE_SOURCE = re.compile(r'[A-Za-z0-9_${}./+-]+\.(?:cpp|cc|c|hpp|h)\b')
+QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
+
+
+def files_under(root: pathlib.Path, names=None, suffixes=None):
+    for path in sorted(root.rglob("*")):
+        parts = path.relative_to(root).parts
+        if any(part in SKIPPED or part.startswith("build-") for part in parts) or not path.is_file():
+            continue
+        if (names and path.name in names) or (suffixes and path.suffix in suffixes):
+            yield path
+
+
+def upward_includes(root: pathlib.Path) -> list:
+    """Includes of algorithms/ files that name a folder of redist/ outside algorithms/redist/."""
+    own = {p.name for p in (root / "algorithms" / "redist").iterdir() if p.is_dir()}
+    found = []
+    for source in files_under(root / "algorithms", suffixes=SOURCE_SUFFIXES):
+        for folder in INCLUDE.findall(source.read_text(encoding="utf-8")):
+            if folder not in own:
+                found.append(f"{source.relative_to(root)} includes redist/{folder}/")
+    return found
+
+
+def within(path: pathlib.Path, folder: pathlib.Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def cli_sources_used_elsewhere(root: pathlib.Path) -> list:
+    """CMake files outside cli/ naming a source of cli/, and sources outside cli/ including one."""
+    cli = root / "cli"
+    found = []
+    for cmake in files_under(root, names={"CMakeLists.txt"}):
+        if within(cmake, cli):
+            continue
+        text = re.sub(r"#.*", "", cmake.read_text(encoding="utf-8"))
+        for token in CMAKE_SOURCE.findall(text):
+            path = token.replace("${PROJECT_SOURCE_DIR}", str(root)).replace("${CMAKE_SOURCE_DIR}", str(root))
+            path = path.replace("${CMAKE_CURRENT_SOURCE_DIR}", str(cmake.parent))
+            if "$" not in path and within(cmake.parent / path, cli):
+                found.append(f"{cmake.relative_to(root)} compiles {token}")
+    for source in files_under(root, suffixes=SOURCE_SUFFIXES):
+        if within(source, cli):
+            continue
+        for name in QUOTED_INCLUDE.findall(source.read_text(encoding="utf-8", errors="replace")):
+            target = source.parent / name
+            if target.is_file() and within(target, cli):
+                found.append(f"{source.relative_to(root)} includes {name}")
+    return found
+
+
 def main() -> int:
-    root = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent
+    root = (pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).parent.parent).resolve()
     graph = folder_graph(root / "algorithms" / "redist")
     cycle = find_cycle(graph)
     if cycle:
         print("folder import cycle in algorithms/redist: " + " -> ".join(cycle), file=sys.stderr)
+        return 1
+    upward = upward_includes(root)
+    if upward:
+        print("algorithms/ includes a library above it:\n  " + "\n  ".join(upward), file=sys.stderr)
+        return 1
+    cli_used = cli_sources_used_elsewhere(root)
+    if cli_used:
+        print("cli/ is the redist command's front door; link a library instead:\n  " + "\n  ".join(cli_used),
+              file=sys.stderr)
         return 1
     for folder, imports in graph.items():
         print(f"{folder} -> {', '.join(imports) if imports else '(nothing)'}")

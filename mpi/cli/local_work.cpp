@@ -12,26 +12,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cache_eviction.hpp"
+#include "copy_bandwidth.hpp"
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/redistribute/message_packing.hpp"
 #include "redist/redistribute/relabelling.hpp"
 
 namespace redist::mpi::cli {
 namespace {
-
-// Writes more than a last-level cache holds, so that what is touched next comes from memory: 256 MiB
-// among the ranks, which write at once (at least 32 MiB each, for the caches a core keeps alone).
-std::size_t scratch_bytes() {
-  int ranks = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  return std::max(std::size_t{32} << 20, (std::size_t{256} << 20) / static_cast<std::size_t>(ranks));
-}
-
-void evict_caches() {
-  static std::vector<char> scratch(scratch_bytes());
-  static char value = 0;
-  std::memset(scratch.data(), ++value, scratch.size());
-}
 
 // Fastest of `times` runs of `body`, in seconds; `cold`: caches emptied before each. Every rank
 // starts each run together, so that the work shares the node's memory as a redistribution's does.
@@ -169,6 +157,7 @@ int run_local_work(const LocalWorkOptions& options) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   nlohmann::ordered_json json = measure();
   average_over_ranks(json);
+  json["copy_bandwidth"] = measure_copy_bandwidth();
   if (rank != 0) return 0;
   if (options.json) {
     std::cout << json.dump() << std::endl;
@@ -177,6 +166,8 @@ int run_local_work(const LocalWorkOptions& options) {
       std::cout << part << ":\n";
       for (const auto& r : json[part]) std::cout << "  " << r["seconds"] << " s\t" << r["work"].dump() << "\n";
     }
+    std::cout << "copy bandwidth, bytes per second a rank (ranks copying at once, bytes each):\n";
+    for (const auto& r : json["copy_bandwidth"]) std::cout << "  " << r.dump() << "\n";
   }
   return 0;
 }

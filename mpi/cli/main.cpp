@@ -37,6 +37,7 @@
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/relabelling.hpp"
+#include "redist/os/strict_numbers.hpp"
 
 namespace redist::mpi::cli {
 namespace {
@@ -213,6 +214,7 @@ int main_with_mpi(int argc, char** argv) {
       ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()));
   std::string problem;
   std::exception_ptr help;
+  redist::os::read_numbers_strictly(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success&) {  // --help, --version: the ranks must agree on it too
@@ -265,8 +267,10 @@ int main(int argc, char** argv) {
   int status = 0;
   try {
     status = redist::mpi::cli::main_with_mpi(argc, argv);
-  } catch (const std::invalid_argument& e) {  // agreed on by every rank: all leave together
-    print_error(e.what());
+  } catch (const std::invalid_argument& e) {  // agreed on by every rank (naming the rank at fault): all
+    int rank = 0;                             // leave together, rank 0 says why
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) print_error(e.what());
     status = 1;
   } catch (const std::exception& e) {  // seen by this rank alone: the others may be waiting for it
     print_error(e.what());

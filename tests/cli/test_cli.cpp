@@ -51,7 +51,18 @@ INSTANTIATE_TEST_SUITE_P(Grid, BadGridInput,
                                            "grid -P 99999999999999999999 -r 3 -Q 16 -s 5",
                                            "grid -P 4000000000 -r 4000000000 -Q 3 -s 7",
                                            "grid -P 3037000500 -r 3037000500 -Q 1 -s 1",
-                                           "grid -P 16 -r 3 -Q 16 -s 5 --bogus", "nosuchcommand", ""));
+                                           "grid -P 16 -r 3 -Q 16 -s 5 --bogus", "nosuchcommand", "",
+                                           "grid -P 0x10 -r 3 -Q 16 -s 5", "grid -P 16 -r 3 -Q 16 -s 1e1",
+                                           "replay --all --max-runs -5", "replay --all --progress-seconds nan"));
+
+// A leading zero is a decimal number like any other, not octal: -P 010 is 10 processors.
+TEST(GridCommand, LeadingZerosAreDecimal) {
+  const auto result = run_command(redist("grid -P 010 -r 04 -Q 8 -s 3 --json"));
+  ASSERT_EQ(result.status, 0) << result.err;
+  const auto json = nlohmann::ordered_json::parse(result.out);
+  EXPECT_EQ(json["P"], 10);
+  EXPECT_EQ(json["r"], 4);
+}
 
 TEST(GridCommand, OverflowIsNamed) {
   const auto result = run_command(redist("grid -P 4000000000 -r 4000000000 -Q 3 -s 7"));

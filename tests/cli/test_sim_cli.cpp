@@ -276,7 +276,7 @@ TEST(SweepCommand, TwoJobsGiveByteIdenticalFiles) {
 }
 
 // Issue 16: SimGrid crashed (signal 11) when it could not open the trace file; the path is now checked
-// before anything runs (core/atomic_file.hpp), and nothing is created.
+// before anything runs (os/atomic_file.hpp), and nothing is created.
 TEST(SimulateCommand, UnwritableTraceIsOneErrorLineBeforeTheRun) {
   const test::TempDir dir("redist-test-trace-dir");
   const fs::path& directory = dir.path();

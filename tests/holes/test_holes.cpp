@@ -10,9 +10,9 @@
 #include <random>
 #include <set>
 
-#include "redist/holes/class_table.hpp"
-#include "redist/holes/compressed_index.hpp"
-#include "redist/holes/compression_table.hpp"
+#include "redist/layout/class_table.hpp"
+#include "redist/layout/compressed_index.hpp"
+#include "redist/layout/compression_table.hpp"
 #include "redist/holes/local_array.hpp"
 #include "redist/holes/virtual_block.hpp"
 #include "redist/holes/virtual_cyclic.hpp"

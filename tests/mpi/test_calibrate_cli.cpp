@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../run_command.hpp"
+#include "redist/sim/engine.hpp"
 #include "../temp_dir.hpp"
 
 namespace redist::test {
@@ -31,7 +32,8 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
   // One host with the machine's cores, its ranks' messages over the memory link.
   for (const char* part : {"cost.byte_copied", "cost.run_copied", "cost.index_op", "<host id=\"node-0\" speed=\"1Gf\" core=\"2\">",
                            "residual", "<link id=\"memory\"", "<route src=\"node-0\" dst=\"node-0\"",
-                           "<prop id=\"redist.latency_factors\" value=\"0:1", "<prop id=\"redist.bandwidth_factors\" value=\"0:"}) {
+                           "<prop id=\"redist.latency_factors\" value=\"0:1", "<prop id=\"redist.bandwidth_factors\" value=\"0:",
+                           "<prop id=\"memory.copy_bandwidth\" value=\"0:", "<prop id=\"memory.node_bandwidth\" value=\"0:"}) {
     EXPECT_NE(xml.find(part), std::string::npos) << part;
   }
   EXPECT_EQ(xml.find("node-1"), std::string::npos);
@@ -44,6 +46,7 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
   ASSERT_EQ(model.at("routes").size(), 1u);
   EXPECT_EQ(model.at("links").size(), 1u);
   EXPECT_EQ(model.at("links")[0].at("shared"), true);
+  EXPECT_TRUE(model.contains("memory"));  // the node's memory, measured by 1 and 2 ranks copying at once
   std::filesystem::remove(model_path);
   const auto simulated = run_command(redist("simulate --platform " + platform.string() +
                                             " --hosts 1 -P 2 -r 3 -Q 2 -s 6 -N 10000 --indexing krr --json"));
@@ -136,6 +139,56 @@ esac
     EXPECT_NEAR(value("latency=\"", link) / 1e-6, 1, 0.01) << xml;
     EXPECT_NEAR(value("<prop id=\"cost.index_op\" value=\"") / 1e-9, 1, 1e-6);
     EXPECT_NEAR(value("<prop id=\"cost.byte_copied\" value=\"") / 1e-10, 1, 1e-6);
+  }
+}
+
+// The node's memory: calibrate models the copies it measured with 1, 2 and all 4 ranks copying at
+// once (a stand-in for mpirun reports them, each bandwidth one rank's), and the simulator, on the
+// platform it writes, copies at those bandwidths within 15%: k ranks copying W bytes each at once.
+TEST(Calibrate, SimulatedCopiesOfOneTwoAndAllRanksMatchTheMeasuredBandwidth) {
+  namespace fs = std::filesystem;
+  const TempDir dir("redist-calibrate-memory");
+  const fs::path launcher = dir / "mpirun";
+  struct Row {
+    int ranks;
+    double bytes, warm;
+  };
+  const std::vector<Row> rows = {{1, 4096, 30e9},   {2, 4096, 29e9},   {4, 4096, 28e9},
+                                 {1, 1 << 20, 12e9}, {2, 1 << 20, 11.5e9}, {4, 1 << 20, 10e9},
+                                 {1, 64 << 20, 8e9}, {2, 64 << 20, 7.5e9}, {4, 64 << 20, 5e9}};
+  nlohmann::json copies = nlohmann::json::array();
+  for (const Row& r : rows) copies.push_back({{"ranks", r.ranks}, {"bytes", r.bytes}, {"warm", r.warm}, {"cold", r.warm / 2}});
+  std::ofstream(launcher) << "#!/bin/sh\ncase \"$*\" in\n"
+                          << "  *pingpong*) echo '{\"bytes\": [1, 64, 1024, 65536, 1048576], \"seconds\": [1.000001e-6, "
+                             "1.064e-6, 2.024e-6, 6.6536e-5, 1.049576e-3]}';;\n"
+                          << "  *exchange*) echo '{\"ranks\": 4, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": 1e9}';;\n"
+                          << "  *) echo '{\"index\": [{\"work\": {\"cost.index_op\": 1000}, \"seconds\": 1e-6}], "
+                             "\"copies\": [{\"work\": {\"cost.byte_copied\": 10000, \"cost.run_copied\": 10}, \"seconds\": 2e-6}], "
+                          << "\"copy_bandwidth\": " << copies.dump() << "}';;\nesac\n";
+  fs::permissions(launcher, fs::perms::owner_all);
+  const auto platform = dir / "machine.xml";
+  const auto run = run_command(redist("calibrate --passes 1 --cores 4 --mpirun " + launcher.string() + " --out " + platform.string()));
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("copy bandwidth, bytes per second a rank"), std::string::npos) << run.out;
+  const std::string xml = slurp(platform);
+  ASSERT_NE(xml.find("<prop id=\"memory.copy_bandwidth\" value=\"0:3e+10;1048576:1.2e+10;67108864:8e+09\"/>"),
+            std::string::npos) << xml;
+  auto model_path = platform;
+  model_path.replace_extension(".model.json");
+  EXPECT_TRUE(nlohmann::json::parse(slurp(model_path)).contains("memory"));
+  for (const Row& r : rows) {
+    sim::SimulationOptions options;
+    options.platform_file = platform.string();
+    options.ranks = r.ranks;
+    options.rank_hosts.assign(static_cast<std::size_t>(r.ranks), "node-0");
+    options.phantom = true;
+    const auto out = sim::simulate(options, [&](Transport& t) {
+      t.charge(Work(WorkKind::ByteCopied, static_cast<Index>(r.bytes)));
+      return std::to_string(r.bytes / t.now());
+    });
+    for (const std::string& bandwidth : out) {
+      EXPECT_NEAR(std::stod(bandwidth) / r.warm, 1, 0.15) << r.ranks << " ranks, " << r.bytes << " bytes";
+    }
   }
 }
 

@@ -96,7 +96,7 @@ TEST(RedistMpi, AutoRunsTheCandidateExplainPredictsFastest) {
   // Without a model there is nothing to predict on: every rank says so.
   const auto refused = run_command(mpirun(4, REDIST_MPI_BIN, "run" + pair + " --schedule auto"));
   EXPECT_NE(refused.status, 0);
-  EXPECT_EQ(error_lines(refused.err, "choosing by auto needs a machine model"), 4) << refused.err;
+  EXPECT_EQ(error_lines(refused.err, "choosing by auto needs a machine model"), 1) << refused.err;
 }
 
 TEST(RedistMpi, RelabellingDisjointProcessorsIsAnErrorOnEveryRank) {
@@ -104,32 +104,32 @@ TEST(RedistMpi, RelabellingDisjointProcessorsIsAnErrorOnEveryRank) {
                                                        "--relabel exact"));
   EXPECT_NE(r.status, 0);
   EXPECT_TRUE(r.out.empty()) << r.out;
-  EXPECT_EQ(error_lines(r.err, "--relabel exact places destination processors on the sources' ranks"), 6) << r.err;
+  EXPECT_EQ(error_lines(r.err, "--relabel exact places destination processors on the sources' ranks"), 1) << r.err;
 }
 
 TEST(RedistMpi, MoreRanksThanTheLayoutsUseIsAnErrorOnEveryRank) {
   const auto r = run_command(mpirun(3, REDIST_MPI_BIN, "run -P 2 -r 3 -Q 2 -s 5 -N 100"));
   EXPECT_NE(r.status, 0);
   EXPECT_TRUE(r.out.empty()) << r.out;
-  EXPECT_EQ(error_lines(r.err, "mpirun started 3 ranks, the layouts use 2"), 3) << r.err;
+  EXPECT_EQ(error_lines(r.err, "mpirun started 3 ranks, the layouts use 2"), 1) << r.err;
 }
 
 TEST(RedistMpi, MalformedOptionsAreAnErrorOnEveryRank) {
   const auto r = run_command(mpirun(2, REDIST_MPI_BIN, "run --rows 10 --cols 10 --src-grid 2y1 --src-block 2x2 "
                                                        "--dst-grid 1x2 --dst-block 2x2"));
   EXPECT_NE(r.status, 0);
-  EXPECT_EQ(error_lines(r.err, "--src-grid '2y1' is not of the form AxB"), 2) << r.err;
+  EXPECT_EQ(error_lines(r.err, "--src-grid '2y1' is not of the form AxB"), 1) << r.err;
   const auto zero = run_command(mpirun(2, REDIST_MPI_BIN, "run -P 2 -r 0 -Q 2 -s 1 -N 10"));
   EXPECT_NE(zero.status, 0);
-  EXPECT_EQ(error_lines(zero.err, "block"), 2) << zero.err;
+  EXPECT_EQ(error_lines(zero.err, "block"), 1) << zero.err;
   const auto method = run_command(mpirun(2, REDIST_MPI_BIN, "run -P 2 -r 1 -Q 2 -s 1 -N 10 --indexing quick"));
   EXPECT_NE(method.status, 0);
-  EXPECT_EQ(error_lines(method.err, "unknown indexing method 'quick'"), 2) << method.err;
+  EXPECT_EQ(error_lines(method.err, "unknown indexing method 'quick'"), 1) << method.err;
   // A negative size is refused as such, not taken for an option left out.
   const auto negative = run_command(mpirun(2, REDIST_MPI_BIN, "run --rows 10 --cols -1 --src-grid 2x1 --src-block 2x2 "
                                                               "--dst-grid 1x2 --dst-block 2x2"));
   EXPECT_NE(negative.status, 0);
-  EXPECT_EQ(error_lines(negative.err, "matrix columns must be a positive integer (got -1)"), 2) << negative.err;
+  EXPECT_EQ(error_lines(negative.err, "matrix columns must be a positive integer (got -1)"), 1) << negative.err;
 }
 
 TEST(RedistMpi, PingPongReportsGrowingTimes) {
@@ -166,7 +166,7 @@ TEST(RedistMpi, ExchangeReportsTheBytesAllRanksMoved) {
   EXPECT_EQ(error_lines(alone.err, "exchange needs 2 ranks or more, mpirun started 1"), 1) << alone.err;
   const auto empty = run_command(mpirun(2, REDIST_MPI_BIN, "exchange --bytes 0"));
   EXPECT_NE(empty.status, 0);
-  EXPECT_EQ(error_lines(empty.err, "--bytes"), 2) << empty.err;
+  EXPECT_EQ(error_lines(empty.err, "--bytes"), 1) << empty.err;
 }
 
 TEST(MpiExample, RedistributesAMatrixAndChecksIt) {

@@ -462,18 +462,20 @@ TEST(ScalapackDropIn, ABadArgumentGetsOneLineOnEveryRankAndBUntouched) {
   if (world_rank() == 1) c.a.desc[2] = rows + 1;
   EXPECT_EQ(c.gemr2d(5, 4, 1, 1, 1, 1), "pdgemr2d: rank 1: argument 6 (DESCA): M_ is 13 where rank 0 passed 12");
   c.a.desc[2] = rows;
-  // A context the rank is not part of.
+  // A CTXT_ naming no grid the rank is in: outside A, as ScaLAPACK reads it; A's process (1, 1)
+  // then has no rank.
   const int context = c.a.desc[1];
   if (world_rank() == 3) c.a.desc[1] = 4711;
   EXPECT_EQ(c.gemr2d(5, 4, 1, 1, 1, 1),
-            "pdgemr2d: rank 3: argument 6 (DESCA): CTXT_ names a context this rank is not part of");
+            "pdgemr2d: argument 6 (DESCA): no rank of the context holds process (1, 1) of A's grid (its rank is not "
+            "in ICTXT, or passed a CTXT_ of no grid it is in)");
   c.a.desc[1] = context;
-  // trmr2d's letters.
+  // trmr2d: UPLO and DIAG of different meaning on different ranks.
   EXPECT_EQ(c.message_of([&] {
-              redist::scalapack::trmr2d<double>('X', 'N', 5, 4, c.local_a.data(), 1, 1, c.a.desc, c.local_b.data(), 1, 1,
-                                                c.b.desc, c.all.grid.context);
+              redist::scalapack::trmr2d<double>(world_rank() == 1 ? 'L' : 'U', 'N', 5, 4, c.local_a.data(), 1, 1,
+                                                c.a.desc, c.local_b.data(), 1, 1, c.b.desc, c.all.grid.context);
             }),
-            "pdtrmr2d: rank 0: argument 1 (UPLO): 'X' is not U or L");
+            "pdtrmr2d: rank 1: argument 1 (UPLO): another part than rank 0's");
   // p?tran: A and C on one context.
   EXPECT_EQ(c.message_of([&] {
               redist::scalapack::tran<double>(4, 5, 1.0, c.local_a.data(), 1, 1, c.a.desc, 0.0, c.local_b.data(), 1, 1,

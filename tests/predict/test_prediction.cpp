@@ -191,6 +191,42 @@ TEST(Predict, OversubscribedHostsMoveMessagesAtTheirLinksOversubscribedBandwidth
   const auto at = negative.find("\"oversubscribed_bandwidth\":");
   ASSERT_NE(at, std::string::npos);
   EXPECT_THROW(machine_model_from_json(negative.insert(at + 27, "-"), "test"), std::invalid_argument);
+  std::string zero = machine_model_to_json(m);  // 0 written is refused, as in the platform it comes from
+  const auto value = zero.find("\"oversubscribed_bandwidth\":") + 27;
+  EXPECT_THROW(machine_model_from_json(zero.replace(value, zero.find('}', value) - value, "0"), "test"),
+               std::invalid_argument);
+}
+
+// The node's memory in the prediction: copies at min(c(W), M(W) / k), k the ranks of the node at most
+// one per core; the JSON keeps the curves; other work keeps its prices.
+TEST(Predict, CopiesShareTheNodesMemory) {
+  MachineModel m = two_hosts();
+  m.hosts = 1;
+  m.cores = 4;
+  m.links = {{1e10, true}};
+  m.routes = {{{0}, 0}};
+  m.memory = NodeMemory{PiecewiseCurve::parse("0:2e10;4194304:6e9", false), PiecewiseCurve::parse("0:6e10;4194304:1.5e10", false)};
+  EXPECT_EQ(m.copying_with(0, 1), 1);
+  EXPECT_EQ(m.copying_with(2, 3), 3);
+  EXPECT_EQ(m.copying_with(5, 8), 4);  // eight ranks on four cores: four copy at once
+  const Work copy = Work(WorkKind::ByteCopied, Index{8} << 20).add(WorkKind::ElementScanned, 100);
+  EXPECT_DOUBLE_EQ(m.seconds_for(copy, 1), (8 << 20) / 6e9 + 100 * 1e-8);
+  EXPECT_DOUBLE_EQ(m.seconds_for(copy, 4), (8 << 20) / 3.75e9 + 100 * 1e-8);
+  EXPECT_DOUBLE_EQ(m.seconds_for(Work(WorkKind::ByteCopied, 1000), 4), 1000 / 1.5e10);
+  EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
+  MachineModel without = m;
+  without.memory.reset();
+  EXPECT_DOUBLE_EQ(without.seconds_for(copy, 4), (8 << 20) * 1e-9 + 100 * 1e-8);
+  EXPECT_EQ(machine_model_to_json(without).find("\"memory\""), std::string::npos);
+  // A pack phase is one copy of all a rank packs (its local part too, the ranks not sharing memory):
+  // 64 MiB by 2 ranks at 6 GB/s each, 32 MiB by 4 at 3.75.
+  const auto pack = [&](Index P) {
+    const Layout from = BlockCyclic(Index{16} << 20, 1, P), to = BlockCyclic(Index{16} << 20, 1 << 20, P);
+    const auto cs = candidates(from, to, RankMap::shared(), {"prylli", "async", "none"});
+    return predict_all_ranks(from, to, 8, RankMap::shared(), cs, m).at(0).phases.pack;
+  };
+  EXPECT_NEAR(pack(2) / ((64 << 20) / 6e9), 1, 1e-9);
+  EXPECT_NEAR(pack(4) / ((32 << 20) / 3.75e9), 1, 1e-9);
 }
 
 // Ranks that share memory hand async messages over in place: two barriers, whatever the bytes; a

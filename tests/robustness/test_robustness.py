@@ -272,6 +272,8 @@ class OneWriterPerFolder(unittest.TestCase):
                 first.wait()
             third = run(["sweep", str(SMALL), "--out", out])  # the lock ended with its holder
             self.assertEqual(third.returncode, 0, third.stderr)
+            # A run that ends normally leaves no lock file behind.
+            self.assertNotIn(".redist.lock", [p.name for p in Path(out).iterdir()])
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
 # file size limit of k x 4 KiB for k = 1..32 (SIGXFSZ ignored: writes fail with EFBIG). Every run
 # must complete or exit non-zero, and no earlier file may be shorter or different afterwards.
 # Too slow for ctest (the fast version is FullDisk in test_robustness.py); run it by hand:
-#   tests/robustness/write_fault_sweep.sh build/dev/sim/redist /tmp/write-faults [K_MAX]
+#   tests/robustness/write_fault_sweep.sh build/dev/cli/redist /tmp/write-faults [K_MAX]
 set -u
 redist=$1
 out=$2

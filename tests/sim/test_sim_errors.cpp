@@ -35,7 +35,7 @@ TEST(SimEngineErrors, MoreRanksThanHosts) {
 
 TEST(SimEngineErrors, MalformedNetworkFactorCurve) {
   EXPECT_ONE_LINE_CONTAINING(error_of(on("bad_bandwidth_factors.xml", 2), idle),
-                             "zone property redist.bandwidth_factors: factors must be positive in '0:1;10000:0'");
+                             "zone property redist.bandwidth_factors: values must be positive in '0:1;10000:0'");
 }
 
 TEST(SimEngineErrors, OversubscribedBandwidthNotAPositiveNumber) {

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "redist/core/piecewise_curve.hpp"
 #include "redist/sim/network_factors.hpp"
 #include "sim_engine_support.hpp"
 
@@ -72,16 +73,16 @@ TEST(SimEngineModel, RanksOutnumberingTheCoresMoveMessagesAtTheOversubscribedBan
 }
 
 TEST(NetworkFactors, ParsedInSimGridsSyntaxAndLookedUpBySize) {
-  const auto f = PiecewiseFactors::parse("0:1.5;8192:4;65536:0.25", false);
+  const auto f = PiecewiseCurve::parse("0:1.5;8192:4;65536:0.25", false);
   EXPECT_EQ(f.at(0), 1.5);
   EXPECT_EQ(f.at(8191), 1.5);
   EXPECT_EQ(f.at(8192), 4);
   EXPECT_EQ(f.at(65535.5), 4);
   EXPECT_EQ(f.at(1e12), 0.25);
-  EXPECT_EQ(PiecewiseFactors::parse("0:0", true).at(5), 0);  // a latency may vanish
+  EXPECT_EQ(PiecewiseCurve::parse("0:0", true).at(5), 0);  // a latency may vanish
   for (const char* bad : {"", "1:2", "0:1;0:2", "0:1;9:2;5:3", "0:1;8:", "0:x", "0:1;8:-1", "0:1;8:0", "0:1;;8:2",
                           "0:inf", "0:1 "}) {
-    EXPECT_THROW(PiecewiseFactors::parse(bad, false), std::invalid_argument) << bad;
+    EXPECT_THROW(PiecewiseCurve::parse(bad, false), std::invalid_argument) << bad;
   }
 }
 

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "redist/analysis/simulation_report.hpp"
+#include "redist/predict/prediction.hpp"
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"
 #include "redist/sim/engine.hpp"
@@ -309,6 +310,39 @@ TEST(SimulatedRedistribution, RelabellingIsChargedInTheIndexPhase) {
   ASSERT_GT(prices.seconds_for(counted), 0);
   EXPECT_NEAR(relabelled.phases.index - given.phases.index, prices.seconds_for(counted), 1e-12);
   EXPECT_NEAR(relabelled.phases.total - given.phases.total, prices.seconds_for(counted), 1e-9);
+}
+
+// The node's memory is priced alike by the simulator and by `auto`'s prediction: ranks with the same
+// work pack at once, and share the node's memory as the prediction takes them to (node_memory.xml:
+// one host of 4 cores, a rank copies at most 6 GB/s beyond 4 MiB, all ranks together 15).
+TEST(SimulatedRedistribution, PackingSharesTheNodesMemoryAsPredicted) {
+  const std::string file = std::string(REDIST_TEST_DATA) + "/platforms/node_memory.xml";
+  for (const Index ranks : {1, 2, 4}) {
+    const Layout source = BlockCyclic(Index{8} << 20, 4, ranks), dest = BlockCyclic(Index{8} << 20, 16, ranks);
+    RedistributeOptions options;
+    options.elem_bytes = 8;
+    options.indexing = "prylli";
+    options.schedule = "async";
+    sim::SimulationOptions sim;
+    sim.platform_file = file;
+    sim.ranks = static_cast<int>(ranks);
+    sim.rank_hosts.assign(static_cast<std::size_t>(ranks), "node-0");
+    sim.phantom = true;
+    const RunSummary simulated = summarize_ranks(sim::simulate(sim, [&](Transport& transport) {
+      return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));
+    }));
+    const MachineModel model = sim::machine_model_from_platform(file, ranks, 1);
+    ASSERT_TRUE(model.memory);
+    const auto cs = candidates(source, dest, RankMap::shared(), {"prylli", "async", "none"});
+    const Phases predicted = predict_all_ranks(source, dest, 8, RankMap::shared(), cs, model).at(0).phases;
+    // Within SimGrid's max-min solver precision (1e-5 of a share).
+    EXPECT_NEAR(simulated.phases.pack / predicted.pack, 1, 1e-5) << ranks << " ranks";
+    // 8 bytes an element, all but a rank's local part packed once: at 6 GB/s for 1 and 2 ranks, 3.75 for 4.
+    const double bytes = 8.0 * static_cast<double>((Index{8} << 20) / ranks) * static_cast<double>(ranks - 1) / ranks;
+    if (ranks > 1) {
+      EXPECT_GT(predicted.pack, bytes / (ranks == 4 ? 3.75e9 : 6e9)) << ranks << " ranks";
+    }
+  }
 }
 
 // N not a multiple of the period lcm(P·r, Q·s), on every platform large enough.

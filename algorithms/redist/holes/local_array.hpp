@@ -9,8 +9,8 @@
 
 #include <vector>
 
-#include "redist/holes/compression_table.hpp"
-#include "redist/holes/two_level_mapping.hpp"
+#include "redist/layout/compression_table.hpp"
+#include "redist/layout/two_level_mapping.hpp"
 
 namespace redist {
 

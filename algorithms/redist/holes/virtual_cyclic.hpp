@@ -15,7 +15,7 @@
 
 #include <vector>
 
-#include "redist/holes/two_level_mapping.hpp"
+#include "redist/layout/two_level_mapping.hpp"
 #include "redist/transport/work.hpp"
 
 namespace redist {

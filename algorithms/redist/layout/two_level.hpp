@@ -3,11 +3,11 @@
 // Element i of A sits on template cell t = stride·i + offset, which CYCLIC(block) puts on
 // processor (t / block) mod P. Each processor stores only its elements of A, holes compressed,
 // in increasing global order (the "compressed local array" of paper 003, Fig. 2(b)). The index
-// maps come from the paper's class and compression tables (redist/holes/compressed_index.hpp):
+// maps come from the paper's class and compression tables (redist/layout/compressed_index.hpp):
 // O(stride + P) set-up, O(1) global → local, O(log stride) local → global.
 #pragma once
 
-#include "redist/holes/compressed_index.hpp"
+#include "redist/layout/compressed_index.hpp"
 
 namespace redist {
 

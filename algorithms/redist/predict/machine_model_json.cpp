@@ -34,12 +34,22 @@ MachineModel parse(const json& j) {
   if (m.cores < 1) throw std::invalid_argument("cores must be at least 1");
   m.barrier_latency = j.value("barrier_latency", -1.0);
   m.shared_memory = j.value("shared_memory", false);
+  if (j.contains("memory")) {  // models of machines whose memory was not measured have none
+    const json& memory = j.at("memory");
+    m.memory = NodeMemory{PiecewiseCurve::parse(memory.at("copy_bandwidth").get<std::string>(), false),
+                          PiecewiseCurve::parse(memory.at("node_bandwidth").get<std::string>(), false)};
+  }
   for (const json& link : j.at("links")) {
     const double bandwidth = non_negative(link.at("bandwidth"), "a link's bandwidth");
     if (bandwidth == 0) throw std::invalid_argument("a link has no bandwidth");
-    // Models written before links had an oversubscribed bandwidth: none.
-    m.links.push_back({bandwidth, link.at("shared").get<bool>(),
-                       non_negative(link.value("oversubscribed_bandwidth", 0.0), "a link's oversubscribed bandwidth")});
+    // Models written before links had an oversubscribed bandwidth: none. Written, it is positive,
+    // as the platform property it comes from must be.
+    double oversubscribed = 0;
+    if (link.contains("oversubscribed_bandwidth")) {
+      oversubscribed = non_negative(link.at("oversubscribed_bandwidth"), "a link's oversubscribed bandwidth");
+      if (oversubscribed == 0) throw std::invalid_argument("a link's oversubscribed bandwidth is 0");
+    }
+    m.links.push_back({bandwidth, link.at("shared").get<bool>(), oversubscribed});
   }
   for (const json& route : j.at("routes")) {
     ModelRoute r{route.at("links").get<std::vector<std::size_t>>(), non_negative(route.at("latency"), "a route's latency")};
@@ -69,8 +79,13 @@ std::string machine_model_to_json(const MachineModel& model) {
   }
   json routes = json::array();
   for (const ModelRoute& r : model.routes) routes.push_back({{"links", r.links}, {"latency", r.latency}});
-  return json{{"prices", prices},   {"hosts", model.hosts}, {"cores", model.cores}, {"barrier_latency", model.barrier_latency},
-              {"shared_memory", model.shared_memory}, {"links", links}, {"routes", routes}}.dump();
+  json out{{"prices", prices},   {"hosts", model.hosts}, {"cores", model.cores}, {"barrier_latency", model.barrier_latency},
+           {"shared_memory", model.shared_memory}, {"links", links}, {"routes", routes}};
+  if (model.memory) {
+    out["memory"] = {{"copy_bandwidth", model.memory->copy_bandwidth.text()},
+                     {"node_bandwidth", model.memory->node_bandwidth.text()}};
+  }
+  return out.dump();
 }
 
 MachineModel machine_model_from_json(std::string_view text, const std::string& source) {

@@ -135,6 +135,7 @@ bool exchanges_in_place(const Candidate& candidate, const MachineModel& model) {
 struct PlanWork {
   Work index;
   Work pack, unpack;              // the messages to and from other ranks
+  std::vector<Work> unpacks;      // ... those from other ranks one by one, each copied as it arrives
   Work local_pack, local_unpack;  // the local part packed and unpacked, as a message to itself
   Work local_once;                // the local part copied once
   bool local_in_unpack = false;   // ... in the unpacking's sweep (else the packing's)
@@ -158,7 +159,13 @@ PlanWork plan_work(const Layout& source, const Layout& dest, Index elem_bytes, c
     (&send == local.send ? work.local_pack : work.pack) += accounting.pack(send, elem_bytes);
   }
   for (const PeerPlan& receive : plan.receives) {
-    (&receive == local.receive ? work.local_unpack : work.unpack) += accounting.unpack(receive, elem_bytes);
+    const Work unpack = accounting.unpack(receive, elem_bytes);
+    if (&receive == local.receive) {
+      work.local_unpack += unpack;
+    } else {
+      work.unpack += unpack;
+      work.unpacks.push_back(unpack);
+    }
   }
   if (!local.empty()) {
     work.local_once = local_copy_work(*local.send, *local.receive, elem_bytes);
@@ -194,6 +201,7 @@ RankMap candidate_ranks(const Layout& source, const Layout& dest, const RankMap&
 std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
                                         const std::vector<Candidate>& candidates, const MachineModel& model, Rank me) {
   const WorkPrices& prices = model.prices;
+  const Index copying = model.copying_with(me, ranks.ranks_needed(source.processors(), dest.processors()));
   const auto placed_by = placements(source, dest, ranks, candidates);
   // Schedules do not change a rank's plan: one per indexing method and placement.
   std::map<std::pair<std::string, RelabelMethod>, PlanWork> planned;
@@ -203,13 +211,22 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
     if (fresh) at->second = plan_work(source, dest, elem_bytes, placed_by.at(c.relabel), indexing_method(c.indexing), me);
     const PlanWork& w = at->second;
     Work pack = w.pack, unpack = w.unpack;
+    Work local_unpack;  // the local part when unpacked on its own
     if (exchanges_in_place(c, model)) {
-      (w.local_in_unpack ? unpack : pack) += w.local_once;
+      (w.local_in_unpack ? local_unpack : pack) += w.local_once;
     } else {
       pack += w.local_pack;
-      unpack += w.local_unpack;
+      local_unpack += w.local_unpack;
     }
-    out.push_back({prices.seconds_for(w.index), prices.seconds_for(pack), prices.seconds_for(unpack)});
+    if (!model.memory) {  // every byte at one price: the sum's
+      unpack += local_unpack;
+      out.push_back({prices.seconds_for(w.index), prices.seconds_for(pack), prices.seconds_for(unpack)});
+      continue;
+    }
+    // The node's memory prices a copy by its size: the packing is one, each message unpacked another.
+    double unpack_seconds = model.seconds_for(local_unpack, copying);
+    for (const Work& message : w.unpacks) unpack_seconds += model.seconds_for(message, copying);
+    out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying), unpack_seconds});
   }
   return out;
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "redist/transport/node_memory.hpp"
 #include "redist/transport/work.hpp"
 
 namespace redist {
@@ -47,8 +48,27 @@ struct MachineModel {
   /// The ranks share one node's memory (Transport::shares_memory): an asynchronous exchange hands
   /// messages over in place (redistribute/shared_memory_exchange.hpp), its comm two barriers.
   bool shared_memory = false;
+  /// Each node's memory, shared by its ranks' copies (node_memory.hpp); none: a byte copied costs
+  /// prices' ByteCopied, whoever else copies.
+  std::optional<NodeMemory> memory;
 
   Index host_of(Index rank) const { return rank % hosts; }
+  /// How many ranks of a run of `ranks` copy at once beside `rank` (itself included), when every rank
+  /// of a node copies at once: those of its node, at most one per core.
+  Index copying_with(Index rank, Index ranks) const {
+    if (shared_memory) return std::min(ranks, hosts * cores);
+    const Index on_host = ranks / hosts + (host_of(rank) < ranks % hosts ? 1 : 0);
+    return std::min(on_host, cores);
+  }
+  /// Seconds `work` takes on one rank when `copying` ranks of its node copy at once: its copies at
+  /// the memory's bandwidth, the rest at the prices (all at the prices without a memory model).
+  double seconds_for(const Work& work, Index copying) const {
+    const Index bytes = work.count(WorkKind::ByteCopied);
+    if (!memory || bytes == 0) return prices.seconds_for(work);
+    Work rest = work;
+    rest.add(WorkKind::ByteCopied, -bytes);
+    return prices.seconds_for(rest) + memory->copy_seconds(static_cast<double>(bytes), copying);
+  }
   /// Some host holds more of `ranks` ranks than it has cores.
   bool oversubscribed(Index ranks) const { return (ranks + hosts - 1) / hosts > cores; }
   /// The model as a run of `ranks` ranks sees it, when that differs from this one: a host holds

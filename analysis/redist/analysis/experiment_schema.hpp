@@ -1,6 +1,6 @@
 // The parameters of one experiment kind, described once: the values each accepts, its default and
 // its meaning. The scenario loader checks scenario files against it, the CLI makes its flags from it
-// (sim/cli/experiment_options.hpp), experiments read their runs' values through it
+// (cli/experiment_options.hpp), experiments read their runs' values through it
 // (ParameterValues), and `redist experiments` prints scenarios/README.md's table from it.
 #pragma once
 

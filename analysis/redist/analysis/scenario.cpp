@@ -1,5 +1,6 @@
 #include "redist/analysis/scenario.hpp"
 
+#include "redist/analysis/platform_search.hpp"
 #include "redist/analysis/yaml_reader.hpp"
 
 #include <algorithm>
@@ -231,9 +232,8 @@ std::vector<PublishedValue> read_published(const Reader& in, const YAML::Node& n
 
 std::string resolve_platform(const Reader& in, const YAML::Node& at, const std::string& name, const std::string& file,
                              const std::string& repo_root) {
-  for (const fs::path& candidate : {fs::path(file).parent_path() / name, fs::path(repo_root) / name,
-                                   fs::path(repo_root) / "platforms" / name}) {
-    if (fs::is_regular_file(candidate)) return candidate.lexically_normal().string();
+  if (const auto found = find_platform_file(name, fs::path(file).parent_path(), repo_root)) {
+    return found->lexically_normal().string();
   }
   in.fail(at, "platform file '" + name + "' not found (looked beside the scenario and in platforms/)");
 }

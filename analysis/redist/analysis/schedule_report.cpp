@@ -1,9 +1,13 @@
 #include "redist/analysis/schedule_report.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "redist/analysis/plot_script.hpp"
+#include "redist/os/atomic_file.hpp"
 
 namespace redist {
 namespace {
@@ -75,6 +79,25 @@ nlohmann::ordered_json schedule_json(const Schedule& schedule) {
     steps.push_back({{"cost", step.cost()}, {"messages", std::move(messages)}});
   }
   return {{"NS", schedule.step_count()}, {"TC", schedule.total_cost()}, {"steps", std::move(steps)}};
+}
+
+std::string schedule_title(Strategy strategy, const Redistribution& redist, const Schedule& schedule) {
+  std::string name(name_of(strategy));
+  name[0] = static_cast<char>(std::toupper(name[0]));
+  return fmt::format("{} schedule for P = {}, Q = {}, r = {}, s = {}: NS = {} steps, TC = {}", name, redist.P,
+                     redist.Q, redist.r, redist.s, schedule.step_count(), schedule.total_cost());
+}
+
+void plot_schedule(const Schedule& schedule, const std::string& title, const std::filesystem::path& png,
+                   const std::filesystem::path& script) {
+  os::PendingFile json(std::filesystem::temp_directory_path() / "redist-schedule.json");
+  json.write(schedule_json(schedule).dump());
+  os::PendingFile image(png);
+  run_plot_script(script,
+                  {json.path().string(), image.path().string(), "--P", std::to_string(schedule.P), "--Q",
+                   std::to_string(schedule.Q), "--title", title},
+                  image.path());
+  image.publish();
 }
 
 }  // namespace redist

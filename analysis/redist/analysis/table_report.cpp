@@ -4,6 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "redist/core/checks.hpp"
+#include "redist/indexing/krr_tables.hpp"
+
 namespace redist {
 namespace {
 
@@ -39,6 +42,34 @@ nlohmann::ordered_json info_table_json(const TableView& view) {
     messages.push_back({{"peer", message.peer}, {"classes", std::move(classes)}});
   }
   return {{"rank", view.rank}, {"side", view.send ? "send" : "recv"}, {"messages", std::move(messages)}};
+}
+
+namespace {
+
+std::string title(const KrrTableRequest& o, const KrrShape& shape, const InfoTable& table) {
+  return fmt::format("{} of {}{}: BLOCK-CYCLIC({}) over {} -> BLOCK-CYCLIC({}) over {} ({}, k = {}, r = {}), {} = {}\n\n",
+                     o.send ? "Packing information table" : "Unpacking information table",
+                     o.send ? "P" : "Q", o.rank, o.r, o.P, o.s, o.Q, shape.kr_to_r ? "kr -> r" : "r -> kr",
+                     shape.k, shape.r, o.send ? "LCC_s" : "LCC_d", table.period);
+}
+
+}  // namespace
+
+std::string krr_table_report(const KrrTableRequest& o, bool json) {
+  require_positive(o.P, "P (source processors)");
+  require_positive(o.Q, "Q (destination processors)");
+  require_positive(o.r, "r (source block size)");
+  require_positive(o.s, "s (destination block size)");
+  const bool send = o.send;
+  require_in_range(o.rank, send ? o.P : o.Q, send ? "--rank (a source processor)" : "--rank (a destination processor)");
+  // Tables describe one local complete cycle: an array of one global cycle is enough.
+  const Index cycle = checked_lcm(checked_mul(o.r, o.P, "r x P"), checked_mul(o.s, o.Q, "s x Q"), "global complete cycle");
+  const CyclicPair pair = cyclic_pair(BlockCyclic(cycle, o.r, o.P), BlockCyclic(cycle, o.s, o.Q), "krr");
+  const KrrShape shape = krr_shape(pair);
+  Work work;
+  const InfoTable table = krr_table(send ? SideView::sender(pair, o.rank) : SideView::receiver(pair, o.rank), work);
+  const TableView view{table, send, o.rank};
+  return json ? info_table_json(view).dump() + "\n" : title(o, shape, table) + info_table_text(view);
 }
 
 }  // namespace redist

@@ -9,6 +9,16 @@
 namespace redist {
 namespace fs = std::filesystem;
 
+std::vector<ScenarioClaims> move_to_platform(std::vector<Scenario>& scenarios, const std::string& platform) {
+  std::vector<ScenarioClaims> claims;
+  for (auto& s : scenarios) {
+    claims.push_back({s.name, s.platform, {}, {}});
+    s.platform = platform;
+    s.published.clear();
+  }
+  return claims;
+}
+
 std::map<std::string, bool> claims_in_report(const fs::path& json_report) {
   std::map<std::string, bool> out;
   std::ifstream in(json_report);

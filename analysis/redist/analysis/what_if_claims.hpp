@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "redist/analysis/replay_report.hpp"
+#include "redist/analysis/scenario.hpp"
 
 namespace redist {
 
@@ -22,6 +23,11 @@ struct ScenarioClaims {
   /// Its claims are then listed as not run (`claims` holds their texts).
   std::string not_run;
 };
+
+/// Makes the scenarios a what-if replay on `platform`: each runs there instead of on its own machine,
+/// whose published numbers are then not compared (no errors, no ordering: they were measured there);
+/// its claims are still checked. Returns one entry per scenario, its claims still to be filled in.
+std::vector<ScenarioClaims> move_to_platform(std::vector<Scenario>& scenarios, const std::string& platform);
 
 /// Claim text -> holds, from a scenario's JSON report (`metrics.claims`); empty when the file is
 /// absent. Throws std::runtime_error naming the file when it is not a report.

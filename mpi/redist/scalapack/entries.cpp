@@ -1,5 +1,6 @@
 // The C++ entries of scalapack.hpp: each names its arguments as ScaLAPACK numbers them and hands
 // the copy to copy_submatrix (submatrix_call.hpp); p?tran then combines what arrived with C.
+#include <cctype>
 #include <complex>
 #include <string>
 #include <type_traits>
@@ -108,6 +109,7 @@ void transpose_update(int m, int n, T alpha, const T* a, int ia, int ja, const i
                                     tran_names(), n, m, ia, ja, desca, ic, jc, descc, desca != nullptr ? desca[1] : -1);
   call.transpose = true;
   call.one_context = true;
+  call.reader = Reader::Pblas;
   const T zero(0), one(1);
   call.move = alpha != zero;  // alpha 0: A is not read, nothing moves
   std::vector<std::byte> scratch;
@@ -137,8 +139,13 @@ template <class T>
 void trmr2d(char uplo, char diag, int m, int n, const T* a, int ia, int ja, const int* desca, T* b, int ib, int jb,
             const int* descb, int ictxt) {
   SubmatrixCall call = copy_call<T>(routine<T>("trmr2d"), copy_names(3), m, n, ia, ja, desca, ib, jb, descb, ictxt);
-  call.uplo = uplo == 0 ? ' ' : uplo;  // 0 would mean "no trapezoid"
-  call.diag = diag == 0 ? ' ' : diag;
+  // ScaLAPACK's reading of the letters (REDIST's insidemat): UPLO 'U' or 'u' is the upper
+  // trapezoid and any other letter the lower one; DIAG leaves the diagonal out when it is 'U' for
+  // a lower trapezoid, and when it is anything but 'N' for an upper one.
+  const bool upper = std::toupper(static_cast<unsigned char>(uplo)) == 'U';
+  const char d = static_cast<char>(std::toupper(static_cast<unsigned char>(diag)));
+  call.uplo = upper ? 'U' : 'L';
+  call.diag = (upper ? d != 'N' : d == 'U') ? 'U' : 'N';
   copy_submatrix(call, bytes(a), reinterpret_cast<std::byte*>(b));
 }
 

@@ -8,13 +8,31 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "redist/indexing/plan.hpp"
 #include "redist/mpi/direct_exchange.hpp"
 #include "redist/mpi/mpi_transport.hpp"
+#include "redist/mpi/plan.hpp"
 
 namespace redist::scalapack {
+
+/// A copy of whole matrices run as a redist::mpi::Plan whose indexing and schedule were predicted
+/// fastest on the machine model (REDIST_MODEL), on a communicator of the context's ranks with A's
+/// processors first (the Plan's source processors are consecutive ranks).
+struct PredictedPlan {
+  MPI_Comm comm = MPI_COMM_NULL;
+  std::unique_ptr<mpi::Plan> plan;
+  std::string chosen;  ///< "indexing <name>, schedule <name>"
+  PredictedPlan() = default;
+  PredictedPlan(const PredictedPlan&) = delete;
+  PredictedPlan& operator=(const PredictedPlan&) = delete;
+  ~PredictedPlan() {
+    plan.reset();
+    if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
+  }
+};
 
 /// One call's plan on this rank, and what its exchange keeps between calls.
 struct KeptPlan {
@@ -22,6 +40,8 @@ struct KeptPlan {
   Index source_extent = 0;  ///< elements of A's storage the sends span (one past the highest offset)
   Index dest_extent = 0;    ///< the same for B's storage and the receives
   std::optional<mpi::MessageDatatypes> datatypes;  ///< made at the first exchange as messages
+  bool decided = false;                     ///< whether `predicted` was considered yet
+  std::shared_ptr<PredictedPlan> predicted;  ///< what runs instead of `plan`, when set
 };
 
 /// redist's transport on `comm` (BLACS' communicator of a context): a duplicate, for BLACS sends

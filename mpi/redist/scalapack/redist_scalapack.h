@@ -3,7 +3,8 @@
  * value (as ScaLAPACK's Cp?gemr2d); the Fortran forms (trailing underscore) take every argument by
  * pointer. On a bad argument every rank of the context prints one line to stderr, naming the
  * routine, the argument and the rank, and returns with B untouched, as ScaLAPACK's PXERBLA does.
- * Link redist::scalapack_override before ScaLAPACK to have ScaLAPACK's own names run these.
+ * Link redist::scalapack_override before ScaLAPACK to have ScaLAPACK's own names run these, or
+ * preload its shared form (LD_PRELOAD=libredist_scalapack_override.so) into a prebuilt program.
  * Semantics, supported descriptors and plans kept between calls: redist/scalapack/scalapack.hpp. */
 #ifndef REDIST_SCALAPACK_H
 #define REDIST_SCALAPACK_H

@@ -1,10 +1,16 @@
 #include "redist/scalapack/submatrix_call.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <array>
-#include <cctype>
+#include <cstdlib>
+#include <memory>
 #include <stdexcept>
 
 #include "redist/mpi/own_exchange.hpp"
+#include "redist/mpi/scalapack_layout.hpp"
+#include "redist/predict/machine_model_json.hpp"
 #include "redist/scalapack/blacs.hpp"
 #include "redist/scalapack/plan_cache.hpp"
 
@@ -19,17 +25,18 @@ enum ContextProblem : std::int64_t { kContextsFine, kOutsideA, kOutsideB, kNotSh
 // rank's place in that context's grid.
 struct Given {
   std::int64_t rows, cols, ia, ja, ib, jb, uplo, diag, transpose, elem_bytes, context_problem;
-  std::array<std::int64_t, 9> desca;
-  std::array<std::int64_t, 4> grida;  // grid rows, grid columns, my row, my column
-  std::array<std::int64_t, 9> descb;
+  std::array<std::int64_t, 11> desca;  // the eleven-entry form (descriptor.hpp), as read
+  std::array<std::int64_t, 4> grida;   // grid rows, grid columns, my row, my column
+  std::array<std::int64_t, 11> descb;
   std::array<std::int64_t, 4> gridb;
 };
 constexpr int kGivenFields = static_cast<int>(sizeof(Given) / sizeof(std::int64_t));
+constexpr std::size_t kLld = 10;  // LLD_'s place in the eleven-entry form
 
-std::array<std::int64_t, 9> fields(const int* desc) {
-  std::array<std::int64_t, 9> out{};
-  for (std::size_t k = 0; k < out.size(); ++k) out[k] = desc[k];
-  return out;
+std::array<std::int64_t, 11> fields(const int* desc, Reader reader) {
+  const Descriptor d = read_descriptor(desc, reader);
+  return {d.dtype, d.context, d.rows, d.cols, d.first_row_block, d.first_col_block, d.row_block, d.col_block,
+          d.first_row, d.first_col, d.leading_dim};
 }
 
 std::array<std::int64_t, 4> place_fields(const GridPlace& p) { return {p.rows, p.cols, p.row, p.col}; }
@@ -38,43 +45,52 @@ GridPlace place_of(const std::array<std::int64_t, 4>& g) {
   return {static_cast<int>(g[0]), static_cast<int>(g[1]), static_cast<int>(g[2]), static_cast<int>(g[3])};
 }
 
-Descriptor descriptor_of(const std::array<std::int64_t, 9>& d) {
-  return {static_cast<int>(d[0]), static_cast<int>(d[1]), static_cast<int>(d[2]), static_cast<int>(d[3]),
-          static_cast<int>(d[4]), static_cast<int>(d[5]), static_cast<int>(d[6]), static_cast<int>(d[7]),
-          static_cast<int>(d[8])};
+Descriptor descriptor_of(const std::array<std::int64_t, 11>& d) {
+  const auto i = [&](std::size_t k) { return static_cast<int>(d[k]); };
+  return {i(0), i(1), i(2), i(3), i(4), i(5), i(6), i(7), i(8), i(9), i(10)};
+}
+
+// REDIST's p?gemr2d and p?trmr2d return at once when M or N is 0, reading nothing else.
+bool empty_redist_copy(const SubmatrixCall& call) {
+  return call.reader == Reader::Redist && (call.rows == 0 || call.cols == 0);
 }
 
 Given what_i_was_given(const SubmatrixCall& call) {
   Given g{};
   g.rows = call.rows;
   g.cols = call.cols;
+  g.transpose = call.transpose;
+  g.elem_bytes = call.elem_bytes;
+  g.grida = g.gridb = place_fields(GridPlace{});
+  if (empty_redist_copy(call)) return g;
   g.ia = call.ia;
   g.ja = call.ja;
   g.ib = call.ib;
   g.jb = call.jb;
-  g.uplo = std::toupper(static_cast<unsigned char>(call.uplo));
-  g.diag = std::toupper(static_cast<unsigned char>(call.diag));
-  g.transpose = call.transpose;
-  g.elem_bytes = call.elem_bytes;
+  g.uplo = call.uplo;
+  g.diag = call.diag;
   // A rank outside a grid may pass no descriptor at all (ScaLAPACK would read its CTXT_).
   const int context_a = call.desca != nullptr ? call.desca[1] : -1;
   const int context_b = call.descb != nullptr ? call.descb[1] : -1;
   const GridPlace a = grid_place(context_a), b = grid_place(context_b);
-  g.context_problem = (context_a >= 0 && !a.inside())                ? kOutsideA
-                      : (context_b >= 0 && !b.inside())              ? kOutsideB
+  // REDIST takes a CTXT_ naming no grid the rank is in as -1: the rank is outside that grid (a
+  // grid process left without a rank is told below). PBLAS wants every caller in A's grid.
+  const bool pblas = call.reader == Reader::Pblas;
+  g.context_problem = (pblas && !a.inside())                         ? kOutsideA
+                      : (pblas && !b.inside())                       ? kOutsideB
                       : (call.one_context && context_b != context_a) ? kNotShared
                                                                      : kContextsFine;
   // A rank outside a grid need not fill the descriptor beyond CTXT_ (-1): nothing of it is read.
-  if (a.inside()) g.desca = fields(call.desca);
+  if (a.inside()) g.desca = fields(call.desca, call.reader);
   g.grida = place_fields(a);
-  if (b.inside()) g.descb = fields(call.descb);
+  if (b.inside()) g.descb = fields(call.descb, call.reader);
   g.gridb = place_fields(b);
   return g;
 }
 
 // One side of the copy (A or B) as the checks see it.
 struct SideView {
-  const std::array<std::int64_t, 9>& desc;
+  const std::array<std::int64_t, 11>& desc;
   const std::array<std::int64_t, 4>& grid;
   std::int64_t i, j, rows, cols;
   const std::string& i_name;
@@ -94,14 +110,15 @@ SideView side_b(const Given& g, const SubmatrixCall& call) {
 }
 
 // What is wrong with one rank's side alone.
-std::string side_problem(const SideView& s) {
+std::string side_problem(const SideView& s, Reader reader) {
   const GridPlace place = place_of(s.grid);
   if (!place.inside()) return {};
   const Descriptor d = descriptor_of(s.desc);
-  if (std::string p = descriptor_problem(d, place); !p.empty()) return s.desc_name + ": " + p;
+  const bool empty = s.rows == 0 || s.cols == 0;
+  if (std::string p = descriptor_problem(d, place, reader, empty); !p.empty()) return s.desc_name + ": " + p;
   if (s.i < 1) return s.i_name + ": " + std::to_string(s.i) + " is below 1";
   if (s.j < 1) return s.j_name + ": " + std::to_string(s.j) + " is below 1";
-  if (s.rows > 0 && s.cols > 0) {
+  if (!empty) {
     if (s.i + s.rows - 1 > d.rows) {
       return s.i_name + ": rows " + std::to_string(s.i) + " to " + std::to_string(s.i + s.rows - 1) + " of " + s.matrix +
              "'s " + std::to_string(d.rows);
@@ -116,7 +133,8 @@ std::string side_problem(const SideView& s) {
 
 // What differs between a rank's side and the reference rank's (the lowest of the grid).
 std::string side_difference(const SideView& mine, const SideView& ref, Rank ref_rank) {
-  static constexpr std::array<const char*, 9> kNames = {"DTYPE_", "CTXT_", "M_", "N_", "MB_", "NB_", "RSRC_", "CSRC_", "LLD_"};
+  static constexpr std::array<const char*, 11> kNames = {"DTYPE_", "CTXT_", "M_",   "N_",    "IMB_",  "INB_",
+                                                         "MB_",    "NB_",   "RSRC_", "CSRC_", "LLD_"};
   const auto differs = [&](const std::string& name, std::int64_t value, std::int64_t theirs) {
     return name + " is " + std::to_string(value) + " where rank " + std::to_string(ref_rank) + " passed " +
            std::to_string(theirs);
@@ -126,7 +144,7 @@ std::string side_difference(const SideView& mine, const SideView& ref, Rank ref_
            " grid where rank " + std::to_string(ref_rank) + " is in a " + std::to_string(ref.grid[0]) + " x " +
            std::to_string(ref.grid[1]) + " one";
   }
-  for (std::size_t k : {0, 2, 3, 4, 5, 6, 7}) {
+  for (std::size_t k : {2, 3, 6, 7, 4, 5, 8, 9}) {  // not DTYPE_: 1 and 2 may describe one layout
     if (mine.desc[k] != ref.desc[k]) return mine.desc_name + ": " + differs(kNames[k], mine.desc[k], ref.desc[k]);
   }
   if (mine.i != ref.i) return differs(mine.i_name, mine.i, ref.i);
@@ -151,13 +169,15 @@ std::string grid_ranks(const std::vector<Given>& all, bool a_side, const Submatr
   for (std::size_t p = 0; p < ranks.size(); ++p) {
     if (ranks[p] < 0) {
       const auto& g = a_side ? all[static_cast<std::size_t>(first)].grida : all[static_cast<std::size_t>(first)].gridb;
-      return name + ": process (" + std::to_string(static_cast<std::int64_t>(p) / g[1]) + ", " +
-             std::to_string(static_cast<std::int64_t>(p) % g[1]) + ") of " + (a_side ? "A" : "B") +
-             "'s grid is not in the call's context";
+      return name + ": no rank of the context holds process (" + std::to_string(static_cast<std::int64_t>(p) / g[1]) +
+             ", " + std::to_string(static_cast<std::int64_t>(p) % g[1]) + ") of " + (a_side ? "A" : "B") +
+             "'s grid (its rank is not in ICTXT, or passed a CTXT_ of no grid it is in)";
     }
   }
   return {};
 }
+
+bool empty(const Given& g) { return g.rows == 0 || g.cols == 0; }
 
 // The first problem of the call, the same on every rank: "rank K: <argument>: <what>".
 std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& call, std::vector<Rank>& a_ranks,
@@ -173,27 +193,27 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
     const auto at = [&](const std::string& what) { return "rank " + std::to_string(r) + ": " + what; };
     if (g.rows < 0) return at(call.names.rows + ": " + std::to_string(g.rows) + " is negative");
     if (g.cols < 0) return at(call.names.cols + ": " + std::to_string(g.cols) + " is negative");
+    if (call.reader == Reader::Redist && (empty(g) || empty(ref))) {  // an empty copy read nothing else
+      if (empty(g) == empty(ref)) continue;
+      return at(call.names.rows + " and " + call.names.cols + ": " + std::to_string(g.rows) + " x " +
+                std::to_string(g.cols) + " where rank 0 passed " + std::to_string(ref.rows) + " x " +
+                std::to_string(ref.cols));
+    }
     if (g.context_problem == kNotShared) return at(call.names.descb + ": CTXT_ is not A's context (both must share one)");
     if (g.context_problem != kContextsFine) {
       const std::string& name = g.context_problem == kOutsideA ? call.names.desca : call.names.descb;
       return at(name + ": CTXT_ names a context this rank is not part of");
     }
     for (const SideView& side : {side_a(g, call), side_b(g, call)}) {
-      if (std::string p = side_problem(side); !p.empty()) return at(p);
-    }
-    if (call.uplo != 0 && g.uplo != 'U' && g.uplo != 'L') {
-      return at(call.names.uplo + ": '" + std::string(1, static_cast<char>(g.uplo)) + "' is not U or L");
-    }
-    if (call.uplo != 0 && g.diag != 'U' && g.diag != 'N') {
-      return at(call.names.diag + ": '" + std::string(1, static_cast<char>(g.diag)) + "' is not U or N");
+      if (std::string p = side_problem(side, call.reader); !p.empty()) return at(p);
     }
     const auto differs = [&](const std::string& name, std::int64_t value, std::int64_t theirs) {
       return at(name + ": " + std::to_string(value) + " where rank 0 passed " + std::to_string(theirs));
     };
     if (g.rows != ref.rows) return differs(call.names.rows, g.rows, ref.rows);
     if (g.cols != ref.cols) return differs(call.names.cols, g.cols, ref.cols);
-    if (g.uplo != ref.uplo) return at(call.names.uplo + ": differs from rank 0's");
-    if (g.diag != ref.diag) return at(call.names.diag + ": differs from rank 0's");
+    if (g.uplo != ref.uplo) return at(call.names.uplo + ": another part than rank 0's");
+    if (g.diag != ref.diag) return at(call.names.diag + ": another diagonal than rank 0's");
     if (g.transpose != ref.transpose || g.elem_bytes != ref.elem_bytes) {
       return at("a different routine or element type than rank 0's");
     }
@@ -206,22 +226,142 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
       if (std::string p = side_difference(side_b(g, call), side_b(b, call), ref_b); !p.empty()) return at(p);
     }
   }
+  if (call.reader == Reader::Redist && empty(ref)) return {};
   if (std::string p = grid_ranks(all, true, call, a_ranks); !p.empty()) return p;
   if (std::string p = grid_ranks(all, false, call, b_ranks); !p.empty()) return p;
   return {};
 }
 
-StoredMatrix stored(const Given& reference, const std::array<std::int64_t, 9>& mine, bool a_side, std::vector<Rank> ranks) {
+// This rank's runs in its local array of a matrix with `front` rows and columns missing in front
+// (missing_front): on the first process row they start `front[0]` elements earlier, on the first
+// process column `front[1]` local columns earlier.
+void shift_back(std::vector<PeerPlan>& peers, const std::array<Index, 2>& front, const std::array<std::int64_t, 11>& ref,
+                const std::array<std::int64_t, 11>& mine, const std::array<std::int64_t, 4>& grid) {
+  if (grid[2] < 0 || (front[0] == 0 && front[1] == 0)) return;
+  const Index shift = (grid[2] == ref[8] ? front[0] : 0) + (grid[3] == ref[9] ? front[1] * mine[kLld] : 0);
+  for (PeerPlan& peer : peers) {
+    for (Run& r : peer.runs) r.local_start -= shift;
+  }
+}
+
+// REDIST_SCALAPACK_LOG=<file>: every rank appends one line per call to the file (in one write,
+// so that the ranks' lines do not mix), to show that redist answered and how.
+void log_call(const SubmatrixCall& call, const std::string& outcome) {
+  const char* path = std::getenv("REDIST_SCALAPACK_LOG");
+  if (path == nullptr || *path == '\0') return;
+  int world = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &world);
+  const std::string line = "redist " + call.routine + " rank " + std::to_string(world) + " m " +
+                           std::to_string(call.rows) + " n " + std::to_string(call.cols) + ": " + outcome + "\n";
+  const int fd = ::open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  if (fd < 0) return;
+  [[maybe_unused]] const ssize_t written = ::write(fd, line.data(), line.size());
+  ::close(fd);
+}
+
+bool model_in_use = true;
+std::string last_method_text;
+
+// REDIST_MODEL=<file>: the machine model `auto` predicts on (the .model.json `redist calibrate`
+// writes), loaded once; none without the variable.
+std::shared_ptr<const MachineModel> machine_model() {
+  static const std::shared_ptr<const MachineModel> model = []() -> std::shared_ptr<const MachineModel> {
+    const char* path = std::getenv("REDIST_MODEL");
+    if (path == nullptr || *path == '\0') return nullptr;
+    try {
+      return std::make_shared<const MachineModel>(load_machine_model(path));
+    } catch (const std::exception& e) {  // every rank reads the same file: all throw alike
+      throw std::invalid_argument(std::string("REDIST_MODEL: ") + e.what());
+    }
+  }();
+  return model;
+}
+
+// The local rows and columns a side's descriptor gives process (row, col).
+std::array<Index, 2> local_shape(const std::array<std::int64_t, 11>& d, const std::array<std::int64_t, 4>& grid,
+                                 std::int64_t row, std::int64_t col) {
+  const auto extent = [](std::int64_t n, std::int64_t block, std::int64_t p, std::int64_t first, std::int64_t procs) {
+    return n <= 0 ? Index{0} : BlockCyclic(n, block, procs, first).local_size(p);
+  };
+  return {extent(d[2], d[6], row, d[8], grid[0]), extent(d[3], d[7], col, d[9], grid[1])};
+}
+
+// Whether the call copies whole matrices stored densely (LLD_ the local rows on every rank holding
+// elements) without trapezoid or transposition: then it is a redistribution between two layouts,
+// which a redist::mpi::Plan can run with any indexing and schedule. The same answer on every rank.
+bool whole_dense_copy(const std::vector<Given>& all, const SubmatrixCall& call, Rank ref_a, Rank ref_b) {
+  if (call.uplo != 0 || call.transpose || !call.move) return false;
+  const Given& a = all[static_cast<std::size_t>(ref_a)];
+  const Given& b = all[static_cast<std::size_t>(ref_b)];
+  if (a.ia != 1 || a.ja != 1 || b.ib != 1 || b.jb != 1) return false;
+  if (a.desca[2] != a.rows || a.desca[3] != a.cols || b.descb[2] != b.rows || b.descb[3] != b.cols) return false;
+  for (const Given& g : all) {
+    if (g.grida[2] >= 0) {
+      const auto [rows, cols] = local_shape(a.desca, a.grida, g.grida[2], g.grida[3]);
+      if (rows > 0 && cols > 0 && g.desca[kLld] != rows) return false;
+    }
+    if (g.gridb[2] >= 0) {
+      const auto [rows, cols] = local_shape(b.descb, b.gridb, g.gridb[2], g.gridb[3]);
+      if (rows > 0 && cols > 0 && g.descb[kLld] != rows) return false;
+    }
+  }
+  return true;
+}
+
+Layout layout_of(const std::array<std::int64_t, 11>& d, const std::array<std::int64_t, 4>& grid) {
+  return mpi::scalapack_layout({.rows = d[2], .cols = d[3], .row_block = d[6], .col_block = d[7], .grid_rows = grid[0],
+                                .grid_cols = grid[1], .first_row = d[8], .first_col = d[9]});
+}
+
+// Collective over the context: the whole-matrix copy as a Plan whose indexing and schedule `auto`
+// chose on `model`. Its communicator puts A's processors first, in order (a Plan's source
+// processors are consecutive ranks), then the other ranks; B's processors stay where B's grid has
+// them (no relabelling: B's descriptor says where its blocks are).
+std::shared_ptr<PredictedPlan> predicted_plan(const mpi::MpiTransport& transport, const std::vector<Given>& all,
+                                              const std::vector<Rank>& a_ranks, const std::vector<Rank>& b_ranks,
+                                              Index elem_bytes, const std::shared_ptr<const MachineModel>& model) {
+  const Given& a = all[static_cast<std::size_t>(a_ranks.front())];
+  const Given& b = all[static_cast<std::size_t>(b_ranks.front())];
+  std::vector<Index> new_rank(all.size(), -1);
+  for (std::size_t p = 0; p < a_ranks.size(); ++p) new_rank[static_cast<std::size_t>(a_ranks[p])] = static_cast<Index>(p);
+  Index next = static_cast<Index>(a_ranks.size());
+  for (Index& r : new_rank) {
+    if (r < 0) r = next++;
+  }
+  auto predicted = std::make_shared<PredictedPlan>();
+  MPI_Comm_split(transport.comm(), 0, static_cast<int>(new_rank[static_cast<std::size_t>(transport.rank())]),
+                 &predicted->comm);
+  mpi::Options options;
+  options.elem_bytes = elem_bytes;
+  options.indexing = "auto";
+  options.schedule = "auto";
+  options.relabel = "none";
+  options.model = model;
+  std::vector<Index> dest_ranks;
+  for (const Rank r : b_ranks) dest_ranks.push_back(new_rank[static_cast<std::size_t>(r)]);
+  options.ranks = RankMap::relabelled(std::move(dest_ranks));
+  predicted->plan =
+      std::make_unique<mpi::Plan>(predicted->comm, layout_of(a.desca, a.grida), layout_of(b.descb, b.gridb), options);
+  predicted->chosen = "indexing " + predicted->plan->options().indexing + ", schedule " + predicted->plan->options().schedule;
+  return predicted;
+}
+
+StoredMatrix stored(const Given& reference, const std::array<std::int64_t, 11>& mine, bool a_side, std::vector<Rank> ranks) {
   const auto& desc = a_side ? reference.desca : reference.descb;
   const auto& grid = a_side ? reference.grida : reference.gridb;
   StoredMatrix m = stored_matrix(descriptor_of(desc), static_cast<int>(grid[0]), static_cast<int>(grid[1]));
-  m.leading_dim = mine[8];
+  m.leading_dim = mine[kLld];
   m.grid_ranks = std::move(ranks);
   return m;
 }
 
 const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, std::vector<std::byte>* scratch) {
   const MPI_Comm comm = context_communicator(call.context);
+  static const Written nothing;
+  if (comm == MPI_COMM_NULL && empty_redist_copy(call)) {  // ScaLAPACK reads not even ICTXT
+    log_call(call, "nothing to move");
+    return nothing;
+  }
   if (comm == MPI_COMM_NULL) {
     throw std::invalid_argument(call.routine + ": " + call.names.context + ": context " +
                                 std::to_string(call.context) + " is not one this rank is part of");
@@ -234,24 +374,63 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
 
   std::vector<Rank> a_ranks, b_ranks;
   if (const std::string problem = first_problem(all, call, a_ranks, b_ranks); !problem.empty()) {
+    log_call(call, "refused: " + problem);
     throw std::invalid_argument(call.routine + ": " + problem);
   }
-  static const Written nothing;
-  if (mine.rows == 0 || mine.cols == 0) return nothing;
+  if (mine.rows == 0 || mine.cols == 0) {
+    log_call(call, "nothing to move");
+    return nothing;
+  }
 
   std::vector<std::int64_t> key(reinterpret_cast<const std::int64_t*>(all.data()),
                                 reinterpret_cast<const std::int64_t*>(all.data()) + all.size() * kGivenFields);
+  key.push_back(model_in_use ? 1 : 0);
   KeptPlan& kept = kept_plan(transport, key, [&] {
     const Given& ra = all[static_cast<std::size_t>(a_ranks.front())];
     const Given& rb = all[static_cast<std::size_t>(b_ranks.front())];
+    // A first block smaller than the others (PBLAS's IMB_, INB_): the indexing sees the matrix
+    // with the missing rows and columns in front, and this rank's local offsets shift back by them.
+    const auto front_a = missing_front(descriptor_of(ra.desca)), front_b = missing_front(descriptor_of(rb.descb));
     SubmatrixCopy copy{stored(ra, mine.desca, true, a_ranks), stored(rb, mine.descb, false, b_ranks),
-                       mine.ia - 1, mine.ja - 1, mine.ib - 1, mine.jb - 1, mine.rows, mine.cols};
+                       mine.ia - 1 + front_a[0], mine.ja - 1 + front_a[1], mine.ib - 1 + front_b[0],
+                       mine.jb - 1 + front_b[1], mine.rows, mine.cols};
     copy.part = mine.uplo == 'U' ? MatrixPart::Upper : mine.uplo == 'L' ? MatrixPart::Lower : MatrixPart::All;
     copy.unit_diagonal = mine.diag == 'U';
     copy.transpose = call.transpose;
-    return submatrix_plan(copy, me);
+    RankPlan plan = submatrix_plan(copy, me);
+    shift_back(plan.sends, front_a, ra.desca, mine.desca, mine.grida);
+    shift_back(plan.receives, front_b, rb.descb, mine.descb, mine.gridb);
+    return plan;
   });
   const Index eb = call.elem_bytes;
+  if (!kept.decided) {  // every rank of the context meets a new plan together
+    std::shared_ptr<const MachineModel> model;
+    try {
+      model = model_in_use ? machine_model() : nullptr;
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(call.routine + ": " + e.what());
+    }
+    kept.decided = true;
+    if (model && whole_dense_copy(all, call, a_ranks.front(), b_ranks.front())) {
+      kept.predicted = predicted_plan(transport, all, a_ranks, b_ranks, eb, model);
+    }
+  }
+  if (kept.predicted) {
+    const PredictedPlan& p = *kept.predicted;
+    const auto local = [](const std::array<std::int64_t, 11>& d, const std::array<std::int64_t, 4>& grid) {
+      if (grid[2] < 0) return Index{0};
+      const auto [rows, cols] = local_shape(d, grid, grid[2], grid[3]);
+      return rows * cols;
+    };
+    last_method_text = "a redist::mpi::Plan chosen on the machine model: " + p.chosen;
+    log_call(call, "moved by " + last_method_text);
+    p.plan->execute({a, static_cast<std::size_t>(local(mine.desca, mine.grida) * eb)},
+                    {b, static_cast<std::size_t>(local(mine.descb, mine.gridb) * eb)});
+    static const Written none;  // only p?tran asks what was written, and it never comes here
+    return none;
+  }
+  last_method_text = "redist's submatrix plan (the default)";
+  log_call(call, call.move ? "moved by " + last_method_text : "planned, nothing moved");
   if (!call.move) return kept.plan.receives;
   std::byte* into = b;
   if (scratch != nullptr) {
@@ -265,6 +444,10 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
 }
 
 }  // namespace
+
+void use_machine_model(bool use) { model_in_use = use; }
+
+const std::string& last_method() { return last_method_text; }
 
 const Written& copy_submatrix(const SubmatrixCall& call, const std::byte* a, std::byte* b) {
   return run(call, a, b, nullptr);

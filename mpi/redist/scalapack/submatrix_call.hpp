@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "redist/indexing/submatrix_plan.hpp"
+#include "redist/scalapack/descriptor.hpp"
 
 namespace redist::scalapack {
 
@@ -36,14 +37,15 @@ struct SubmatrixCall {
   bool transpose = false;
   bool one_context = false;  ///< A and B must share the context (p?tran)
   bool move = true;          ///< false: check and plan only (p?tran with alpha 0 reads no A)
+  Reader reader = Reader::Redist;  ///< whose reading of the descriptors (p?tran: PBLAS's)
   Index elem_bytes = 8;
 };
 
 /// The elements the call wrote on this rank: its plan's receives, in its B storage.
 using Written = std::vector<PeerPlan>;
 
-/// Collective over the ranks of call.context. Checks every rank's arguments together; when any is
-/// bad, every rank throws std::invalid_argument with the same line, "<routine>: rank K: <argument>:
+/// Collective over the ranks of call.context. Checks every rank's arguments together (an empty
+/// REDIST copy, M or N 0 on every rank, reads no descriptor, as ScaLAPACK's); when any is bad, every rank throws std::invalid_argument with the same line, "<routine>: rank K: <argument>:
 /// <what is wrong>" for the lowest such rank K, before anything is written. Else copies sub(A) to
 /// sub(B) (`a` is not read on ranks outside A's grid, `b` not written outside B's) and returns
 /// what was written here. A rank outside the context throws alone (there is no one to tell).
@@ -53,5 +55,14 @@ const Written& copy_submatrix(const SubmatrixCall& call, const std::byte* a, std
 /// B itself untouched: p?tran combines it with B afterwards. Without call.move, nothing moves
 /// and the offsets are returned all the same.
 const Written& copy_submatrix_to_scratch(const SubmatrixCall& call, const std::byte* a, std::vector<std::byte>& scratch);
+
+/// Whether new plans may follow the machine model REDIST_MODEL names (on by default; off: every
+/// call runs the default submatrix plan). Plans are kept apart by this setting. Every rank of a
+/// context must set it alike; for benchmarks that time the default beside auto's choice.
+void use_machine_model(bool use);
+
+/// How this rank's last call moved its data: "redist's submatrix plan (the default)" or "a
+/// redist::mpi::Plan chosen on the machine model: indexing <name>, schedule <name>".
+const std::string& last_method();
 
 }  // namespace redist::scalapack

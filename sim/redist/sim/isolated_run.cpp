@@ -14,7 +14,7 @@
 #include <optional>
 #include <stdexcept>
 
-#include "redist/core/stop_signals.hpp"
+#include "redist/os/stop_signals.hpp"
 
 namespace redist::sim {
 namespace {
@@ -197,7 +197,7 @@ std::vector<std::string> run_isolated(const std::function<std::vector<std::strin
   std::fflush(nullptr);  // or the child would write our buffered output a second time
   pid_t pid = 0;
   try {
-    pid = core::fork_child();  // dies with us, and on our stop signal
+    pid = os::fork_child();  // dies with us, and on our stop signal
   } catch (const std::exception&) {
     ::close(fds[0]);
     ::close(fds[1]);
@@ -210,7 +210,7 @@ std::vector<std::string> run_isolated(const std::function<std::vector<std::strin
   ::close(fds[1]);
   const Report report = decode(read_all(fds[0]));
   ::close(fds[0]);
-  const int status = core::wait_child(pid);
+  const int status = os::wait_child(pid);
   const std::string child_stderr = read_file(captured.get());
 
   if (!report.complete) throw std::runtime_error(one_line(death_message(label, status, child_stderr)));

@@ -11,6 +11,8 @@
 #include "redist/sim/engine.hpp"
 #include "redist/sim/host_costs.hpp"
 #include "redist/sim/isolated_run.hpp"
+#include "redist/sim/network_factors.hpp"
+#include "redist/sim/node_memory_hosts.hpp"
 #include "redist/sim/oversubscribed_bandwidth.hpp"
 #include "redist/sim/simgrid_setup.hpp"
 
@@ -34,6 +36,7 @@ MachineModel read_model(const std::string& platform, Index used_hosts, Index hos
   } catch (const std::exception& e) {
     throw std::runtime_error("platform " + platform + ": " + e.what());
   }
+  apply_network_factors(*engine, platform);  // the prediction does not use them, but a malformed one is refused
   std::vector<simgrid::s4u::Host*> nodes;
   for (Index h = 0; h < used_hosts; ++h) nodes.push_back(&host_named(*engine, "node-" + std::to_string(h), platform));
   MachineModel model;
@@ -42,6 +45,7 @@ MachineModel read_model(const std::string& platform, Index used_hosts, Index hos
   model.cores = nodes.front()->get_core_count();
   if (const auto latency = read_seconds(*nodes.front(), kBarrierLatencyProperty, platform)) model.barrier_latency = *latency;
   model.shared_memory = share_one_memory({nodes.begin(), nodes.end()});
+  model.memory = read_node_memory(*nodes.front(), platform);
   std::map<std::string, std::size_t> link_index;
   for (simgrid::s4u::Host* from : nodes) {
     for (simgrid::s4u::Host* to : nodes) {

@@ -7,7 +7,6 @@
 
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -17,21 +16,6 @@ namespace redist::sim {
 /// factor applying from its size (bytes) up to the next one's.
 inline constexpr std::string_view kLatencyFactorsProperty = "redist.latency_factors";
 inline constexpr std::string_view kBandwidthFactorsProperty = "redist.bandwidth_factors";
-
-/// A factor per range of message sizes.
-class PiecewiseFactors {
- public:
-  /// Parses "size:factor;..." (sizes strictly increasing from 0, factors finite and positive, or
-  /// also 0 with `zero_allowed`: a latency may vanish, a bandwidth not); throws
-  /// std::invalid_argument naming what is wrong.
-  static PiecewiseFactors parse(std::string_view text, bool zero_allowed);
-  /// The factor of a message of `bytes`.
-  double at(double bytes) const;
-
- private:
-  std::vector<double> starts_;
-  std::vector<double> factors_;
-};
 
 /// Installs the root zone's curves, if it has any, as the loaded platform's latency and bandwidth
 /// factor callbacks; throws std::runtime_error (naming `platform`) when a curve is malformed.

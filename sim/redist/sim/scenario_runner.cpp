@@ -11,7 +11,7 @@
 #include <string>
 
 #include "redist/analysis/phases_transfer.hpp"
-#include "redist/core/stop_signals.hpp"
+#include "redist/os/stop_signals.hpp"
 
 namespace redist::sim {
 namespace {
@@ -79,7 +79,7 @@ void run_in_workers(std::size_t count, int workers, const std::function<std::str
   for (int w = 0; w < workers; ++w) {
     int fds[2];
     if (::pipe(fds) != 0) throw std::runtime_error("cannot create a pipe for a worker");
-    const pid_t pid = core::fork_child();  // dies with us, and on our stop signal
+    const pid_t pid = os::fork_child();  // dies with us, and on our stop signal
     if (pid == 0) {
       ::close(fds[0]);
       for (std::size_t k = static_cast<std::size_t>(w); k < count; k += static_cast<std::size_t>(workers)) {
@@ -112,7 +112,7 @@ void run_in_workers(std::size_t count, int workers, const std::function<std::str
       }
     }
   }
-  for (pid_t pid : pids) core::wait_child(pid);
+  for (pid_t pid : pids) os::wait_child(pid);
 }
 
 }  // namespace

@@ -235,7 +235,21 @@ bool SimGridTransport::control_prefix_reduction_sum(std::span<const Index> value
   return true;
 }
 
-void SimGridTransport::charge(const Work& work) { compute(prices_.seconds_for(work)); }
+// Where the node's memory is modelled, the bytes copied run on it after the rest of the work (the
+// loops' other costs) has run on the CPU.
+void SimGridTransport::charge(const Work& work) {
+  const CopyResource& copies = world_.placement(rank_).copies;
+  const Index bytes = work.count(WorkKind::ByteCopied);
+  if (copies.memory == nullptr || bytes == 0) {
+    compute(prices_.seconds_for(work));
+    return;
+  }
+  Work rest = work;
+  rest.add(WorkKind::ByteCopied, -bytes);
+  compute(prices_.seconds_for(rest));
+  settle();
+  copies.copy(static_cast<double>(bytes));
+}
 
 void SimGridTransport::compute(double seconds) {
   cpu_backlog_ += seconds;

@@ -51,7 +51,7 @@ std::vector<RankPlacement> place_ranks(const simgrid::s4u::Engine& engine, const
     }
     auto it = prices.find(host);
     if (it == prices.end()) it = prices.emplace(host, read_prices(*host, platform)).first;
-    placement.push_back({host, it->second});
+    placement.push_back({host, it->second, {}});
   }
   return placement;
 }
@@ -144,6 +144,8 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   for (const RankPlacement& p : placement) used.push_back(p.host);
   check_platform(*engine, options.platform_file, used);
   apply_oversubscribed_bandwidth(*engine, used, options.platform_file);
+  const std::vector<CopyResource> copies = make_copy_resources(used, options.platform_file);
+  for (std::size_t rank = 0; rank < placement.size(); ++rank) placement[rank].copies = copies[rank];
   const auto latency = barrier_latency(placement, options.platform_file);
   auto scan = control_scan(placement, options.platform_file);
   const bool one_memory = shared_memory(placement);

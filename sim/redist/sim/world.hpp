@@ -13,6 +13,7 @@
 #include <simgrid/s4u/Mailbox.hpp>
 
 #include "redist/sim/matcher.hpp"
+#include "redist/sim/node_memory_hosts.hpp"
 #include "redist/transport/work.hpp"
 
 namespace redist::sim {
@@ -29,6 +30,9 @@ struct ControlScanCosts {
 struct RankPlacement {
   simgrid::s4u::Host* host = nullptr;
   WorkPrices prices;  ///< read once per host
+  /// Where its copies run when its node's memory is modelled (no memory: a byte copied costs
+  /// cost.byte_copied of CPU).
+  CopyResource copies;
 };
 
 class World {

@@ -1,0 +1,48 @@
+// A node's memory as a resource its ranks share (docs/ARCHITECTURE.md §4). A rank's copy (pack,
+// unpack, a local part) runs through its core, at most c(W) bytes per second, and through the node's
+// memory, M(W) bytes per second shared by every rank copying at that moment. Both depend on W, the
+// bytes copied at once: what fits in a core's caches copies faster than what streams from memory.
+// With k ranks copying alike, each copies at min(c(W), M(W) / k); the simulator shares M(W) among
+// copies that overlap in time as SimGrid shares a resource (max-min fairness, each flow bounded by
+// c(W)), and `auto`'s prediction takes every rank of a node to copy at once.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "redist/core/int_math.hpp"
+#include "redist/core/piecewise_curve.hpp"
+
+namespace redist {
+
+/// Host properties holding the two curves, bytes per second by bytes copied at once, in
+/// PiecewiseCurve's syntax. A host that declares neither prices a byte copied at cost.byte_copied.
+inline constexpr std::string_view kCopyBandwidthProperty = "memory.copy_bandwidth";
+inline constexpr std::string_view kNodeBandwidthProperty = "memory.node_bandwidth";
+
+/// One rank's copy bandwidth measured with `ranks` ranks of a node copying `bytes` each at once.
+struct CopyBandwidthMeasurement {
+  Index ranks = 1;
+  double bytes = 0;
+  double bandwidth = 0;  ///< bytes per second, each rank's
+};
+
+struct NodeMemory {
+  PiecewiseCurve copy_bandwidth;  ///< c(W): one rank copying alone
+  PiecewiseCurve node_bandwidth;  ///< M(W): all the node's ranks copying at once, together
+
+  /// Each rank's bandwidth with `copying` ranks copying `bytes` at once: min(c(W), M(W) / copying).
+  double rank_bandwidth(double bytes, Index copying) const;
+  /// Seconds to copy `bytes` with `copying` ranks copying alike.
+  double copy_seconds(double bytes, Index copying) const;
+
+  /// The model of measured copies: c(W) the one-rank bandwidth, M(W) the most any number of ranks
+  /// copied together (k × their bandwidth), at each measured W; below the smallest W, its values.
+  /// Throws std::invalid_argument when there is no one-rank measurement at some W, or a value is not
+  /// positive.
+  static NodeMemory from_measurements(const std::vector<CopyBandwidthMeasurement>& measurements);
+
+  friend bool operator==(const NodeMemory&, const NodeMemory&) = default;
+};
+
+}  // namespace redist

@@ -1,0 +1,148 @@
+#include "redist/calibration/calibrated_platform.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <sstream>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "redist/sim/network_factors.hpp"
+#include "redist/sim/oversubscribed_bandwidth.hpp"
+
+namespace redist::calibration {
+namespace {
+
+// SimGrid's piecewise factor syntax: "size:factor;size:factor" (a size applies from there up).
+std::string factors(const PiecewiseFit& fit, const std::function<double(const LineFit&)>& factor) {
+  std::string out;
+  for (std::size_t k = 0; k < fit.pieces.size(); ++k) {
+    out += fmt::format("{}{}:{:.6g}", k ? ";" : "", fit.starts[k], factor(fit.pieces[k]));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w, const std::vector<double>& prices) {
+  std::ostringstream text;
+  text << fmt::format("MPI ping-pong, one-way seconds (fit: {} piece(s)):\n", n.fit.pieces.size());
+  for (std::size_t k = 0; k < n.fit.pieces.size(); ++k) {
+    const auto& p = n.fit.pieces[k];
+    text << fmt::format("  piece from {} B: latency {:.4g} s, bandwidth {:.4g} B/s\n", n.fit.starts[k], p.intercept,
+                        p.slope > 0 ? 1 / p.slope : 0.0);
+  }
+  text << "  bytes       measured     fitted       residual\n";
+  const auto residuals = n.fit.relative_residuals(n.bytes, n.seconds);
+  for (std::size_t i = 0; i < n.bytes.size(); ++i) {
+    text << fmt::format("  {:<10}  {:.4e}   {:.4e}   {:+.1f}%\n", n.bytes[i], n.seconds[i], n.fit.at(n.bytes[i]),
+                        100 * residuals[i]);
+  }
+  for (std::size_t i = 0; i < n.dropped_bytes.size(); ++i) {
+    text << fmt::format("  {:<10}  {:.4e}   (dropped: over twice both neighbours, the core was busy elsewhere)\n",
+                        n.dropped_bytes[i], n.dropped_seconds[i]);
+  }
+  text << fmt::format("all-to-all of {} ranks, {} B per pair: {:.4g} B/s together (the link's bandwidth)\n",
+                      n.exchange.ranks, n.exchange.bytes, n.exchange.bandwidth);
+  text << fmt::format("all-to-all of {} ranks, {} B per pair: {:.4g} B/s together (its bandwidth when ranks "
+                      "outnumber cores)\n",
+                      n.oversubscribed.ranks, n.oversubscribed.bytes, n.oversubscribed.bandwidth);
+  text << fmt::format("copies (least squares over packing and unpacking the methods' plans, caches emptied\n"
+                      "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run, {:.4g} s per record\n",
+                      w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied, w.record_copied);
+  text << "  copy run  bytes       runs       records    measured     fitted       residual\n";
+  for (std::size_t i = 0; i < w.copies.size(); ++i) {
+    const CopyMeasurement& c = w.copies[i];
+    const double fitted = c.bytes * w.byte_copied + c.runs * w.run_copied + c.records * w.record_copied;
+    text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%\n", i, c.bytes, c.runs, c.records,
+                        c.seconds, fitted, 100 * (fitted - c.seconds) / c.seconds);
+  }
+  if (w.memory) {
+    text << fmt::format("copy bandwidth, bytes per second a rank, k ranks copying W bytes each at once (the\n"
+                        "node's memory: one rank's warm bandwidth c(W), all ranks' together M(W), each of k\n"
+                        "ranks modelled at min(c(W), M(W) / k)); runs and records fitted on what the memory's\n"
+                        "copies leave of the rows above:\n");
+    text << "  k     W           warm         cold         modelled     residual\n";
+    for (const CopyBandwidthRow& r : w.copy_bandwidth) {
+      const double modelled = w.memory->rank_bandwidth(r.bytes, r.ranks);
+      text << fmt::format("  {:<4}  {:<10}  {:.4e}   {:.4e}   {:.4e}   {:+.1f}%\n", r.ranks, r.bytes, r.warm, r.cold,
+                          modelled, 100 * (modelled - r.warm) / r.warm);
+    }
+  }
+  text << "index work prices (least squares over the methods' counted work; ElementScanned fitted on the\n"
+          "naive scan's runs after the others, on the table and intersection methods' runs):\n";
+  for (std::size_t k = 0; k < kIndexKinds.size(); ++k) {
+    text << fmt::format("  {} = {:.4g} s\n", price_property(kIndexKinds[k]), prices[k]);
+  }
+  text << "  method run  measured     fitted       residual\n";
+  for (std::size_t i = 0; i < w.index.size(); ++i) {
+    double fitted = 0;
+    for (std::size_t k = 0; k < prices.size(); ++k) fitted += prices[k] * w.index[i].counts[k];
+    text << fmt::format("  {:<10}  {:.4e}   {:.4e}   {:+.1f}%\n", i, w.index[i].seconds, fitted,
+                        100 * (fitted - w.index[i].seconds) / w.index[i].seconds);
+  }
+  return text.str();
+}
+
+std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, const LocalWork& w,
+                                    const std::vector<double>& prices, const std::string& report) {
+  const double base_latency = n.latency, base_bandwidth = n.bandwidth;
+  // A later piece's line may cross zero below its sizes: its latency is then none, not negative.
+  const auto latency_factor = [&](const LineFit& p) { return std::max(0.0, p.intercept / base_latency); };
+  const auto bandwidth_factor = [&](const LineFit& p) { return p.slope > 0 ? (1 / p.slope) / base_bandwidth : 1e3; };
+  std::ostringstream xml;
+  xml << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+      << "<!-- Written by `redist calibrate` for the machine it ran on: one host with its cores, which the\n"
+      << "     ranks share as the OS shares them among MPI processes, however many. Fits and residuals:\n"
+      << report << "-->\n<platform version=\"4.1\">\n  <config>\n"
+      << "    <prop id=\"network/model\" value=\"CM02\"/>\n"
+      << "    <prop id=\"network/crosstraffic\" value=\"0\"/>\n"
+      << "    <prop id=\"network/TCP-gamma\" value=\"4194304\"/>\n"
+      << "  </config>\n  <zone id=\"machine\" routing=\"Full\">\n"
+      << "    <!-- The fit's pieces as factors by message size (SimGrid 3.32's network/latency-factor and\n"
+      << "         bandwidth-factor configs take one number: redist installs these as the network model's\n"
+      << "         factor callbacks), relative to its first piece's latency and last piece's bandwidth; the link\n"
+      << "         has that latency, and the bandwidth of all ranks exchanging at once. -->\n"
+      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", sim::kLatencyFactorsProperty, factors(n.fit, latency_factor))
+      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", sim::kBandwidthFactorsProperty,
+                     factors(n.fit, bandwidth_factor));
+  xml << fmt::format("    <host id=\"node-0\" speed=\"1Gf\" core=\"{}\">\n", cores);
+  std::vector<std::pair<WorkKind, double>> costs = {{WorkKind::ByteCopied, w.byte_copied},
+                                                    {WorkKind::RunCopied, w.run_copied},
+                                                    {WorkKind::RecordCopied, w.record_copied}};
+  for (std::size_t k = 0; k < kIndexKinds.size(); ++k) costs.emplace_back(kIndexKinds[k], prices[k]);
+  for (const auto& [kind, price] : costs) {
+    xml << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", price_property(kind), price);
+  }
+  xml << fmt::format("      <prop id=\"{}\" value=\"0\"/> <!-- inside the measured latency -->\n", kSendOverheadProperty)
+      << fmt::format("      <prop id=\"{}\" value=\"0\"/>\n", kRecvOverheadProperty)
+      << fmt::format("      <prop id=\"hockney.t0\" value=\"{:.6g}\"/>\n", n.fit.at(1))
+      << fmt::format("      <prop id=\"hockney.r_inf\" value=\"{:.6g}\"/>\n", base_bandwidth)
+      << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n";
+  if (w.memory) {
+    xml << "      <!-- Copies by the bytes copied at once: one rank's bandwidth, and the node memory's that the\n"
+        << "           ranks copying at once share (redist/transport/node_memory.hpp); bytes per second. -->\n"
+        << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kCopyBandwidthProperty, w.memory->copy_bandwidth.text())
+        << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kNodeBandwidthProperty, w.memory->node_bandwidth.text());
+  }
+  xml << "    </host>\n";
+  xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\">\n", n.exchange.bandwidth,
+                     base_latency)
+      << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- when ranks outnumber cores -->\n",
+                     sim::kOversubscribedBandwidthProperty, n.oversubscribed.bandwidth)
+      << "    </link>\n";
+  // Messages between the node's ranks cross its memory, one link they share (SimGrid's loopback, a
+  // fat pipe, would give each message all of it).
+  xml << "    <route src=\"node-0\" dst=\"node-0\" symmetrical=\"NO\"><link_ctn id=\"memory\"/></route>\n";
+  xml << "  </zone>\n</platform>\n";
+  return xml.str();
+}
+
+std::string machine_model_file(const std::string& platform) {
+  std::filesystem::path path(platform);
+  if (path.extension() == ".xml") path.replace_extension();
+  return path.string() + ".model.json";
+}
+
+}  // namespace redist::calibration

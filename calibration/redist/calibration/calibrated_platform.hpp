@@ -1,0 +1,31 @@
+// The SimGrid platform `redist calibrate` writes for the machine it measured: one host of C cores
+// (its ranks share them in proportion to their work, as the OS shares a node's cores among
+// oversubscribed MPI processes at best), its messages over one shared link with the fitted latency
+// and the first all-to-all's bandwidth (the second's when the ranks outnumber the cores:
+// sim/redist/sim/oversubscribed_bandwidth.hpp), piecewise latency and bandwidth factors by message
+// size where one line does not fit the ping-pong's curve (sim/redist/sim/network_factors.hpp), and
+// the fitted prices of local work. Every fitted value and residual is kept in the file as a comment.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "redist/calibration/local_work_measurements.hpp"
+#include "redist/calibration/network_measurements.hpp"
+
+namespace redist::calibration {
+
+/// The fits and their residuals, as printed and kept in the platform: the ping-pong's pieces, the
+/// all-to-alls, the copy prices and the index work prices (`prices` in kIndexKinds order).
+std::string calibration_report(const NetworkMeasurements& network, const LocalWork& work,
+                               const std::vector<double>& prices);
+
+/// The platform XML of a host of `cores` cores, `report` written in its header comment.
+std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& network, const LocalWork& work,
+                                    const std::vector<double>& prices, const std::string& report);
+
+/// Where a platform's machine model goes: PLATFORM.xml -> PLATFORM.model.json (any other name:
+/// NAME.model.json).
+std::string machine_model_file(const std::string& platform);
+
+}  // namespace redist::calibration

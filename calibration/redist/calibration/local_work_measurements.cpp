@@ -1,0 +1,95 @@
+#include "redist/calibration/local_work_measurements.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "redist/calibration/least_squares.hpp"
+
+namespace redist::calibration {
+namespace {
+
+double count(const nlohmann::json& work, WorkKind kind) {
+  const auto it = work.find(std::string(price_property(kind)));
+  return it == work.end() ? 0.0 : it->get<double>();
+}
+
+}  // namespace
+
+nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes) {
+  if (passes.empty()) throw std::runtime_error("no local work measured");
+  nlohmann::json out = passes.front();
+  for (const char* part : {"index", "copies"}) {
+    auto& rows = out.at(part);
+    for (const auto& pass : passes) {
+      const auto& other = pass.at(part);
+      if (other.size() != rows.size()) throw std::runtime_error("local work passes measured different rows");
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (other[i].at("work") != rows[i].at("work")) throw std::runtime_error("local work passes measured different rows");
+        rows[i]["seconds"] = std::min(rows[i].at("seconds").get<double>(), other[i].at("seconds").get<double>());
+      }
+    }
+  }
+  if (!out.contains("copy_bandwidth")) return out;
+  auto& rows = out.at("copy_bandwidth");
+  for (const auto& pass : passes) {
+    const auto& other = pass.at("copy_bandwidth");
+    if (other.size() != rows.size()) throw std::runtime_error("local work passes measured different copies");
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      if (other[i].at("ranks") != rows[i].at("ranks") || other[i].at("bytes") != rows[i].at("bytes")) {
+        throw std::runtime_error("local work passes measured different copies");
+      }
+      for (const char* data : {"warm", "cold"}) {
+        rows[i][data] = std::max(rows[i].at(data).get<double>(), other[i].at(data).get<double>());
+      }
+    }
+  }
+  return out;
+}
+
+LocalWork local_work_from_json(const nlohmann::json& json) {
+  LocalWork out;
+  for (const auto& row : json.at("index")) {
+    IndexMeasurement m;
+    for (const WorkKind kind : kIndexKinds) m.counts.push_back(count(row.at("work"), kind));
+    m.seconds = row.at("seconds").get<double>();
+    out.index.push_back(m);
+  }
+  std::vector<std::vector<double>> counts;
+  std::vector<double> seconds;
+  for (const auto& row : json.at("copies")) {
+    const auto& work = row.at("work");
+    const CopyMeasurement c{count(work, WorkKind::ByteCopied), count(work, WorkKind::RunCopied),
+                            count(work, WorkKind::RecordCopied), row.at("seconds").get<double>()};
+    out.copies.push_back(c);
+    counts.push_back({c.bytes, c.runs, c.records});
+    seconds.push_back(c.seconds);
+  }
+  const std::vector<double> prices = fit_prices(counts, seconds);
+  out.byte_copied = prices[0];
+  out.run_copied = prices[1];
+  out.record_copied = prices[2];
+  if (!json.contains("copy_bandwidth")) return out;  // measured before the memory was modelled
+  std::vector<CopyBandwidthMeasurement> warm;
+  for (const auto& row : json.at("copy_bandwidth")) {
+    const CopyBandwidthRow r{row.at("ranks").get<Index>(), row.at("bytes").get<double>(), row.at("warm").get<double>(),
+                             row.at("cold").get<double>()};
+    out.copy_bandwidth.push_back(r);
+    warm.push_back({r.ranks, r.bytes, r.warm});
+    out.ranks = std::max(out.ranks, r.ranks);
+  }
+  out.memory = NodeMemory::from_measurements(warm);
+  // The runs and records on what the memory's copies of the bytes leave (all ranks copied at once).
+  std::vector<std::vector<double>> loops;
+  std::vector<double> copied;
+  for (const CopyMeasurement& c : out.copies) {
+    loops.push_back({c.runs, c.records});
+    copied.push_back(out.memory->copy_seconds(c.bytes, out.ranks));
+  }
+  const std::vector<double> loop_prices = fit_prices(loops, seconds, copied);
+  out.run_copied = loop_prices[0];
+  out.record_copied = loop_prices[1];
+  return out;
+}
+
+}  // namespace redist::calibration

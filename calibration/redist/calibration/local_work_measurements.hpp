@@ -1,0 +1,64 @@
+// Local work measured on the machine at hand, for `redist calibrate`: `redist-mpi localwork` times
+// the indexing methods' plans and the packing and unpacking of them in the MPI program itself (its
+// allocator, caches holding none of the data), and the prices are fitted here by least squares.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "redist/transport/node_memory.hpp"
+#include "redist/transport/work.hpp"
+
+namespace redist::calibration {
+
+struct IndexMeasurement {
+  std::vector<double> counts;  ///< in kIndexKinds order
+  double seconds = 0;
+};
+
+/// One pack (all messages at once) or unpack (message by message) of a real plan.
+struct CopyMeasurement {
+  double bytes = 0, runs = 0, records = 0;  ///< ByteCopied, RunCopied and RecordCopied, as copy_work counts them
+  double seconds = 0;
+};
+
+/// One rank's copy bandwidth with `ranks` ranks copying `bytes` each at once, warm and cold.
+struct CopyBandwidthRow {
+  Index ranks = 1;
+  double bytes = 0;
+  double warm = 0, cold = 0;  ///< bytes per second
+};
+
+struct LocalWork {
+  /// The node's memory modelled on the warm copies (a redistribution's data was touched just before:
+  /// written by the program, or packed by the sender); none when none were measured.
+  std::optional<NodeMemory> memory;
+  std::vector<CopyBandwidthRow> copy_bandwidth;
+  /// Ranks that packed and unpacked at once in `copies` (those of the largest copy bandwidth row).
+  Index ranks = 1;
+  double byte_copied = 0;  ///< seconds per byte copied, fitted over `copies`
+  /// Seconds per run piece beyond its bytes, and per run-list record beyond its pieces, fitted over
+  /// `copies`: with a memory model, over what its copies of the bytes leave of each row's seconds.
+  double run_copied = 0;
+  double record_copied = 0;
+  std::vector<IndexMeasurement> index;  ///< one per (method, layout pair) and per relabelling
+  std::vector<CopyMeasurement> copies;  ///< two per (method, layout pair): pack, unpack
+};
+
+/// The work kinds the index fit prices, in IndexMeasurement::counts order.
+inline constexpr std::array<WorkKind, 5> kIndexKinds = {WorkKind::IndexOp, WorkKind::TableEntry,
+                                                        WorkKind::Intersection, WorkKind::ElementScanned,
+                                                        WorkKind::RunListed};
+
+/// Several passes of `redist-mpi localwork --json` as one: each row (the same work in every pass)
+/// at its fastest pass, each copy bandwidth at its highest. Throws std::runtime_error when the passes' rows differ.
+nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes);
+
+/// The measurements `redist-mpi localwork --json` printed, the copy prices fitted (non-negative
+/// least squares on relative residuals). Throws nlohmann::json::exception when `json` is not such.
+LocalWork local_work_from_json(const nlohmann::json& json);
+
+}  // namespace redist::calibration

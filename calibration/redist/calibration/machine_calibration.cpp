@@ -1,0 +1,49 @@
+#include "redist/calibration/machine_calibration.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "redist/calibration/calibrated_platform.hpp"
+#include "redist/calibration/least_squares.hpp"
+#include "redist/calibration/local_work_measurements.hpp"
+#include "redist/calibration/network_measurements.hpp"
+#include "redist/os/atomic_file.hpp"
+#include "redist/predict/machine_model_json.hpp"
+#include "redist/sim/machine_model_from_platform.hpp"
+
+namespace redist::calibration {
+
+CalibrationResult calibrate_machine(const CalibrationSettings& o) {
+  os::PendingFile platform(o.out);  // an unwritable --out fails now, not after the measurements
+  NetworkMeasurements network = measure_ping_pong(o.launcher, o.max_bytes, o.seconds_per_size, o.passes);
+  measure_exchanges(o.launcher, o.cores, o.passes, network);
+  std::vector<nlohmann::json> passes;
+  for (int pass = 0; pass < o.passes; ++pass) {
+    passes.push_back(nlohmann::json::parse(o.launcher.run(static_cast<int>(o.cores), "localwork --json")));
+  }
+  const LocalWork work = local_work_from_json(fastest_rows(passes));
+  std::vector<std::vector<double>> counts;
+  std::vector<double> seconds;
+  for (const auto& m : work.index) {
+    counts.push_back(m.counts);
+    seconds.push_back(m.seconds);
+  }
+  // ElementScanned comes only with the naive scan, always beside two IndexOp: priced second.
+  const std::size_t scanned = static_cast<std::size_t>(
+      std::find(kIndexKinds.begin(), kIndexKinds.end(), WorkKind::ElementScanned) - kIndexKinds.begin());
+  const auto prices = fit_prices_staged(counts, seconds, {scanned});
+  CalibrationResult result;
+  result.report = calibration_report(network, work, prices);
+  platform.write(calibrated_platform_xml(o.cores, network, work, prices, result.report));
+  platform.publish();
+  // The model `auto` predicts on in MPI programs, for any number of ranks (all on the one host).
+  result.model = machine_model_file(o.out);
+  os::PendingFile model(result.model);
+  model.write(machine_model_to_json(sim::machine_model_from_platform(o.out, 1, 1)) + "\n");
+  model.publish();
+  return result;
+}
+
+}  // namespace redist::calibration

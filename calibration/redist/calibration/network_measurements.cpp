@@ -1,0 +1,72 @@
+#include "redist/calibration/network_measurements.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace redist::calibration {
+
+NetworkMeasurements measure_ping_pong(const MpiLauncher& launcher, Index max_bytes, double seconds_per_size,
+                                      int passes) {
+  NetworkMeasurements n;
+  for (int pass = 0; pass < passes; ++pass) {
+    const auto json = nlohmann::json::parse(launcher.run(
+        2, fmt::format("pingpong --max-bytes {} --seconds-per-size {} --json", max_bytes, seconds_per_size)));
+    const auto bytes = json.at("bytes").get<std::vector<Index>>();
+    const auto seconds = json.at("seconds").get<std::vector<double>>();
+    if (pass == 0) {
+      n.bytes = bytes;
+      n.seconds = seconds;
+    }
+    if (bytes != n.bytes || seconds.size() != n.seconds.size()) {
+      throw std::runtime_error("ping-pong passes measured different sizes");
+    }
+    for (std::size_t i = 0; i < seconds.size(); ++i) n.seconds[i] = std::min(n.seconds[i], seconds[i]);
+  }
+  // On a shared machine a size may be measured while another process holds the core: a point more
+  // than twice as slow as both its neighbours (its one neighbour at an end) is such a spike; it is
+  // dropped (and listed) before the fit.
+  NetworkMeasurements kept;
+  for (std::size_t i = 0; i < n.bytes.size(); ++i) {
+    const double before = i > 0 ? n.seconds[i - 1] : n.seconds[i + 1];
+    const double after = i + 1 < n.bytes.size() ? n.seconds[i + 1] : n.seconds[i - 1];
+    const bool spike = n.seconds[i] > 2 * std::max(before, after);
+    (spike ? n.dropped_bytes : kept.bytes).push_back(n.bytes[i]);
+    (spike ? n.dropped_seconds : kept.seconds).push_back(n.seconds[i]);
+  }
+  n.bytes = kept.bytes;
+  n.seconds = kept.seconds;
+  n.fit = fit_piecewise(n.bytes, n.seconds, 3);
+  n.latency = n.fit.pieces.front().intercept > 0 ? n.fit.pieces.front().intercept : n.seconds.front();
+  const double slope = n.fit.pieces.back().slope;
+  n.bandwidth = slope > 0 ? 1 / slope : n.bytes.back() / n.seconds.back();
+  return n;
+}
+
+// Every rank sending to every other at once (`redist-mpi exchange`), the fastest pass kept: what the
+// node's memory moves for concurrent messages, as a redistribution sends them. Two ranks' ping-pong
+// (one message at a time, its buffer in cache) measured it 0.5-1.5 times that on this VM from one
+// calibration to the next. Messages of 256 MiB / ranks², within 64 KiB-4 MiB (the ranks' buffers,
+// twice ranks² messages: 512 MiB in all up to 64 ranks, 2 GiB at 128).
+Exchange measure_exchange(const MpiLauncher& launcher, Index ranks, int passes) {
+  Exchange e{ranks, std::clamp<Index>((Index{256} << 20) / (ranks * ranks), Index{64} << 10, Index{4} << 20), 0};
+  for (int pass = 0; pass < passes; ++pass) {
+    const auto json = nlohmann::json::parse(
+        launcher.run(static_cast<int>(ranks), fmt::format("exchange --bytes {} --json", e.bytes)));
+    e.bandwidth = std::max(e.bandwidth, json.at("bandwidth").get<double>());
+  }
+  return e;
+}
+
+// With one rank per core, the link's bandwidth. With two, what it carries when ranks outnumber
+// cores: processes sharing a core copy their messages in turns (on this 2-core VM, 28 Nov 2026, the
+// comm phase of validate's 3-8-rank runs took 2-4 times the simulated one at the one-per-core figure).
+void measure_exchanges(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network) {
+  const Index ranks = std::max<Index>(2, cores);
+  network.exchange = measure_exchange(launcher, ranks, passes);
+  network.oversubscribed = measure_exchange(launcher, 2 * ranks, passes);
+}
+
+}  // namespace redist::calibration

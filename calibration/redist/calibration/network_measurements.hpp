@@ -1,0 +1,44 @@
+// The network of the machine at hand, measured for `redist calibrate` under mpirun by redist-mpi:
+// a ping-pong of two ranks from 1 byte up (one-way time against message size, fitted piece by piece),
+// and all-to-alls of every rank at once, one rank per core and two.
+#pragma once
+
+#include <vector>
+
+#include "redist/calibration/least_squares.hpp"
+#include "redist/calibration/mpi_launcher.hpp"
+
+namespace redist::calibration {
+
+/// An all-to-all of `ranks` ranks, `bytes` per pair: what they moved per second together.
+struct Exchange {
+  Index ranks = 0, bytes = 0;
+  double bandwidth = 0;
+};
+
+struct NetworkMeasurements {
+  std::vector<Index> bytes;  ///< ping-pong sizes kept for the fit
+  std::vector<double> seconds;  ///< their one-way times, each at its fastest pass
+  PiecewiseFit fit;
+  double latency = 0;    ///< of the link: the first piece's intercept
+  double bandwidth = 0;  ///< the last piece's: one message alone, the factor curve's reference
+  Exchange exchange;        ///< one rank per core, all at once: the link's capacity
+  Exchange oversubscribed;  ///< two ranks per core: the link's when ranks outnumber cores
+  std::vector<Index> dropped_bytes;  ///< outliers left out of the fit
+  std::vector<double> dropped_seconds;
+};
+
+/// `passes` ping-pongs up to `max_bytes` (`seconds_per_size` each size), each size at its fastest;
+/// spikes (a point over twice both its neighbours) dropped, then fitted in up to 3 pieces. Throws
+/// std::runtime_error when the passes measured different sizes or redist-mpi fails.
+NetworkMeasurements measure_ping_pong(const MpiLauncher& launcher, Index max_bytes, double seconds_per_size,
+                                      int passes);
+
+/// An all-to-all of `ranks` ranks (`redist-mpi exchange`), the fastest of `passes` kept; messages of
+/// 256 MiB / ranks², within 64 KiB-4 MiB.
+Exchange measure_exchange(const MpiLauncher& launcher, Index ranks, int passes);
+
+/// The two all-to-alls of `cores` ranks (at least 2) and twice as many, into `network`.
+void measure_exchanges(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network);
+
+}  // namespace redist::calibration

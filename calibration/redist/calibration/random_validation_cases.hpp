@@ -1,0 +1,28 @@
+// The seeded random cases of `redist validate` (issue 18 item 4): 2 to 8 ranks, block sizes small
+// and large, arrays of 1 to 16 MiB, and over the set every indexing method, schedule and
+// relabelling several times, each case one the library accepts.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "redist/calibration/validation_case.hpp"
+
+namespace redist::calibration {
+
+/// The ranks of a case: at most this many (max(P, Q) shared, P + Q disjoint), at least two.
+constexpr Index kMaxValidationRanks = 8;
+/// Array sizes: N elements of 8 bytes, from 1 MiB up to (not including) 16 MiB.
+constexpr Index kMinValidationElements = Index{1} << 17;
+constexpr Index kMaxValidationElements = (Index{1} << 21) - 1;
+/// Block sizes: small ones from 1 to 8, large ones up to this.
+constexpr Index kMaxValidationBlock = 400;
+
+/// `count` cases drawn from splitmix64 streams of `seed`: the same seed gives the same cases on
+/// every machine. Case i takes indexing method i mod 4, schedule i mod 5 and relabelling i mod 3
+/// (coprime cycles, so the combinations vary); its shape is then drawn to suit them: krr and
+/// walker-otto get block sizes one of which divides the other (walker-otto also P = Q and a ratio
+/// of at most P), relabelled cases share their ranks, and a third of the others are disjoint.
+std::vector<ValidationCase> random_validation_cases(int count, std::uint64_t seed);
+
+}  // namespace redist::calibration

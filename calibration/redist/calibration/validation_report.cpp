@@ -1,0 +1,89 @@
+#include "redist/calibration/validation_report.hpp"
+
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "redist/analysis/redistribution_json.hpp"
+
+namespace redist::calibration {
+
+std::string compared_case_row(const ComparedCase& c) {
+  const double real = c.measured.total, model = c.simulated.total;
+  return fmt::format("| {} | {} | {:.4e} | {:.4e} | {:.2f} |\n", c.what.label(), c.what.ranks(), real, model, model / real);
+}
+
+nlohmann::ordered_json compared_case_json(const ComparedCase& c) {
+  const double real = c.measured.total, model = c.simulated.total;
+  return {{"case", c.what.label()}, {"ranks", c.what.ranks()}, {"measured", real}, {"simulated", model},
+          {"ratio", model / real}, {"measured_phases", phases_json(c.measured, redistribution_phases())},
+          {"simulated_phases", phases_json(c.simulated, redistribution_phases())},
+          {"round_totals", c.round_totals}};
+}
+
+std::string validation_summary_text(const std::vector<ValidationCase>& all, const std::vector<double>& measured,
+                                    const std::vector<double>& simulated, const ValidationSummary& summary,
+                                    const std::optional<RoundSpread>& spread) {
+  std::ostringstream out;
+  out << fmt::format("|simulated - measured| / measured over {} cases: median {:.1f}%, 90th percentile {:.1f}%\n",
+                     all.size(), 100 * summary.median, 100 * summary.p90);
+  if (spread) {
+    out << fmt::format("measurement noise (a case's slowest pass over its fastest, minus 1): median {:.1f}%, "
+                       "90th percentile {:.1f}%\n",
+                       100 * spread->median, 100 * spread->p90);
+  }
+  out << fmt::format("simulator optimistic (simulated < measured) in {} of {} cases\nworst cases:\n",
+                     summary.optimistic, all.size());
+  for (const std::size_t i : summary.worst) {
+    out << fmt::format("  {} (ranks {}): simulated/measured {:.2f}\n", all[i].label(), all[i].ranks(),
+                       simulated[i] / measured[i]);
+  }
+  return out.str();
+}
+
+ValidationMisses validation_misses(const std::vector<ComparedCase>& cases) {
+  std::vector<Phases> measured, simulated;
+  std::vector<Index> ranks;
+  std::vector<double> measured_totals, simulated_totals;
+  for (const ComparedCase& c : cases) {
+    measured.push_back(c.measured);
+    simulated.push_back(c.simulated);
+    ranks.push_back(c.what.ranks());
+    measured_totals.push_back(c.measured.total);
+    simulated_totals.push_back(c.simulated.total);
+  }
+  return {phase_misses(measured, simulated), rank_count_misses(ranks, measured_totals, simulated_totals)};
+}
+
+nlohmann::ordered_json validation_misses_json(const ValidationMisses& misses) {
+  nlohmann::ordered_json phases = nlohmann::ordered_json::object(), ranks = nlohmann::ordered_json::array();
+  for (const PhaseMiss& p : misses.phases) {
+    phases[p.phase] = {{"cases", p.cases}, {"median_ratio", p.median_ratio}, {"median_share_of_total", p.median_share}};
+  }
+  for (const RankCountMiss& r : misses.ranks) {
+    ranks.push_back({{"ranks", r.ranks},
+                     {"cases", r.cases},
+                     {"median_relative_error", r.median},
+                     {"p90_relative_error", r.p90},
+                     {"geometric_mean_ratio", r.geometric_mean_ratio}});
+  }
+  return {{"by_phase", phases}, {"by_ranks", ranks}};
+}
+
+std::string validation_misses_text(const ValidationMisses& misses) {
+  std::ostringstream out;
+  out << "by phase (simulated/measured at the median over the cases that measured it; |simulated - measured|\n"
+         "of the phase over the measured total, at the median):\n";
+  for (const PhaseMiss& p : misses.phases) {
+    out << fmt::format("  {:<7} ratio {:.2f}   share of the total's error {:.1f}%   ({} cases)\n", p.phase,
+                       p.median_ratio, 100 * p.median_share, p.cases);
+  }
+  out << "by rank count (|simulated - measured| / measured; geometric mean of simulated/measured):\n";
+  for (const RankCountMiss& r : misses.ranks) {
+    out << fmt::format("  {:>3} ranks: median {:.1f}%, 90th percentile {:.1f}%, mean ratio {:.2f}   ({} cases)\n",
+                       r.ranks, 100 * r.median, 100 * r.p90, r.geometric_mean_ratio, r.cases);
+  }
+  return out.str();
+}
+
+}  // namespace redist::calibration

@@ -1,0 +1,76 @@
+#include "redist/calibration/validation_runs.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "redist/sim/experiments.hpp"
+
+namespace redist::calibration {
+
+std::vector<ValidationCase> hand_picked_validation_cases(bool quick) {
+  if (quick) {
+    return {{2, 4, 2, 16, 1 << 14, "prylli", "async"}, {2, 1, 2, 8, 1 << 14, "krr", "caterpillar"},
+            {1, 100, 2, 1, 1 << 14, "pitfalls", "greedy"}, {3, 4, 3, 2, 1 << 14, "naive", "stepwise", "exact"}};
+  }
+  return {{2, 4, 2, 16, 1 << 20, "prylli", "async"},       {2, 1, 2, 8, 1 << 21, "krr", "async"},
+          {1, 1000, 2, 1, 1 << 20, "pitfalls", "caterpillar"}, {2, 64, 1, 64, 1 << 21, "naive", "async"},
+          {2, 3, 2, 5, 1 << 20, "pitfalls", "greedy"},      {2, 1, 2, 1024, 1 << 22, "prylli", "stepwise"},
+          {3, 8, 3, 2, 1 << 20, "krr", "async"},            {3, 5, 2, 7, 1 << 20, "prylli", "caterpillar"},
+          {4, 1, 4, 16, 1 << 21, "krr", "async"},           {4, 32, 4, 8, 1 << 21, "pitfalls", "walker-otto"},
+          {2, 4, 2, 8, 1 << 20, "prylli", "async", "none", true}, {4, 7, 3, 11, 1 << 20, "naive", "greedy"},
+          {2, 2, 2, 2, 1 << 16, "krr", "async"},            {4, 16, 4, 4, 1 << 18, "prylli", "greedy"}};
+}
+
+int platform_host_count(const std::string& platform) {
+  std::ifstream in(platform);
+  if (!in) throw std::runtime_error("cannot read platform " + platform);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string xml = text.str();
+  int hosts = 0;
+  for (std::size_t at = xml.find("<host "); at != std::string::npos; at = xml.find("<host ", at + 1)) ++hosts;
+  if (hosts == 0) throw std::runtime_error(platform + " declares no host");
+  return hosts;
+}
+
+Phases measure_case(const MpiLauncher& launcher, const ValidationCase& c, int repeat) {
+  const auto out = launcher.run(
+      static_cast<int>(c.ranks()),
+      fmt::format("run -P {} -r {} -Q {} -s {} -N {} --indexing {} --schedule {} --placement {} --relabel {} --repeat {} "
+                  "--json",
+                  c.P, c.r, c.Q, c.s, c.N, c.indexing, c.schedule, c.placement(), c.relabel, repeat));
+  const auto json = nlohmann::json::parse(out);
+  if (!json.at("verified").get<bool>()) throw std::runtime_error("MPI run not verified: " + c.label());
+  const auto& p = json.at("phases");
+  return {.index = p.at("index").get<double>(), .pack = p.at("pack").get<double>(), .comm = p.at("comm").get<double>(),
+          .unpack = p.at("unpack").get<double>(), .total = p.at("total").get<double>()};
+}
+
+// The redistribute experiment of `redist simulate` and scenarios, its ranks on the platform's hosts in turn.
+Phases simulate_case(const std::string& platform, const ValidationCase& c, int hosts) {
+  const Params params = {{"P", c.P}, {"r", c.r}, {"Q", c.Q}, {"s", c.s}, {"N", c.N},
+                         {"indexing", c.indexing}, {"schedule", c.schedule},
+                         {"placement", c.placement()}, {"relabel", c.relabel}, {"hosts", hosts}};
+  const auto result = sim::find_experiment("redistribute").run(platform, params, Payload::Real, "");
+  if (!result.verified.value_or(false)) throw std::runtime_error("simulated run not verified: " + c.label());
+  return result.phases;
+}
+
+CaseMeasurements measure_cases(const MpiLauncher& launcher, const std::vector<ValidationCase>& all, int repeat,
+                               int rounds) {
+  CaseMeasurements m{std::vector<Phases>(all.size()), std::vector<std::vector<double>>(all.size())};
+  for (int round = 0; round < rounds; ++round) {
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const Phases run = measure_case(launcher, all[i], repeat);
+      if (round == 0 || run.total < m.fastest[i].total) m.fastest[i] = run;
+      m.totals[i].push_back(run.total);
+    }
+  }
+  return m;
+}
+
+}  // namespace redist::calibration

@@ -1,0 +1,131 @@
+// `redist validate --platform FILE [--quick] [--random K] [--seed S] [--repeat K] [--rounds R]
+// [--max-error E] [--max-p90 E] [--json]`: runs 1-D redistributions (14 hand-picked, then K seeded
+// random ones: random_validation_cases) for real under mpirun and in the simulator on a platform
+// written by `redist calibrate`, and reports per case the measured (fastest of R rounds) and
+// simulated total time (maximum over ranks) and their ratio, then the median and 90th percentile of
+// |sim - real| / real, how many cases the simulator is optimistic on, and the worst five; with two
+// rounds or more, also how far a case's rounds spread, the noise those errors are read against; and
+// where the misses lie: each phase's ratio and share of the error, the error by rank count.
+// Simulated ranks sit on the platform's hosts in turn (rank i on node-(i mod hosts)): on a calibrated
+// platform all on its one host, sharing its cores as oversubscribed MPI ranks share the machine's.
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "options.hpp"
+#include "redist/calibration/random_validation_cases.hpp"
+#include "redist/calibration/validation_report.hpp"
+#include "redist/calibration/validation_runs.hpp"
+#include "redist/calibration/validation_summary.hpp"
+#include "repo_paths.hpp"
+
+namespace redist::cli {
+namespace {
+
+using calibration::RoundSpread;
+using calibration::ValidationCase;
+using calibration::ValidationSummary;
+
+struct ValidateOptions {
+  std::string platform;
+  bool quick = false;
+  int random = 50;
+  std::uint64_t seed = 18;  // a fixed default, so that runs are reproducible
+  int repeat = 5;
+  int rounds = 3;
+  double max_error = -1, max_p90 = -1;
+  bool json = false;
+  calibration::MpiLauncher launcher;
+};
+
+std::vector<ValidationCase> cases(const ValidateOptions& o) {
+  auto all = calibration::hand_picked_validation_cases(o.quick);
+  if (o.quick) return all;
+  for (auto& c : calibration::random_validation_cases(o.random, o.seed)) all.push_back(std::move(c));
+  return all;
+}
+
+int run_validate(ValidateOptions o) {
+  if (o.launcher.redist_mpi.empty()) o.launcher.redist_mpi = built_redist_mpi();
+  const int hosts = calibration::platform_host_count(o.platform);
+  const std::vector<ValidationCase> all = cases(o);
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  std::vector<double> measured, simulated;
+  std::vector<calibration::ComparedCase> compared_cases;
+  const calibration::CaseMeasurements measurements = calibration::measure_cases(o.launcher, all, o.repeat, o.rounds);
+  const std::vector<Phases>& measured_runs = measurements.fastest;
+  std::optional<RoundSpread> spread;
+  if (o.rounds >= 2) spread = calibration::summarise_round_spread(measurements.totals);
+  if (!o.json) std::cout << calibration::kValidationTableHeader;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const calibration::ComparedCase compared{all[i], measured_runs[i],
+                                             calibration::simulate_case(o.platform, all[i], hosts), measurements.totals[i]};
+    measured.push_back(compared.measured.total);
+    simulated.push_back(compared.simulated.total);
+    rows.push_back(calibration::compared_case_json(compared));
+    if (!o.json) std::cout << calibration::compared_case_row(compared) << std::flush;
+    compared_cases.push_back(compared);
+  }
+  const calibration::ValidationMisses misses = calibration::validation_misses(compared_cases);
+  const ValidationSummary summary = calibration::summarise_validation(measured, simulated);
+  if (o.json) {
+    nlohmann::ordered_json worst = nlohmann::ordered_json::array();
+    for (const std::size_t i : summary.worst) worst.push_back(all[i].label());
+    std::cout << nlohmann::ordered_json{{"platform", o.platform},
+                                        {"seed", o.seed},
+                                        {"random_cases", o.quick ? 0 : o.random},
+                                        {"repeat", o.repeat},
+                                        {"rounds", o.rounds},
+                                        {"cases", rows},
+                                        {"median_relative_error", summary.median},
+                                        {"p90_relative_error", summary.p90},
+                                        {"optimistic_cases", summary.optimistic},
+                                        {"round_spread_median", spread ? nlohmann::ordered_json(spread->median) : nullptr},
+                                        {"round_spread_p90", spread ? nlohmann::ordered_json(spread->p90) : nullptr},
+                                        {"worst_cases", worst},
+                                        {"misses", calibration::validation_misses_json(misses)}}
+                     .dump()
+              << "\n";
+  } else {
+    std::cout << calibration::validation_summary_text(all, measured, simulated, summary, spread)
+              << calibration::validation_misses_text(misses);
+  }
+  const bool median_too_high = o.max_error >= 0 && summary.median > o.max_error;
+  return median_too_high || (o.max_p90 >= 0 && summary.p90 > o.max_p90) ? 1 : 0;
+}
+
+}  // namespace
+
+void add_validate_command(CLI::App& root, Commands& commands) {
+  auto o = std::make_shared<ValidateOptions>();
+  auto* app = root.add_subcommand("validate", "Compare real MPI runs with the simulator on a calibrated platform");
+  app->add_option("--platform", o->platform, "platform written by `redist calibrate`")->required()->check(CLI::ExistingFile);
+  app->add_flag("--quick", o->quick, "four small hand-picked cases instead of the full set (seconds, for tests)");
+  app->add_option("--random", o->random, "seeded random cases run after the 14 hand-picked ones")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  app->add_option("--seed", o->seed, "seed of the random cases (the same seed, the same cases)")->capture_default_str();
+  app->add_option("--repeat", o->repeat, "MPI repetitions per case (the fastest counts)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app->add_option("--rounds", o->rounds, "passes over all the cases, one mpirun per case each (the fastest counts)")
+      ->check(CLI::Range(1, 100))
+      ->capture_default_str();
+  app->add_option("--max-error", o->max_error, "exit 1 when the median relative error exceeds this (e.g. 0.25)")
+      ->check(CLI::Range(0.0, 100.0));
+  app->add_option("--max-p90", o->max_p90, "exit 1 when the 90th percentile of the relative error exceeds this")
+      ->check(CLI::Range(0.0, 100.0));
+  app->add_option("--redist-mpi", o->launcher.redist_mpi, "redist-mpi program (default: the one built with redist)");
+  app->add_option("--mpirun", o->launcher.mpirun, "MPI launcher command")->capture_default_str();
+  app->add_flag("--json", o->json, "print the cases and the error figures as JSON");
+  commands.push_back({app, [o] { return run_validate(*o); }});
+}
+
+}  // namespace redist::cli

@@ -1,0 +1,18 @@
+// `redist explain`'s answer: every candidate way of redistributing the request, priced by the
+// prediction on the platform's machine model, the one `auto` picks, and, when asked, each candidate
+// simulated on the platform (the redistribute experiment, phantom payload) beside its prediction.
+#pragma once
+
+#include "redist/analysis/explanation.hpp"
+#include "redist/transport/machine_model.hpp"
+
+namespace redist::sim {
+
+/// The machine model of the request's ranks on its platform (machine_model_from_platform).
+MachineModel request_machine_model(const ExplainRequest& request);
+
+/// Every candidate of `request.request` predicted on `model`, the fastest chosen; each simulated
+/// when `request.simulate`. `seconds` is the time the prediction took, simulations aside.
+Explanation predict_candidates(const ExplainRequest& request, const MachineModel& model);
+
+}  // namespace redist::sim

@@ -1,0 +1,87 @@
+// Calibrate's reading of `redist-mpi localwork --json`: work counts are taken by price property, the
+// index rows in kIndexKinds order, the copy prices fitted together on the copy rows, and several
+// passes merged row by row.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <stdexcept>
+
+#include "redist/calibration/local_work_measurements.hpp"
+
+namespace redist::calibration {
+namespace {
+
+TEST(LocalWorkFit, RecoversTheCopyPricesOfSyntheticRows) {
+  // Rows timed exactly at 5e-11 s per byte, 2e-10 s per run and 3e-9 s per record, over many random
+  // shapes (strided records of many runs, or a record per run): the fit gives all three back; rows
+  // with no runs key (whole-message copies) count 0 runs and 0 records.
+  constexpr double kByte = 5e-11, kRun = 2e-10, kRecord = 3e-9;
+  std::mt19937_64 rng(27);
+  std::uniform_real_distribution<double> bytes(1e5, 1e8), runs_per_kib(0, 64), runs_per_record(1, 100);
+  nlohmann::json json = {{"index", nlohmann::json::array()}, {"copies", nlohmann::json::array()}};
+  for (int i = 0; i < 40; ++i) {
+    const double b = bytes(rng), r = i % 5 == 0 ? 0.0 : b / 1024 * runs_per_kib(rng);
+    const double records = i % 3 == 0 ? r : r / runs_per_record(rng);
+    nlohmann::json work = {{"cost.byte_copied", b}};
+    if (r > 0) work["cost.run_copied"] = r;
+    if (records > 0) work["cost.record_copied"] = records;
+    json["copies"].push_back({{"work", work}, {"seconds", b * kByte + r * kRun + records * kRecord}});
+  }
+  const LocalWork w = local_work_from_json(json);
+  ASSERT_EQ(w.copies.size(), 40u);
+  EXPECT_EQ(w.copies[0].runs, 0);
+  EXPECT_EQ(w.copies[0].records, 0);
+  EXPECT_NEAR(w.byte_copied / kByte, 1, 1e-9);
+  EXPECT_NEAR(w.run_copied / kRun, 1, 1e-9);
+  EXPECT_NEAR(w.record_copied / kRecord, 1, 1e-9);
+}
+
+TEST(LocalWorkFit, IndexRowsAreCountedByPriceProperty) {
+  const nlohmann::json json = {
+      {"index",
+       {{{"work", {{"cost.run_listed", 7}, {"cost.index_op", 3}, {"cost.byte_copied", 99}}}, {"seconds", 1e-6}}}},
+      {"copies", {{{"work", {{"cost.byte_copied", 1000}}}, {"seconds", 1e-7}}}}};
+  const LocalWork w = local_work_from_json(json);
+  ASSERT_EQ(w.index.size(), 1u);
+  ASSERT_EQ(w.index[0].counts.size(), kIndexKinds.size());
+  for (std::size_t k = 0; k < kIndexKinds.size(); ++k) {
+    const double expected = kIndexKinds[k] == WorkKind::IndexOp ? 3 : kIndexKinds[k] == WorkKind::RunListed ? 7 : 0;
+    EXPECT_EQ(w.index[0].counts[k], expected) << price_property(kIndexKinds[k]);
+  }
+  EXPECT_EQ(w.index[0].seconds, 1e-6);
+  EXPECT_NEAR(w.byte_copied, 1e-10, 1e-22);  // one row, bytes only
+}
+
+// calibrate --passes: each row at its fastest pass, whichever pass that was.
+TEST(LocalWorkFit, PassesKeepEachRowsFastest) {
+  const auto pass = [](double index_seconds, double copy_seconds) {
+    return nlohmann::json{{"index", {{{"work", {{"cost.index_op", 10}}}, {"seconds", index_seconds}}}},
+                          {"copies", {{{"work", {{"cost.byte_copied", 100}}}, {"seconds", copy_seconds}}}}};
+  };
+  const nlohmann::json fastest = fastest_rows({pass(3e-6, 1e-7), pass(2e-6, 4e-7), pass(5e-6, 2e-7)});
+  EXPECT_EQ(fastest, pass(2e-6, 1e-7));
+  const LocalWork w = local_work_from_json(fastest);
+  EXPECT_EQ(w.index[0].seconds, 2e-6);
+  EXPECT_NEAR(w.byte_copied, 1e-9, 1e-21);
+}
+
+TEST(LocalWorkFit, PassesOfDifferentRowsAreRefused) {
+  const nlohmann::json one = {{"index", {{{"work", {{"cost.index_op", 10}}}, {"seconds", 1e-6}}}},
+                              {"copies", nlohmann::json::array()}};
+  nlohmann::json other_work = one, more_rows = one;
+  other_work["index"][0]["work"]["cost.index_op"] = 11;
+  more_rows["index"].push_back(one["index"][0]);
+  EXPECT_THROW(fastest_rows({one, other_work}), std::runtime_error);
+  EXPECT_THROW(fastest_rows({one, more_rows}), std::runtime_error);
+  EXPECT_THROW(fastest_rows({}), std::runtime_error);
+  EXPECT_EQ(fastest_rows({one}), one);
+}
+
+TEST(LocalWorkFit, MalformedOutputThrows) {
+  EXPECT_THROW(local_work_from_json(nlohmann::json::object()), nlohmann::json::exception);
+  EXPECT_THROW(local_work_from_json({{"index", nlohmann::json::array()}, {"copies", {{{"seconds", 1}}}}}),
+               nlohmann::json::exception);
+}
+
+}  // namespace
+}  // namespace redist::calibration

@@ -1,0 +1,82 @@
+// The seeded random cases of `redist validate`: reproducible, within their bounds, each one the
+// library accepts (krr and walker-otto refuse other shapes), and every method appearing.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "redist/calibration/random_validation_cases.hpp"
+
+namespace redist::calibration {
+namespace {
+
+constexpr int kCount = 50;  // `redist validate`'s default
+
+bool one_divides_the_other(Index a, Index b) { return a % b == 0 || b % a == 0; }
+
+TEST(RandomValidationCases, TheSameSeedGivesTheSameCases) {
+  const auto a = random_validation_cases(kCount, 18), b = random_validation_cases(kCount, 18);
+  const auto other = random_validation_cases(kCount, 19);
+  ASSERT_EQ(a.size(), static_cast<std::size_t>(kCount));
+  std::set<std::string> labels_a, labels_other;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].label(), b[i].label());
+    labels_a.insert(a[i].label());
+    labels_other.insert(other[i].label());
+  }
+  EXPECT_NE(labels_a, labels_other);
+  EXPECT_GT(labels_a.size(), static_cast<std::size_t>(kCount - 2));  // hardly any case twice
+  // A longer run starts with the same cases.
+  EXPECT_EQ(random_validation_cases(kCount + 10, 18)[kCount - 1].label(), a[kCount - 1].label());
+}
+
+TEST(RandomValidationCases, EveryCaseIsWithinBoundsAndAccepted) {
+  for (const std::uint64_t seed : {18ULL, 1ULL, 123456789ULL}) {
+    for (const auto& c : random_validation_cases(200, seed)) {
+      SCOPED_TRACE(c.label());
+      EXPECT_GE(c.ranks(), 2);
+      EXPECT_LE(c.ranks(), kMaxValidationRanks);
+      EXPECT_GE(c.P, 1);
+      EXPECT_GE(c.Q, 1);
+      EXPECT_GE(c.N, kMinValidationElements);
+      EXPECT_LE(c.N, kMaxValidationElements);
+      EXPECT_GE(std::min(c.r, c.s), 1);
+      EXPECT_LE(std::max(c.r, c.s), kMaxValidationBlock);
+      EXPECT_TRUE(c.relabel == "none" || !c.disjoint);
+      EXPECT_TRUE(c.indexing != "krr" || one_divides_the_other(c.r, c.s));
+      if (c.schedule == "walker-otto") {  // P = Q and s = K·r (or r = K·s) with K <= P
+        EXPECT_EQ(c.P, c.Q);
+        ASSERT_TRUE(one_divides_the_other(c.r, c.s));
+        EXPECT_LE(std::max(c.r, c.s) / std::min(c.r, c.s), c.P);
+      }
+    }
+  }
+}
+
+TEST(RandomValidationCases, EveryMethodScheduleAndRelabellingAppearsSeveralTimes) {
+  std::map<std::string, int> seen;
+  Index small_blocks = 0, large_blocks = 0, disjoint = 0, below_2mib = 0, above_8mib = 0;
+  for (const auto& c : random_validation_cases(kCount, 18)) {
+    ++seen["indexing " + c.indexing];
+    ++seen["schedule " + c.schedule];
+    ++seen["relabel " + c.relabel];
+    for (const Index b : {c.r, c.s}) (b <= 8 ? small_blocks : large_blocks) += 1;
+    disjoint += c.disjoint;
+    below_2mib += c.N * 8 < (Index{2} << 20);
+    above_8mib += c.N * 8 >= (Index{8} << 20);
+  }
+  for (const char* name : {"indexing naive", "indexing krr", "indexing pitfalls", "indexing prylli", "schedule async",
+                           "schedule caterpillar", "schedule walker-otto", "schedule stepwise", "schedule greedy",
+                           "relabel none", "relabel exact", "relabel greedy"}) {
+    EXPECT_GE(seen[name], 5) << name;
+  }
+  EXPECT_GE(small_blocks, 15);
+  EXPECT_GE(large_blocks, 15);
+  EXPECT_GE(disjoint, 3);
+  EXPECT_GE(below_2mib, 3);
+  EXPECT_GE(above_8mib, 3);
+}
+
+}  // namespace
+}  // namespace redist::calibration

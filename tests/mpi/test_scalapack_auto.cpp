@@ -1,0 +1,156 @@
+// The drop-in with a machine model (REDIST_MODEL): whole matrices stored densely move by a
+// redist::mpi::Plan whose indexing and schedule `auto` chose, other calls by the default submatrix
+// plan; either way the result is ScaLAPACK's, byte for byte. REDIST_SCALAPACK_LOG says which ran.
+// On 4 ranks; the model and the log are set here before the first call (the model is read once).
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "redist/predict/machine_model_json.hpp"
+#include "redist/scalapack/scalapack.hpp"
+
+extern "C" {
+void Cblacs_get(int context, int what, int* value);
+void Cblacs_gridmap(int* context, int* usermap, int ldumap, int nprow, int npcol);
+void Cblacs_gridinfo(int context, int* nprow, int* npcol, int* myrow, int* mycol);
+void Cblacs_gridexit(int context);
+void Cpdgemr2d(int, int, double*, int, int, int*, double*, int, int, int*, int);
+void Cpzgemr2d(int, int, std::complex<double>*, int, int, int*, std::complex<double>*, int, int, int*, int);
+}
+
+namespace {
+
+int world_rank() {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+// One host per rank over a switch, where scanning elements is dear (as the MPI API's auto tests).
+redist::MachineModel small_machine(redist::Index hosts) {
+  redist::MachineModel m;
+  m.prices.seconds[static_cast<std::size_t>(redist::WorkKind::ElementScanned)] = 1e-8;
+  m.prices.seconds[static_cast<std::size_t>(redist::WorkKind::ByteCopied)] = 1e-10;
+  m.prices.send_overhead = m.prices.recv_overhead = 1e-6;
+  m.hosts = hosts;
+  m.links.push_back({1e9, true});
+  for (redist::Index h = 0; h < hosts; ++h) m.links.push_back({1e10, true});
+  for (redist::Index a = 0; a < hosts; ++a) {
+    for (redist::Index b = 0; b < hosts; ++b) {
+      m.routes.push_back(a == b ? redist::ModelRoute{{static_cast<std::size_t>(1 + a)}, 0} : redist::ModelRoute{{0}, 2e-6});
+    }
+  }
+  return m;
+}
+
+struct Grid {
+  int context = -1, rows, cols, my_row = -1, my_col = -1;
+  Grid(int r, int c, std::vector<int> ranks_column_major) : rows(r), cols(c) {
+    Cblacs_get(-1, 0, &context);
+    Cblacs_gridmap(&context, ranks_column_major.data(), r, r, c);
+    if (context >= 0) {
+      int nr = 0, nc = 0;
+      Cblacs_gridinfo(context, &nr, &nc, &my_row, &my_col);
+    }
+  }
+  ~Grid() {
+    if (context >= 0) Cblacs_gridexit(context);
+  }
+  bool inside() const { return context >= 0; }
+};
+
+int numroc(int n, int nb, int iproc, int isrc, int nprocs) {
+  const int dist = (nprocs + iproc - isrc) % nprocs;
+  const int blocks = n / nb;
+  int local = (blocks / nprocs) * nb;
+  const int extra = blocks % nprocs;
+  if (dist < extra) local += nb;
+  else if (dist == extra) local += n % nb;
+  return local;
+}
+
+struct Matrix {
+  int desc[9] = {1, -1, 0, 0, 1, 1, 0, 0, 1};
+  int rows = 0, cols = 0, lld = 1;
+  Matrix(const Grid& g, int m, int n, int mb, int nb, int sr, int sc, int padding) {
+    if (g.inside()) {
+      rows = numroc(m, mb, g.my_row, sr, g.rows);
+      cols = numroc(n, nb, g.my_col, sc, g.cols);
+      lld = std::max(1, rows) + padding;
+    }
+    const int v[9] = {1, g.inside() ? g.context : -1, m, n, mb, nb, sr, sc, lld};
+    std::copy(v, v + 9, desc);
+  }
+  std::size_t storage() const { return std::max<std::size_t>(1, static_cast<std::size_t>(lld) * cols); }
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+template <class T>
+void compare(const Grid& ga, const Grid& gb, int m, int n, int ia, int ib, int padding, int context) {
+  Matrix a(ga, ia - 1 + m, ia - 1 + n, 3, 5, 0, ga.cols - 1, padding), b(gb, ib - 1 + m, ib - 1 + n, 4, 2, gb.rows - 1, 0, 0);
+  std::vector<T> local_a(a.storage());
+  for (std::size_t k = 0; k < local_a.size(); ++k) local_a[k] = T(static_cast<double>(k) + 1000.0 * world_rank() + 0.5);
+  std::vector<T> a_stock = local_a, b_stock(b.storage(), T(-1)), b_redist = b_stock;
+  if constexpr (std::is_same_v<T, double>) {
+    Cpdgemr2d(m, n, a_stock.data(), ia, ia, a.desc, b_stock.data(), ib, ib, b.desc, context);
+  } else {
+    Cpzgemr2d(m, n, a_stock.data(), ia, ia, a.desc, b_stock.data(), ib, ib, b.desc, context);
+  }
+  redist::scalapack::gemr2d<T>(m, n, local_a.data(), ia, ia, a.desc, b_redist.data(), ib, ib, b.desc, context);
+  EXPECT_EQ(std::memcmp(b_redist.data(), b_stock.data(), b_stock.size() * sizeof(T)), 0)
+      << "m " << m << " n " << n << " ia " << ia << " ib " << ib << " padding " << padding << " rank " << world_rank();
+}
+
+TEST(ScalapackWithModel, AutoRunsWholeMatricesAndResultsStayScalapacks) {
+  const std::string model = "scalapack_auto_test.model.json", log = "scalapack_auto_test.log";
+  if (world_rank() == 0) {
+    std::ofstream(model) << redist::machine_model_to_json(small_machine(4));
+    std::remove(log.c_str());
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  setenv("REDIST_MODEL", model.c_str(), 1);
+  setenv("REDIST_SCALAPACK_LOG", log.c_str(), 1);
+  Grid all(1, 4, {0, 1, 2, 3});
+  Grid ga(2, 2, {3, 1, 2, 0});  // a permuted map: A's processors are not ranks 0, 1, 2, 3 in order
+  Grid gb(4, 1, {1, 2, 3, 0});
+  Grid gc(1, 3, {2, 0, 1});  // rank 3 outside
+  compare<double>(ga, gb, 37, 29, 1, 1, 0, all.context);                // whole, dense: auto
+  compare<std::complex<double>>(gb, ga, 37, 29, 1, 1, 0, all.context);  // whole, dense: auto
+  compare<double>(ga, gc, 40, 23, 1, 1, 0, all.context);                // whole, dense, rank 3 outside B: auto
+  compare<double>(ga, gb, 37, 29, 1, 1, 2, all.context);                // padded LLD_: the default
+  compare<double>(ga, gb, 20, 11, 3, 2, 0, all.context);                // a submatrix: the default
+  compare<double>(ga, gb, 37, 29, 1, 1, 0, all.context);                // the kept plan again
+  MPI_Barrier(MPI_COMM_WORLD);
+  unsetenv("REDIST_SCALAPACK_LOG");
+  if (world_rank() != 0) return;
+  const std::string text = slurp(log);
+  std::size_t by_model = 0, by_default = 0;
+  for (std::size_t at = text.find("chosen on the machine model: indexing "); at != std::string::npos;
+       at = text.find("chosen on the machine model: indexing ", at + 1)) {
+    ++by_model;
+  }
+  for (std::size_t at = text.find("submatrix plan (the default)"); at != std::string::npos;
+       at = text.find("submatrix plan (the default)", at + 1)) {
+    ++by_default;
+  }
+  EXPECT_EQ(by_model, 4u * 4u) << text;    // four calls on four ranks
+  EXPECT_EQ(by_default, 2u * 4u) << text;  // two calls on four ranks
+  EXPECT_EQ(text.find("indexing auto"), std::string::npos) << "auto was not resolved:\n" << text;
+  std::remove(model.c_str());
+  std::remove(log.c_str());
+}
+
+}  // namespace
