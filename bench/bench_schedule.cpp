@@ -29,12 +29,18 @@ namespace {
 std::atomic<std::size_t> live_bytes{0};
 std::atomic<std::size_t> peak_bytes{0};
 
-void* counted_alloc(std::size_t size) {
+void* counted_alloc_or_null(std::size_t size) noexcept {
   void* p = std::malloc(size == 0 ? 1 : size);
-  if (p == nullptr) throw std::bad_alloc();
+  if (p == nullptr) return nullptr;
   const std::size_t now = live_bytes += malloc_usable_size(p);
   for (std::size_t peak = peak_bytes; now > peak && !peak_bytes.compare_exchange_weak(peak, now);) {
   }
+  return p;
+}
+
+void* counted_alloc(std::size_t size) {
+  void* p = counted_alloc_or_null(size);
+  if (p == nullptr) throw std::bad_alloc();
   return p;
 }
 
@@ -51,6 +57,12 @@ void operator delete(void* p) noexcept { counted_free(p); }
 void operator delete[](void* p) noexcept { counted_free(p); }
 void operator delete(void* p, std::size_t) noexcept { counted_free(p); }
 void operator delete[](void* p, std::size_t) noexcept { counted_free(p); }
+// The nothrow forms too (std::stable_sort's temporary buffer uses them): counted like the others,
+// and GCC then sees every operator delete's free() meet a malloc().
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return counted_alloc_or_null(size); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return counted_alloc_or_null(size); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { counted_free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { counted_free(p); }
 
 namespace redist {
 namespace {

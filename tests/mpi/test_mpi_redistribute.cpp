@@ -419,8 +419,9 @@ TEST(MpiRedistribute, BadInputFailsOnEveryRankTogether) {
   const Layout wide = BlockCyclic(n, 4, ranks + 3);
   expect_error_everywhere([&] { redistribute(MPI_COMM_WORLD, good, wide, from, to); }, "need 11 ranks");
   // An unknown method.
-  expect_error_everywhere([&] { redistribute(MPI_COMM_WORLD, good, good, from, to, {8, "fast", "async", {}}); },
-                          "unknown indexing method 'fast'");
+  expect_error_everywhere(
+      [&] { redistribute(MPI_COMM_WORLD, good, good, from, to, {8, "fast", "async", RankMap::shared()}); },
+      "unknown indexing method 'fast'");
   // And the communicator still works afterwards.
   const auto summary = verified_redistribute(MPI_COMM_WORLD, good, BlockCyclic(n, 7, ranks), {});
   EXPECT_TRUE(summary.verified);
@@ -559,7 +560,7 @@ TEST(MpiPlan, BadBuffersOrElementTypesFailOnEveryRankTogether) {
   expect_error_everywhere([&] { plan.execute<double>(a, short_b); }, "rank 5: destination buffer holds");
   std::vector<float> fa(a.size() * 2), fb(b.size() * 2);  // the right bytes, the wrong element type
   expect_error_everywhere([&] { plan.execute<float>(fa, fb); }, "elements of 4 bytes given to a plan for 8-byte");
-  EXPECT_THROW(Plan(MPI_COMM_WORLD, layout, other, {8, "fast", "async", {}}), std::invalid_argument);
+  EXPECT_THROW(Plan(MPI_COMM_WORLD, layout, other, {8, "fast", "async", RankMap::shared()}), std::invalid_argument);
   EXPECT_EQ(plan.execute<double>(a, b).phases.index, 0);  // and the plan still works
 }
 

@@ -54,7 +54,7 @@ std::pair<Index, Index> copied_rows(const SubmatrixCopy& copy, Index j) {
 }
 
 // One side of the copy as rank `me` plays it: its own storage and the grid dimensions of the peer.
-struct Side {
+struct CopySide {
   bool sending;
   Index row_coord, col_coord;   // my process in my grid
   Index row_stride, col_stride; // local offset of (row segment local r, column segment local c) = r·row_stride + c·col_stride
@@ -62,7 +62,7 @@ struct Side {
 
 // The message between me and one peer: for each column j of its column segments, in order, the
 // copied rows of each of its row segments.
-PeerPlan message(const SubmatrixCopy& copy, const Side& side, const std::vector<Segment>& row_segments,
+PeerPlan message(const SubmatrixCopy& copy, const CopySide& side, const std::vector<Segment>& row_segments,
                  const std::vector<Segment>& col_segments) {
   PeerPlan plan;
   RunBuilder runs(plan, true);
@@ -88,7 +88,7 @@ PeerPlan message(const SubmatrixCopy& copy, const Side& side, const std::vector<
 }
 
 // The peer plans of one side: one per peer process with data.
-std::vector<PeerPlan> side_plans(const SubmatrixCopy& copy, const Side& side, const std::vector<Segment>& rows,
+std::vector<PeerPlan> side_plans(const SubmatrixCopy& copy, const CopySide& side, const std::vector<Segment>& rows,
                                  const std::vector<Segment>& cols) {
   const StoredMatrix& peer = side.sending ? copy.to : copy.from;
   // The peer grid's dimension each segment list indexes: rows pair with the destination's rows,
@@ -191,12 +191,12 @@ RankPlan submatrix_plan(const SubmatrixCopy& copy, Rank me) {
   const auto rows = segments(copy.from.rows, copy.from_row0, dest_of_rows, dest_row0, copy.rows);
   const auto cols = segments(copy.from.cols, copy.from_col0, dest_of_cols, dest_col0, copy.cols);
   if (const Index p = copy.from.process_of(me); p >= 0) {
-    const Side side{true, p / copy.from.cols.procs(), p % copy.from.cols.procs(), 1, copy.from.leading_dim};
+    const CopySide side{true, p / copy.from.cols.procs(), p % copy.from.cols.procs(), 1, copy.from.leading_dim};
     plan.sends = side_plans(copy, side, rows, cols);
   }
   if (const Index q = copy.to.process_of(me); q >= 0) {
     const Index lld = copy.to.leading_dim;
-    const Side side{false, q / copy.to.cols.procs(), q % copy.to.cols.procs(), copy.transpose ? lld : 1,
+    const CopySide side{false, q / copy.to.cols.procs(), q % copy.to.cols.procs(), copy.transpose ? lld : 1,
                     copy.transpose ? 1 : lld};
     plan.receives = side_plans(copy, side, rows, cols);
   }

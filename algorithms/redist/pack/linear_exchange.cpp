@@ -10,7 +10,6 @@ namespace redist::pack {
 std::vector<Words> linear_permutation_exchange(Transport& transport, std::vector<Words>& outgoing,
                                                const std::vector<Index>& capacity, Tag tag) {
   const Rank size = transport.size(), me = transport.rank();
-  constexpr Index kWord = sizeof(Index);
   std::vector<Words> incoming(static_cast<std::size_t>(size));
   incoming[static_cast<std::size_t>(me)] = std::move(outgoing[static_cast<std::size_t>(me)]);
   // One receive buffer of the largest capacity, reused by every step (steps run one after another).

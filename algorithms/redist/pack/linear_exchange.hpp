@@ -12,6 +12,8 @@
 namespace redist::pack {
 
 using Words = std::vector<Index>;
+// The bytes of one word.
+inline constexpr Index kWord = sizeof(Index);
 
 /// outgoing[q]: the words for rank q (moved from). Returns incoming[q], the words rank q sent.
 /// `capacity[q]`: the most words rank q may send to this rank.

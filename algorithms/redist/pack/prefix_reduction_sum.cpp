@@ -5,10 +5,10 @@
 #include <stdexcept>
 #include <vector>
 
+#include "redist/pack/linear_exchange.hpp"
+
 namespace redist::pack {
 namespace {
-
-constexpr Index kWord = sizeof(Index);
 
 const std::byte* bytes_of(std::span<const Index> v) { return reinterpret_cast<const std::byte*>(v.data()); }
 std::byte* bytes_of(std::span<Index> v) { return reinterpret_cast<std::byte*>(v.data()); }

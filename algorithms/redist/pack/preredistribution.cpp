@@ -7,7 +7,6 @@
 namespace redist::pack {
 namespace {
 
-constexpr Index kWord = sizeof(Index);
 constexpr Tag kTag = 400;
 
 LocalArrays selected_data(Transport& t, const Geometry& from, const Geometry& to, std::span<const Index> values,

@@ -10,7 +10,6 @@
 namespace redist::pack {
 namespace {
 
-constexpr Index kWord = sizeof(Index);
 constexpr Tag kPackTag = 200, kRequestTag = 300, kReplyTag = 301;
 
 // What the simple storage scheme records for each true element in the initial step.

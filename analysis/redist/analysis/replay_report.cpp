@@ -10,7 +10,7 @@
 namespace redist {
 namespace {
 
-bool row_matches(const Params& row, const Params& run) {
+bool published_row_matches(const Params& row, const Params& run) {
   for (const auto& [key, value] : row.items()) {
     if (!run.contains(key) || run[key] != value) return false;
   }
@@ -29,7 +29,7 @@ std::vector<std::string> varying(const Scenario& s) {
 // The platform file's name: reports must not depend on where the checkout lives.
 std::string platform_name(const Scenario& s) { return std::filesystem::path(s.platform).filename().string(); }
 
-std::string number(double v) { return fmt::format("{:.4g}", v); }
+std::string short_number(double v) { return fmt::format("{:.4g}", v); }
 
 const Record* find_record(const std::vector<Record>& records, const Params& run, const std::string& method,
                           const std::string& phase) {
@@ -73,7 +73,7 @@ bool published_orders(const std::vector<const Record*>& cells) {
 void attach_published(const Scenario& scenario, std::vector<Record>& records) {
   for (auto& record : records) {
     for (const auto& p : scenario.published) {
-      if (p.method == record.method && p.phase == record.phase && row_matches(p.params, record.params)) {
+      if (p.method == record.method && p.phase == record.phase && published_row_matches(p.params, record.params)) {
         record.published = p.value;
       }
     }
@@ -129,8 +129,8 @@ std::string markdown_report(const Scenario& s, const std::vector<Record>& record
     for (const auto& p : params) out += " " + value_text(run[p]) + " |";
     for (const auto& [m, phase] : columns) {
       const Record* r = find_record(records, run, m, phase);
-      std::string cell = r == nullptr ? "" : number(r->simulated);
-      if (r != nullptr && r->published) cell += " (" + number(*r->published) + ")";
+      std::string cell = r == nullptr ? "" : short_number(r->simulated);
+      if (r != nullptr && r->published) cell += " (" + short_number(*r->published) + ")";
       out += " " + cell + " |";
     }
     for (const auto& ratio : s.ratios) {

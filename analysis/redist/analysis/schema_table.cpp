@@ -21,7 +21,7 @@ std::string default_cell(const ParameterSpec& p) {
   return p.default_value.is_string() ? p.default_value.get<std::string>() : p.default_value.dump();
 }
 
-std::string listed(const std::vector<std::string>& names) {
+std::string names_listed(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& name : names) out += (out.empty() ? "`" : ", `") + name + "`";
   return out;
@@ -39,8 +39,8 @@ std::string section(const ExperimentSpec& e) {
   }
   std::vector<std::string> phases;
   for (const Phase phase : e.phases) phases.emplace_back(phase_names().name_of(phase));
-  out += "\nPhases: " + (phases.empty() ? std::string("none") : listed(phases)) +
-         (e.quantities.empty() ? "" : "; quantities: " + listed(e.quantities));
+  out += "\nPhases: " + (phases.empty() ? std::string("none") : names_listed(phases)) +
+         (e.quantities.empty() ? "" : "; quantities: " + names_listed(e.quantities));
   return out + ". " + e.notes + ".\n";
 }
 

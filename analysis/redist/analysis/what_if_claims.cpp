@@ -37,7 +37,7 @@ namespace {
 std::string status(bool holds) { return holds ? "holds" : "FAILS"; }
 
 // Markdown cells may not hold a '|'.
-std::string cell(std::string text) {
+std::string escaped_cell(std::string text) {
   for (std::size_t at = text.find('|'); at != std::string::npos; at = text.find('|', at + 2)) text.replace(at, 1, "\\|");
   return text;
 }
@@ -69,8 +69,8 @@ std::string what_if_claims_markdown(const std::vector<ScenarioClaims>& scenarios
         holding_own += it->second;
       }
       out += fmt::format("| {} | {} | {} | {} | {} |\n", s.scenario, fs::path(s.own_platform).filename().string(),
-                         cell(c.claim), it == own.end() ? "—" : status(it->second),
-                         s.not_run.empty() ? status(c.holds) : "not run: " + cell(s.not_run));
+                         escaped_cell(c.claim), it == own.end() ? "—" : status(it->second),
+                         s.not_run.empty() ? status(c.holds) : "not run: " + escaped_cell(s.not_run));
     }
   }
   out += fmt::format("\nClaims holding on {}: {}/{}", there, holding_here, total - not_run);

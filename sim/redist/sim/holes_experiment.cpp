@@ -15,7 +15,7 @@ namespace redist::sim {
 namespace {
 
 // `redist holes` prints one processor's tables instead of timing them: no command runs this.
-const ExperimentSpec& schema() {
+const ExperimentSpec& holes_schema() {
   static const ExperimentSpec spec{
       "holes",
       "Paper 003's generation of one processor's compressed local array of ALIGN A(i) WITH T(s·i + o), "
@@ -60,7 +60,7 @@ void generate(const std::string& method, const TwoLevelMapping& mapping, Index p
 // generated: N^p_pb = N_c / gcd(N_c, P) with N_c = s / gcd(s, x) for the table method (the same on
 // every processor); 1 / gcd(P·x, s), and the active virtual processors it counts, for virtual-cyclic;
 // the virtual processors (template blocks) for virtual-block; and the elements generated.
-std::map<std::string, double> model_quantities(const TwoLevelMapping& m, const std::vector<Index>& procs) {
+std::map<std::string, double> holes_model_quantities(const TwoLevelMapping& m, const std::vector<Index>& procs) {
   const Index classes = m.stride / std::gcd(m.stride, m.block);
   const Index blocks = ceil_div(m.template_cell(m.size - 1) + 1, m.block);
   const Index g = std::gcd(m.procs * m.block, m.stride);
@@ -94,8 +94,8 @@ std::vector<Index> processors(const ParameterValues& v, Index procs) {
   return {proc};
 }
 
-ExperimentResult run(const std::string& platform, const Params& params, Payload, const std::string& trace) {
-  const ParameterValues v(schema(), params);
+ExperimentResult run_holes(const std::string& platform, const Params& params, Payload, const std::string& trace) {
+  const ParameterValues v(holes_schema(), params);
   const TwoLevelMapping mapping{v.integer("n"), v.integer("s"), v.integer("o"), v.integer("x"), v.integer("P")};
   mapping.validate();
   const auto procs = processors(v, mapping.procs);
@@ -118,12 +118,12 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload,
   });
   ExperimentResult result;
   result.phases.total = std::stod(seconds.front());
-  result.quantities = model_quantities(mapping, procs);
+  result.quantities = holes_model_quantities(mapping, procs);
   return result;
 }
 
 }  // namespace
 
-Experiment holes_experiment() { return {schema(), run}; }
+Experiment holes_experiment() { return {holes_schema(), run_holes}; }
 
 }  // namespace redist::sim

@@ -50,7 +50,7 @@ double crossing_octave(const std::vector<Index>& blocks, const std::vector<doubl
 
 // The pack experiment's parameters but those it sweeps or compares itself (W, scheme) and those of
 // other runs (operation, redistribution).
-const ExperimentSpec& schema() {
+const ExperimentSpec& pack_beta1_schema() {
   static const ExperimentSpec spec = [] {
     ExperimentSpec beta1{
         "pack-beta1",
@@ -71,12 +71,13 @@ const ExperimentSpec& schema() {
   return spec;
 }
 
-ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
+ExperimentResult run_pack_beta1(const std::string& platform, const Params& params, Payload payload,
+                                const std::string& trace) {
   if (payload == Payload::Phantom) throw std::invalid_argument("pack runs need real payloads: the mask's counts drive the ranking");
   if (params.contains("W") || params.contains("scheme") || params.contains("operation") || params.contains("redistribution")) {
     throw std::invalid_argument("pack-beta1 sweeps W and compares sss with css itself");
   }
-  (void)ParameterValues(schema(), params);  // every value checked, as in a scenario
+  (void)ParameterValues(pack_beta1_schema(), params);  // every value checked, as in a scenario
   const PackRunConfig base = pack_config(params, 1);
   const Index local = base.extents.front() / base.procs.front();
   std::vector<Index> blocks;
@@ -108,6 +109,6 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 
 }  // namespace
 
-Experiment pack_beta1_experiment() { return {schema(), run}; }
+Experiment pack_beta1_experiment() { return {pack_beta1_schema(), run_pack_beta1}; }
 
 }  // namespace redist::sim

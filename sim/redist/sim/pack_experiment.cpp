@@ -281,13 +281,14 @@ PackRunConfig pack_config(const Params& params, Index block) {
 
 namespace {
 
-ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
+ExperimentResult run_pack_experiment(const std::string& platform, const Params& params, Payload payload,
+                                     const std::string& trace) {
   if (payload == Payload::Phantom) throw std::invalid_argument("pack runs need real payloads: the mask's counts drive the ranking");
   return run_pack(platform, pack_config(params, 0), trace).experiment;
 }
 
 }  // namespace
 
-Experiment pack_experiment() { return {pack_schema(), run}; }
+Experiment pack_experiment() { return {pack_schema(), run_pack_experiment}; }
 
 }  // namespace redist::sim

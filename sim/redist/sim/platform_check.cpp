@@ -19,7 +19,7 @@ namespace redist::sim {
 namespace {
 
 // "%g": 0, -1e+07, 5e-05, nan, inf.
-std::string number(double x) {
+std::string figure(double x) {
   char text[32];
   std::snprintf(text, sizeof text, "%g", x);
   return text;
@@ -32,17 +32,17 @@ std::string number(double x) {
 void check_link(const simgrid::s4u::Link& link, const std::string& file) {
   const double bandwidth = link.get_bandwidth(), latency = link.get_latency();
   if (!std::isfinite(bandwidth) || bandwidth <= 0) {
-    refuse(file, "link '" + link.get_name() + "' has bandwidth " + number(bandwidth) + " B/s (it must be finite and > 0)");
+    refuse(file, "link '" + link.get_name() + "' has bandwidth " + figure(bandwidth) + " B/s (it must be finite and > 0)");
   }
   if (!std::isfinite(latency) || latency < 0) {
-    refuse(file, "link '" + link.get_name() + "' has latency " + number(latency) + " s (it must be finite and >= 0)");
+    refuse(file, "link '" + link.get_name() + "' has latency " + figure(latency) + " s (it must be finite and >= 0)");
   }
 }
 
 void check_host(const simgrid::s4u::Host& host, const std::string& file) {
   const double speed = host.get_speed();
   if (!std::isfinite(speed) || speed <= 0) {
-    refuse(file, "host '" + host.get_name() + "' has speed " + number(speed) + " flop/s (it must be finite and > 0)");
+    refuse(file, "host '" + host.get_name() + "' has speed " + figure(speed) + " flop/s (it must be finite and > 0)");
   }
 }
 

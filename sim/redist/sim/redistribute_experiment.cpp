@@ -23,7 +23,7 @@ std::vector<std::string> indexing_names() {
 }
 
 // Built on first use, after any indexing method a program registers at start-up.
-const ExperimentSpec& schema() {
+const ExperimentSpec& redistribute_schema() {
   // `redist simulate` reports the r and s it ran, so k and direction stay in scenarios.
   static const ExperimentSpec spec{
       "redistribute",
@@ -117,8 +117,9 @@ std::map<std::string, double> kept_local_quantities(Index kept, const Layout& so
           {"bytes_kept_unrelabelled", static_cast<double>(unrelabelled * elem_bytes)}};
 }
 
-ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
-  const ParameterValues v(schema(), params);
+ExperimentResult run_redistribute(const std::string& platform, const Params& params, Payload payload,
+                                  const std::string& trace) {
+  const ParameterValues v(redistribute_schema(), params);
   const Index P = v.integer("P"), Q = v.integer("Q"), N = v.integer("N");
   const auto [r, s] = block_sizes(v, P, Q, N);
   const Index elem_bytes = v.integer("elem_bytes");
@@ -170,6 +171,6 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 
 }  // namespace
 
-Experiment redistribute_experiment() { return {schema(), run}; }
+Experiment redistribute_experiment() { return {redistribute_schema(), run_redistribute}; }
 
 }  // namespace redist::sim

@@ -17,7 +17,7 @@
 namespace redist::sim {
 namespace {
 
-const ExperimentSpec& schema() {
+const ExperimentSpec& sra_schema() {
   static const ExperimentSpec spec{
       "sra",
       "Paper 002's redistribution of a symmetric n×n matrix BC(x,*) → BC(y,*) (or column-wise) by TR or SRA",
@@ -93,8 +93,8 @@ std::map<std::string, double> lemma3_quantities(const SymmetricProblem& problem,
           {"sra_avoided_share", traditional > 0 ? static_cast<double>(avoided) / static_cast<double>(traditional) : 0.0}};
 }
 
-ExperimentResult run(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
-  const ParameterValues v(schema(), params);
+ExperimentResult run_sra(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
+  const ParameterValues v(sra_schema(), params);
   const Index P = v.integer("P"), n = matrix_order(v, P);
   const SymmetricProblem problem{n, P, block_size(v, "x", n, P), block_size(v, "y", n, P),
                                  orientation_from_name(v.text("orientation"))};
@@ -130,6 +130,6 @@ ExperimentResult run(const std::string& platform, const Params& params, Payload 
 
 }  // namespace
 
-Experiment sra_experiment() { return {schema(), run}; }
+Experiment sra_experiment() { return {sra_schema(), run_sra}; }
 
 }  // namespace redist::sim
