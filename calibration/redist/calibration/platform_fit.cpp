@@ -345,7 +345,7 @@ PlatformFitResult fit_platform(const FitSpec& spec, const PlatformFitSettings& o
                            before.size(), train_names(spec), 100 * median_relative_error(before));
   const Residuals all_residuals = std::ref(residuals);
   const auto report = [&](const std::vector<bool>& kept) {
-    return [&spec, kept](const BoundedFitStep& step) {
+    return [&spec, &log, kept](const BoundedFitStep& step) {
       std::string values;
       for (std::size_t k = 0; k < spec.values.size(); ++k) {
         if (kept[k]) values += fmt::format(" {}={:.4g}", spec.values[k].name, std::exp(step.x[k]));
