@@ -151,13 +151,14 @@ TEST(Calibrate, SimulatedCopiesOfOneTwoAndAllRanksMatchTheMeasuredBandwidth) {
   const fs::path launcher = dir / "mpirun";
   struct Row {
     int ranks;
-    double bytes, warm;
+    double bytes, cold;
   };
   const std::vector<Row> rows = {{1, 4096, 30e9},   {2, 4096, 29e9},   {4, 4096, 28e9},
                                  {1, 1 << 20, 12e9}, {2, 1 << 20, 11.5e9}, {4, 1 << 20, 10e9},
                                  {1, 64 << 20, 8e9}, {2, 64 << 20, 7.5e9}, {4, 64 << 20, 5e9}};
   nlohmann::json copies = nlohmann::json::array();
-  for (const Row& r : rows) copies.push_back({{"ranks", r.ranks}, {"bytes", r.bytes}, {"warm", r.warm}, {"cold", r.warm / 2}});
+  // Warm copies (caches holding the data) 3 times as fast: the model takes the cold ones.
+  for (const Row& r : rows) copies.push_back({{"ranks", r.ranks}, {"bytes", r.bytes}, {"warm", 3 * r.cold}, {"cold", r.cold}});
   std::ofstream(launcher) << "#!/bin/sh\ncase \"$*\" in\n"
                           << "  *pingpong*) echo '{\"bytes\": [1, 64, 1024, 65536, 1048576], \"seconds\": [1.000001e-6, "
                              "1.064e-6, 2.024e-6, 6.6536e-5, 1.049576e-3]}';;\n"
@@ -187,7 +188,7 @@ TEST(Calibrate, SimulatedCopiesOfOneTwoAndAllRanksMatchTheMeasuredBandwidth) {
       return std::to_string(r.bytes / t.now());
     });
     for (const std::string& bandwidth : out) {
-      EXPECT_NEAR(std::stod(bandwidth) / r.warm, 1, 0.15) << r.ranks << " ranks, " << r.bytes << " bytes";
+      EXPECT_NEAR(std::stod(bandwidth) / r.cold, 1, 0.15) << r.ranks << " ranks, " << r.bytes << " bytes";
     }
   }
 }

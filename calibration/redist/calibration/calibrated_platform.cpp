@@ -60,14 +60,14 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
   }
   if (w.memory) {
     text << fmt::format("copy bandwidth, bytes per second a rank, k ranks copying W bytes each at once (the\n"
-                        "node's memory: one rank's warm bandwidth c(W), all ranks' together M(W), each of k\n"
+                        "node's memory, caches emptied first: one rank's bandwidth c(W), all ranks' together M(W), each of k\n"
                         "ranks modelled at min(c(W), M(W) / k)); runs and records fitted on what the memory's\n"
                         "copies leave of the rows above:\n");
     text << "  k     W           warm         cold         modelled     residual\n";
     for (const CopyBandwidthRow& r : w.copy_bandwidth) {
       const double modelled = w.memory->rank_bandwidth(r.bytes, r.ranks);
       text << fmt::format("  {:<4}  {:<10}  {:.4e}   {:.4e}   {:.4e}   {:+.1f}%\n", r.ranks, r.bytes, r.warm, r.cold,
-                          modelled, 100 * (modelled - r.warm) / r.warm);
+                          modelled, 100 * (modelled - r.cold) / r.cold);
     }
   }
   text << "index work prices (least squares over the methods' counted work; ElementScanned fitted on the\n"

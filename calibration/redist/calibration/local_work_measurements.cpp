@@ -70,15 +70,15 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
   out.run_copied = prices[1];
   out.record_copied = prices[2];
   if (!json.contains("copy_bandwidth")) return out;  // measured before the memory was modelled
-  std::vector<CopyBandwidthMeasurement> warm;
+  std::vector<CopyBandwidthMeasurement> cold;
   for (const auto& row : json.at("copy_bandwidth")) {
     const CopyBandwidthRow r{row.at("ranks").get<Index>(), row.at("bytes").get<double>(), row.at("warm").get<double>(),
                              row.at("cold").get<double>()};
     out.copy_bandwidth.push_back(r);
-    warm.push_back({r.ranks, r.bytes, r.warm});
+    cold.push_back({r.ranks, r.bytes, r.cold});
     out.ranks = std::max(out.ranks, r.ranks);
   }
-  out.memory = NodeMemory::from_measurements(warm);
+  out.memory = NodeMemory::from_measurements(cold);
   // The runs and records on what the memory's copies of the bytes leave (all ranks copied at once).
   std::vector<std::vector<double>> loops;
   std::vector<double> copied;
