@@ -22,22 +22,13 @@
 
 #include "redist/scalapack/redist_scalapack.h"
 #include "redist/scalapack/scalapack.hpp"
+#include "stock_scalapack.hpp"
 
 extern "C" {
 void Cblacs_get(int context, int what, int* value);
 void Cblacs_gridmap(int* context, int* usermap, int ldumap, int nprow, int npcol);
 void Cblacs_gridinfo(int context, int* nprow, int* npcol, int* myrow, int* mycol);
 void Cblacs_gridexit(int context);
-void Cpsgemr2d(int, int, float*, int, int, int*, float*, int, int, int*, int);
-void Cpdgemr2d(int, int, double*, int, int, int*, double*, int, int, int*, int);
-void Cpcgemr2d(int, int, std::complex<float>*, int, int, int*, std::complex<float>*, int, int, int*, int);
-void Cpzgemr2d(int, int, std::complex<double>*, int, int, int*, std::complex<double>*, int, int, int*, int);
-void Cpigemr2d(int, int, int*, int, int, int*, int*, int, int, int*, int);
-void Cpstrmr2d(char*, char*, int, int, float*, int, int, int*, float*, int, int, int*, int);
-void Cpdtrmr2d(char*, char*, int, int, double*, int, int, int*, double*, int, int, int*, int);
-void Cpctrmr2d(char*, char*, int, int, std::complex<float>*, int, int, int*, std::complex<float>*, int, int, int*, int);
-void Cpztrmr2d(char*, char*, int, int, std::complex<double>*, int, int, int*, std::complex<double>*, int, int, int*, int);
-void Cpitrmr2d(char*, char*, int, int, int*, int, int, int*, int*, int, int, int*, int);
 void pstran_(int*, int*, float*, float*, int*, int*, int*, float*, float*, int*, int*, int*);
 void pdtran_(int*, int*, double*, double*, int*, int*, int*, double*, double*, int*, int*, int*);
 void pctranu_(int*, int*, std::complex<float>*, std::complex<float>*, int*, int*, int*, std::complex<float>*,
@@ -52,6 +43,9 @@ void pztranc_(int*, int*, std::complex<double>*, std::complex<double>*, int*, in
 
 namespace {
 
+using redist::test::numroc;
+using redist::test::Stock;
+
 constexpr int kRanks = 4;
 
 int world_rank() {
@@ -60,26 +54,6 @@ int world_rank() {
   return rank;
 }
 
-// ScaLAPACK's own routines, by element type.
-template <class T>
-struct Reference;
-#define REDIST_REFERENCE(T, X)                                                                                     \
-  template <>                                                                                                      \
-  struct Reference<T> {                                                                                            \
-    static void gemr2d(int m, int n, T* a, int ia, int ja, int* da, T* b, int ib, int jb, int* db, int ctxt) {     \
-      Cp##X##gemr2d(m, n, a, ia, ja, da, b, ib, jb, db, ctxt);                                                     \
-    }                                                                                                              \
-    static void trmr2d(char u, char d, int m, int n, T* a, int ia, int ja, int* da, T* b, int ib, int jb, int* db,  \
-                       int ctxt) {                                                                                 \
-      Cp##X##trmr2d(&u, &d, m, n, a, ia, ja, da, b, ib, jb, db, ctxt);                                             \
-    }                                                                                                              \
-  };
-REDIST_REFERENCE(float, s)
-REDIST_REFERENCE(double, d)
-REDIST_REFERENCE(std::complex<float>, c)
-REDIST_REFERENCE(std::complex<double>, z)
-REDIST_REFERENCE(int, i)
-#undef REDIST_REFERENCE
 
 // ScaLAPACK's p?tran (conjugate: p?tranc), by element type.
 template <class T>
@@ -142,15 +116,6 @@ std::unique_ptr<Grid> random_grid(std::mt19937& rng) {
   return std::make_unique<Grid>(rows, cols, ranks);
 }
 
-int numroc(int n, int nb, int iproc, int isrc, int nprocs) {
-  const int dist = (nprocs + iproc - isrc) % nprocs;
-  const int blocks = n / nb;
-  int local = (blocks / nprocs) * nb;
-  const int extra = blocks % nprocs;
-  if (dist < extra) local += nb;
-  else if (dist == extra) local += n % nb;
-  return local;
-}
 
 // A matrix of a grid as a program holds it: descriptor and local array (with LLD padding).
 struct Matrix {
@@ -240,10 +205,10 @@ void check_copy(std::mt19937& rng, int union_context, const std::string& what) {
   std::vector<T> by_scalapack = before, by_redist = before;
   std::vector<T> a_copy = local_a;  // ScaLAPACK takes non-const pointers
   if (c.uplo == 0) {
-    Reference<T>::gemr2d(c.m, c.n, a_copy.data(), c.ia, c.ja, a.desc, by_scalapack.data(), c.ib, c.jb, b.desc, union_context);
+    Stock<T>::gemr2d(c.m, c.n, a_copy.data(), c.ia, c.ja, a.desc, by_scalapack.data(), c.ib, c.jb, b.desc, union_context);
     redist::scalapack::gemr2d<T>(c.m, c.n, local_a.data(), c.ia, c.ja, a.desc, by_redist.data(), c.ib, c.jb, b.desc, union_context);
   } else {
-    Reference<T>::trmr2d(c.uplo, c.diag, c.m, c.n, a_copy.data(), c.ia, c.ja, a.desc, by_scalapack.data(), c.ib, c.jb, b.desc,
+    Stock<T>::trmr2d(&c.uplo, &c.diag, c.m, c.n, a_copy.data(), c.ia, c.ja, a.desc, by_scalapack.data(), c.ib, c.jb, b.desc,
                          union_context);
     redist::scalapack::trmr2d<T>(c.uplo, c.diag, c.m, c.n, local_a.data(), c.ia, c.ja, a.desc, by_redist.data(), c.ib,
                                  c.jb, b.desc, union_context);

@@ -15,17 +15,18 @@
 
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/scalapack/scalapack.hpp"
+#include "stock_scalapack.hpp"
 
 extern "C" {
 void Cblacs_get(int context, int what, int* value);
 void Cblacs_gridmap(int* context, int* usermap, int ldumap, int nprow, int npcol);
 void Cblacs_gridinfo(int context, int* nprow, int* npcol, int* myrow, int* mycol);
 void Cblacs_gridexit(int context);
-void Cpdgemr2d(int, int, double*, int, int, int*, double*, int, int, int*, int);
-void Cpzgemr2d(int, int, std::complex<double>*, int, int, int*, std::complex<double>*, int, int, int*, int);
 }
 
 namespace {
+
+using redist::test::numroc;
 
 int world_rank() {
   int rank = 0;
@@ -66,15 +67,6 @@ struct Grid {
   bool inside() const { return context >= 0; }
 };
 
-int numroc(int n, int nb, int iproc, int isrc, int nprocs) {
-  const int dist = (nprocs + iproc - isrc) % nprocs;
-  const int blocks = n / nb;
-  int local = (blocks / nprocs) * nb;
-  const int extra = blocks % nprocs;
-  if (dist < extra) local += nb;
-  else if (dist == extra) local += n % nb;
-  return local;
-}
 
 struct Matrix {
   int desc[9] = {1, -1, 0, 0, 1, 1, 0, 0, 1};

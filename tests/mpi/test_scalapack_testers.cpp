@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "redist/scalapack/scalapack.hpp"
+#include "stock_scalapack.hpp"
 
 extern "C" {
 void Cblacs_get(int context, int what, int* value);
@@ -28,18 +29,6 @@ void Cblacs_gridinit(int* context, const char* order, int nprow, int npcol);
 void Cblacs_gridinfo(int context, int* nprow, int* npcol, int* myrow, int* mycol);
 void Cblacs_gridexit(int context);
 MPI_Comm Cblacs2sys_handle(int system_handle);
-void Cpsgemr2d(int, int, float*, int, int, int*, float*, int, int, int*, int);
-void Cpdgemr2d(int, int, double*, int, int, int*, double*, int, int, int*, int);
-void Cpcgemr2d(int, int, std::complex<float>*, int, int, int*, std::complex<float>*, int, int, int*, int);
-void Cpzgemr2d(int, int, std::complex<double>*, int, int, int*, std::complex<double>*, int, int, int*, int);
-void Cpigemr2d(int, int, int*, int, int, int*, int*, int, int, int*, int);
-void Cpstrmr2d(const char*, const char*, int, int, float*, int, int, int*, float*, int, int, int*, int);
-void Cpdtrmr2d(const char*, const char*, int, int, double*, int, int, int*, double*, int, int, int*, int);
-void Cpctrmr2d(const char*, const char*, int, int, std::complex<float>*, int, int, int*, std::complex<float>*, int, int,
-               int*, int);
-void Cpztrmr2d(const char*, const char*, int, int, std::complex<double>*, int, int, int*, std::complex<double>*, int,
-               int, int*, int);
-void Cpitrmr2d(const char*, const char*, int, int, int*, int, int, int*, int*, int, int, int*, int);
 void pstran_(int*, int*, float*, float*, int*, int*, int*, float*, float*, int*, int*, int*);
 void pdtran_(int*, int*, double*, double*, int*, int*, int*, double*, double*, int*, int*, int*);
 void pctranu_(int*, int*, std::complex<float>*, std::complex<float>*, int*, int*, int*, std::complex<float>*,
@@ -49,6 +38,9 @@ void pztranc_(int*, int*, std::complex<double>*, std::complex<double>*, int*, in
 }
 
 namespace {
+
+using redist::test::numroc;
+using redist::test::Stock;
 
 int world_rank() {
   int rank = 0;
@@ -69,26 +61,6 @@ bool any_rank_failed() {
   return any != 0;
 }
 
-// ScaLAPACK's own p?gemr2d and p?trmr2d (C forms), by element type.
-template <class T>
-struct Stock;
-#define REDIST_STOCK(T, X)                                                                                            \
-  template <>                                                                                                         \
-  struct Stock<T> {                                                                                                   \
-    static void gemr2d(int m, int n, T* a, int ia, int ja, int* da, T* b, int ib, int jb, int* db, int ctxt) {        \
-      Cp##X##gemr2d(m, n, a, ia, ja, da, b, ib, jb, db, ctxt);                                                        \
-    }                                                                                                                 \
-    static void trmr2d(const char* u, const char* d, int m, int n, T* a, int ia, int ja, int* da, T* b, int ib,       \
-                       int jb, int* db, int ctxt) {                                                                   \
-      Cp##X##trmr2d(u, d, m, n, a, ia, ja, da, b, ib, jb, db, ctxt);                                                  \
-    }                                                                                                                 \
-  };
-REDIST_STOCK(float, s)
-REDIST_STOCK(double, d)
-REDIST_STOCK(std::complex<float>, c)
-REDIST_STOCK(std::complex<double>, z)
-REDIST_STOCK(int, i)
-#undef REDIST_STOCK
 
 // A grid as the drivers make it: Cblacs_gridinit "R" over the first rows x cols ranks.
 struct Grid {
@@ -113,15 +85,6 @@ struct Grid {
   }
 };
 
-int numroc(int n, int nb, int iproc, int isrc, int nprocs) {
-  const int dist = (nprocs + iproc - isrc) % nprocs;
-  const int blocks = n / nb;
-  int local = (blocks / nprocs) * nb;
-  const int extra = blocks % nprocs;
-  if (dist < extra) local += nb;
-  else if (dist == extra) local += n % nb;
-  return local;
-}
 
 int global_of(int l, int nb, int p, int src, int np) { return ((l / nb) * np + (p - src + np) % np) * nb + l % nb; }
 
