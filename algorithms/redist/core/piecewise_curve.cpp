@@ -5,16 +5,15 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "redist/core/finite_number.hpp"
+
 namespace redist {
 namespace {
 
 double number(std::string_view text, std::string_view curve) {
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
-    throw std::invalid_argument("'" + std::string(text) + "' is not a number in '" + std::string(curve) + "'");
-  }
-  return value;
+  const auto value = finite_number(text);
+  if (!value) throw std::invalid_argument("'" + std::string(text) + "' is not a number in '" + std::string(curve) + "'");
+  return *value;
 }
 
 void check(const std::vector<double>& starts, const std::vector<double>& values, bool zero_allowed,

@@ -1,7 +1,5 @@
 #include "redist/sim/host_costs.hpp"
 
-#include <charconv>
-#include <cmath>
 #include <stdexcept>
 
 #include "redist/sim/engine.hpp"
@@ -22,13 +20,6 @@ double required_seconds(const simgrid::s4u::Host& host, std::string_view propert
 }
 
 }  // namespace
-
-std::optional<double> finite_number(std::string_view text) {
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
 
 std::optional<double> read_seconds(const simgrid::s4u::Host& host, std::string_view property,
                                    const std::string& platform) {

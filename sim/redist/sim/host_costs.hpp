@@ -8,6 +8,7 @@
 
 #include <simgrid/s4u/Host.hpp>
 
+#include "redist/core/finite_number.hpp"
 #include "redist/transport/work.hpp"
 
 namespace redist::sim {
@@ -19,10 +20,6 @@ WorkPrices read_prices(const simgrid::s4u::Host& host, const std::string& platfo
 /// True when every one of `hosts` names the same memory node (property memory.node, engine.hpp):
 /// ranks on them share memory. False when any lacks the property.
 bool share_one_memory(const std::vector<const simgrid::s4u::Host*>& hosts);
-
-/// A platform property's value as a finite number: the whole text, locale-independent (no units, no
-/// junk); empty when it is not one.
-std::optional<double> finite_number(std::string_view text);
 
 /// A non-negative number of seconds held by an optional property; empty when the host lacks it.
 std::optional<double> read_seconds(const simgrid::s4u::Host& host, std::string_view property,
