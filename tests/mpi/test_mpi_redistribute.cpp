@@ -21,6 +21,7 @@
 #include "redist/mpi/mpi_transport.hpp"
 #include "redist/mpi/plan.hpp"
 #include "redist/mpi/run_datatype.hpp"
+#include "redist/redistribute/direct_exchange.hpp"
 #include "redist/mpi/shared_array.hpp"
 #include "redist/mpi/shared_memory_exchange.hpp"
 #include "redist/redistribute/message_packing.hpp"
@@ -204,7 +205,7 @@ TEST(MpiRunDatatype, PacksTheSameBytesAsRedistsPacking) {
     std::vector<std::byte> local(static_cast<std::size_t>(source.local_size(me) * 8));
     for (std::size_t i = 0; i < local.size(); ++i) local[i] = static_cast<std::byte>(i * 37 % 253);
     for (const PeerPlan& peer : plan.sends) {
-      const RunDatatype type = RunDatatype::of(peer, 8);
+      const RunDatatype type = RunDatatype::of(peer.runs, 8);
       ASSERT_TRUE(type.valid());
       int type_bytes = 0;
       MPI_Type_size(type.get(), &type_bytes);
@@ -222,7 +223,7 @@ TEST(MpiRunDatatype, PacksTheSameBytesAsRedistsPacking) {
   EXPECT_GT(checked, 40);
 }
 
-// Each message travels in place or packed, by the rule of run_datatype.hpp, independently at its
+// Each message travels in place or packed, by the rule of direct_exchange.hpp, independently at its
 // two ends: pairs with long pieces, tiny pieces and long pieces on one side only, all identical
 // to pdgemr2d, and between them both kinds of message at both ends.
 TEST(MpiRedistribute, InPlaceAndPackedMessagesAgreeWithPdgemr2d) {
@@ -244,10 +245,10 @@ TEST(MpiRedistribute, InPlaceAndPackedMessagesAgreeWithPdgemr2d) {
     const RankPlan plan = make_plan(indexing_method("prylli"), scalapack_layout(from), scalapack_layout(to),
                                     RankMap::shared(), me, true, work);
     for (const PeerPlan& p : plan.sends) {
-      if (p.peer != me) ++kinds[sends_in_place(p, 8) ? 0 : 1];
+      if (p.peer != me) ++kinds[travels_in_place(p, 8) ? 0 : 1];
     }
     for (const PeerPlan& p : plan.receives) {
-      if (p.peer != me) ++kinds[sends_in_place(p, 8) ? 2 : 3];
+      if (p.peer != me) ++kinds[travels_in_place(p, 8) ? 2 : 3];
     }
   }
   Index all[4];

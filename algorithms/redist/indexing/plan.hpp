@@ -7,20 +7,10 @@
 #include <vector>
 
 #include "redist/indexing/run_memory.hpp"
+#include "redist/transport/run.hpp"
 #include "redist/transport/transport.hpp"
 
 namespace redist {
-
-/// `length` consecutive elements of local storage starting at `local_start` — or, when `count` > 1,
-/// `count` such pieces, `stride` elements apart (one run record for a regular pattern, such as a
-/// cyclic dimension of a multi-dimensional layout, copied without a record per piece).
-struct Run {
-  Index local_start;
-  Index length;
-  Index count = 1;
-  Index stride = 0;
-  friend bool operator==(const Run&, const Run&) = default;
-};
 
 /// A list of runs; its large blocks are kept for the next plan (run_memory.hpp).
 using RunList = std::vector<Run, RunAllocator<Run>>;

@@ -8,6 +8,7 @@
 
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/predict/predicted_comm.hpp"
+#include "redist/redistribute/direct_exchange.hpp"
 #include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/work_accounting.hpp"
@@ -131,11 +132,20 @@ bool exchanges_in_place(const Candidate& candidate, const MachineModel& model) {
   return candidate.schedule == "async" && model.shared_memory;
 }
 
+// Whether the candidate's exchange is exchange_direct (redist's work on ranks that do not share
+// memory, no steps): long-pieced messages in place, the others packed, the local part copied once
+// while the messages travel, no barrier.
+bool runs_exchange_direct(const Candidate& candidate, const MachineModel& model) {
+  return candidate.schedule == "async" && !model.shared_memory;
+}
+
 // One rank's counted work for a plan: index, and the copies of its messages, the local part apart.
 struct PlanWork {
   Work index;
   Work pack, unpack;              // the messages to and from other ranks
   std::vector<Work> unpacks;      // ... those from other ranks one by one, each copied as it arrives
+  Work packed, unpacked;          // ... those of them that exchange_direct packs, as it does
+  std::vector<Work> unpacked_one_by_one;
   Work local_pack, local_unpack;  // the local part packed and unpacked, as a message to itself
   Work local_once;                // the local part copied once
   bool local_in_unpack = false;   // ... in the unpacking's sweep (else the packing's)
@@ -156,15 +166,21 @@ PlanWork plan_work(const Layout& source, const Layout& dest, Index elem_bytes, c
   work.index += accounting.index(plan, counted);
   const LocalPart local = local_part(plan, me);
   for (const PeerPlan& send : plan.sends) {
-    (&send == local.send ? work.local_pack : work.pack) += accounting.pack(send, elem_bytes);
+    const Work pack = accounting.pack(send, elem_bytes);
+    (&send == local.send ? work.local_pack : work.pack) += pack;
+    if (&send != local.send && !travels_in_place(send, elem_bytes)) work.packed += pack;
   }
   for (const PeerPlan& receive : plan.receives) {
     const Work unpack = accounting.unpack(receive, elem_bytes);
     if (&receive == local.receive) {
       work.local_unpack += unpack;
-    } else {
-      work.unpack += unpack;
-      work.unpacks.push_back(unpack);
+      continue;
+    }
+    work.unpack += unpack;
+    work.unpacks.push_back(unpack);
+    if (!travels_in_place(receive, elem_bytes)) {
+      work.unpacked += unpack;
+      work.unpacked_one_by_one.push_back(unpack);
     }
   }
   if (!local.empty()) {
@@ -210,9 +226,13 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
     auto [at, fresh] = planned.try_emplace({c.indexing, c.relabel});
     if (fresh) at->second = plan_work(source, dest, elem_bytes, placed_by.at(c.relabel), indexing_method(c.indexing), me);
     const PlanWork& w = at->second;
-    Work pack = w.pack, unpack = w.unpack;
+    const bool direct = runs_exchange_direct(c, model);
+    Work pack = direct ? w.packed : w.pack, unpack = direct ? w.unpacked : w.unpack;
+    const std::vector<Work>& unpacks = direct ? w.unpacked_one_by_one : w.unpacks;
     Work local_unpack;  // the local part when unpacked on its own
-    if (exchanges_in_place(c, model)) {
+    if (direct) {
+      local_unpack += w.local_once;
+    } else if (exchanges_in_place(c, model)) {
       (w.local_in_unpack ? local_unpack : pack) += w.local_once;
     } else {
       pack += w.local_pack;
@@ -225,7 +245,7 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
     }
     // The node's memory prices a copy by its size: the packing is one, each message unpacked another.
     double unpack_seconds = model.seconds_for(local_unpack, copying);
-    for (const Work& message : w.unpacks) unpack_seconds += model.seconds_for(message, copying);
+    for (const Work& message : unpacks) unpack_seconds += model.seconds_for(message, copying);
     out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying), unpack_seconds});
   }
   return out;
@@ -249,6 +269,9 @@ std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index 
     phases.unpack = busiest_host(local, k, &LocalSeconds::unpack, model);
     if (exchanges_in_place(c, model)) {  // a barrier, unpacking, a barrier
       phases.comm = 2 * barrier;
+      phases.total = phases.index + phases.pack + phases.comm + phases.unpack;
+    } else if (runs_exchange_direct(c, model)) {  // no barrier: every receive is posted first
+      phases.comm = comm_seconds(source, dest, elem_bytes, c, placed_by.at(c.relabel).ranks, volumes, model);
       phases.total = phases.index + phases.pack + phases.comm + phases.unpack;
     } else {
       phases.comm = comm_seconds(source, dest, elem_bytes, c, placed_by.at(c.relabel).ranks, volumes, model);

@@ -56,6 +56,7 @@ class PaperWork final : public WorkAccounting {
   Work unpack(const PeerPlan& receive, Index elem_bytes) const override {
     return paper_copy_work(method_, receive, elem_bytes);
   }
+  bool packs_every_message() const override { return true; }
 
  private:
   std::string_view method_;

@@ -33,7 +33,7 @@ bool has_auto_choice(const RedistributeOptions& o) {
 
 RedistributionPlan plan_redistribution(Transport& transport, const Layout& source, const Layout& dest,
                                        const RedistributeOptions& given) {
-  RedistributionPlan p{source, dest, resolve_defaults(given), {}, nullptr, nullptr, 0, 0, 0};
+  RedistributionPlan p{source, dest, resolve_defaults(given), {}, nullptr, nullptr, 0, 0, 0, nullptr};
   if (std::string problem = call_problem(source, dest, p.options, transport.size()); !problem.empty()) {
     throw std::invalid_argument(problem);
   }
@@ -64,6 +64,10 @@ RedistributionPlan plan_redistribution(Transport& transport, const Layout& sourc
   return p;
 }
 
+bool exchanges_directly(const RedistributionPlan& plan, const Transport& transport) {
+  return !plan.schedule && !transport.shares_memory() && !plan.accounting->packs_every_message();
+}
+
 RedistributeReport execute(Transport& transport, const RedistributionPlan& p, std::span<const std::byte> source_local,
                            std::span<std::byte> dest_local) {
   const RedistributeOptions& options = p.options;
@@ -76,8 +80,13 @@ RedistributeReport execute(Transport& transport, const RedistributionPlan& p, st
   }
   RedistributeReport report;
   const double start = transport.now();
-  exchange_plan(transport, p.plan, options.elem_bytes, source_local, dest_local, p.schedule, options.ranks, report, {},
-                options.step_procedure, *p.accounting);
+  if (exchanges_directly(p, transport)) {
+    if (!p.places) p.places = std::make_shared<const MessagePlaces>(MessagePlaces::for_plan(transport, p.plan, options.elem_bytes));
+    exchange_direct(transport, p.plan, *p.places, options.elem_bytes, source_local, dest_local, *p.accounting, report);
+  } else {
+    exchange_plan(transport, p.plan, options.elem_bytes, source_local, dest_local, p.schedule, options.ranks, report, {},
+                  options.step_procedure, *p.accounting);
+  }
   report.phases.total = transport.now() - start;
   report.bytes_kept = elements_kept(p.plan, transport.rank()) * options.elem_bytes;
   return report;

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "redist/indexing/plan.hpp"
+#include "redist/redistribute/direct_exchange.hpp"
 #include "redist/redistribute/redistribute.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 #include "redist/schedule/schedule.hpp"
@@ -23,7 +24,14 @@ struct RedistributionPlan {
   double seconds = 0;                               ///< the index phase, on the transport's clock
   double started = 0;                               ///< when the plan's own part of the index phase began
   double relabel_seconds = 0;  ///< the index phase's other part: placing the destination processors
+  /// The places of the messages that travel in place (exchange_direct), described at the first
+  /// exchange that needs them and kept for the next.
+  mutable std::shared_ptr<const MessagePlaces> places;
 };
+
+/// Whether `plan` moves its data with exchange_direct on `transport` (else exchange_plan): redist's
+/// own work, the asynchronous exchange, ranks that do not share memory.
+bool exchanges_directly(const RedistributionPlan& plan, const Transport& transport);
 
 /// Checks the call (std::invalid_argument as redistribute()) and computes this rank's plan.
 RedistributionPlan plan_redistribution(Transport& transport, const Layout& source, const Layout& dest,

@@ -21,6 +21,10 @@ class WorkAccounting {
   /// Work of packing the message to one peer (`send` of the plan), and of unpacking one received.
   virtual Work pack(const PeerPlan& send, Index elem_bytes) const;
   virtual Work unpack(const PeerPlan& receive, Index elem_bytes) const;
+  /// True for a program that packs and unpacks every message, its message to itself included (the
+  /// papers' programs); redist's own exchange moves long-pieced messages in place and copies the
+  /// local part once (direct_exchange.hpp).
+  virtual bool packs_every_message() const { return false; }
 };
 
 /// redist's own accounting (the default of every redistribution).

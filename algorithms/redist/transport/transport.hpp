@@ -8,9 +8,11 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "redist/core/int_math.hpp"
+#include "redist/transport/run.hpp"
 #include "redist/transport/work.hpp"
 
 namespace redist {
@@ -25,6 +27,13 @@ inline constexpr Request kNullRequest = -1;
 
 /// Memory for message buffers, handed out by Transport::message_memory and given back by its deleter.
 using MessageMemory = std::unique_ptr<std::byte[], std::function<void(std::byte*)>>;
+
+/// A message's place in a rank's local storage as the transport describes it to move the message
+/// in place (Transport::describe_message): MPI's derived datatype, the simulator's run list.
+class MessagePlace {
+ public:
+  virtual ~MessagePlace() = default;
+};
 
 /// What a completed request reports (for a receive: who sent it and how many bytes arrived).
 struct Completion {
@@ -49,6 +58,27 @@ class Transport {
   /// Starts receiving at most `capacity` bytes into `data` from rank `from` (or kAnySource).
   /// Messages between one pair of ranks with the same tag arrive in the order they were sent.
   virtual Request irecv(Rank from, std::byte* data, Index capacity, Tag tag) = 0;
+
+  /// A message that travels straight out of the sender's storage into the receiver's, its
+  /// `elements` elements of `elem_bytes` bytes lying in `runs` of that storage, with no pack or
+  /// unpack of the caller's: described once (kept with the plan, used by every exchange of it).
+  /// Null where the transport cannot move this message so: the caller packs it. The default:
+  /// null for every message.
+  virtual std::shared_ptr<const MessagePlace> describe_message(std::span<const Run> runs, Index elements,
+                                                               Index elem_bytes) {
+    (void)runs, (void)elements, (void)elem_bytes;
+    return nullptr;
+  }
+  /// Starts sending, or receiving, the message `place` describes, its runs counted from `local`
+  /// (the rank's source, or destination, storage): isend and irecv for a described message.
+  virtual Request isend_in_place(Rank to, const std::byte* local, const MessagePlace& place, Tag tag) {
+    (void)to, (void)local, (void)place, (void)tag;
+    throw std::logic_error("isend_in_place on a transport that describes no message");
+  }
+  virtual Request irecv_in_place(Rank from, std::byte* local, const MessagePlace& place, Tag tag) {
+    (void)from, (void)local, (void)place, (void)tag;
+    throw std::logic_error("irecv_in_place on a transport that describes no message");
+  }
 
   /// Blocks until one request of `requests` that is not kNullRequest completes; resets it to
   /// kNullRequest and reports it. Requests complete in arrival order (paper 000's Krr unpacks so).

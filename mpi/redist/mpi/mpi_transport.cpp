@@ -6,6 +6,7 @@
 
 #include "redist/mpi/message_memory_cache.hpp"
 #include "redist/mpi/mpi_check.hpp"
+#include "redist/mpi/run_datatype.hpp"
 
 namespace redist::mpi {
 namespace {
@@ -81,19 +82,28 @@ Request MpiTransport::irecv(Rank from, std::byte* data, Index capacity, Tag tag)
   return post(true, request);
 }
 
-Request MpiTransport::isend_typed(Rank to, const std::byte* base, MPI_Datatype type, Tag tag) {
+std::shared_ptr<const MessagePlace> MpiTransport::describe_message(std::span<const Run> runs, Index, Index elem_bytes) {
+  auto place = std::make_shared<DatatypePlace>();
+  place->type = RunDatatype::of(runs, elem_bytes);
+  if (!place->type.valid()) return nullptr;
+  return place;
+}
+
+Request MpiTransport::isend_in_place(Rank to, const std::byte* local, const MessagePlace& place, Tag tag) {
   check_peer(to, "isend");
   check_tag(tag);
   MPI_Request request = MPI_REQUEST_NULL;
-  check_mpi(MPI_Isend(base, 1, type, to, tag, comm_, &request), "MPI_Isend");
+  check_mpi(MPI_Isend(local, 1, dynamic_cast<const DatatypePlace&>(place).type.get(), to, tag, comm_, &request),
+            "MPI_Isend");
   return post(false, request);
 }
 
-Request MpiTransport::irecv_typed(Rank from, std::byte* base, MPI_Datatype type, Tag tag) {
+Request MpiTransport::irecv_in_place(Rank from, std::byte* local, const MessagePlace& place, Tag tag) {
   check_peer(from, "irecv");
   check_tag(tag);
   MPI_Request request = MPI_REQUEST_NULL;
-  check_mpi(MPI_Irecv(base, 1, type, from, tag, comm_, &request), "MPI_Irecv");
+  check_mpi(MPI_Irecv(local, 1, dynamic_cast<const DatatypePlace&>(place).type.get(), from, tag, comm_, &request),
+            "MPI_Irecv");
   return post(true, request);
 }
 

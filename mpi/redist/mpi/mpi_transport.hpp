@@ -30,10 +30,12 @@ class MpiTransport final : public Transport {
 
   Request isend(Rank to, const std::byte* data, Index bytes, Tag tag) override;
   Request irecv(Rank from, std::byte* data, Index capacity, Tag tag) override;
-  /// The same for one element of a derived datatype whose displacements are bytes from `base`:
-  /// MPI reads or writes the pieces in place (run_datatype.hpp).
-  Request isend_typed(Rank to, const std::byte* base, MPI_Datatype type, Tag tag);
-  Request irecv_typed(Rank from, std::byte* base, MPI_Datatype type, Tag tag);
+  /// A derived datatype of the runs (run_datatype.hpp), whose displacements are bytes from the
+  /// storage: MPI reads or writes the pieces in place. Null when a piece or a count exceeds int.
+  std::shared_ptr<const MessagePlace> describe_message(std::span<const Run> runs, Index elements,
+                                                       Index elem_bytes) override;
+  Request isend_in_place(Rank to, const std::byte* local, const MessagePlace& place, Tag tag) override;
+  Request irecv_in_place(Rank from, std::byte* local, const MessagePlace& place, Tag tag) override;
   Completion wait_any(std::span<Request> requests) override;
   /// MPI_Waitsome: every request complete when it looks.
   std::vector<Completion> wait_some(std::span<Request> requests) override;

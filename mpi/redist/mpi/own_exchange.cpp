@@ -1,23 +1,23 @@
 #include "redist/mpi/own_exchange.hpp"
 
 #include "redist/mpi/shared_memory_exchange.hpp"
+#include "redist/redistribute/work_accounting.hpp"
 
 namespace redist::mpi {
 
 RedistributeReport exchange_own(MPI_Comm window_comm, MpiTransport& transport, const RankPlan& plan,
-                                std::optional<MessageDatatypes>& datatypes, Index elem_bytes,
+                                std::shared_ptr<const MessagePlaces>& places, Index elem_bytes,
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local) {
   RedistributeReport report;
   const double start = transport.now();
-  const Rank me = transport.rank();
   if (use_shared_memory(window_comm, plan, source_local)) {
     exchange_shared_memory(window_comm, plan, elem_bytes, source_local, dest_local, report);
   } else {
-    if (!datatypes) datatypes = MessageDatatypes::for_plan(plan, elem_bytes, me);
-    exchange_direct(transport, plan, *datatypes, elem_bytes, source_local, dest_local, report);
+    if (!places) places = std::make_shared<const MessagePlaces>(MessagePlaces::for_plan(transport, plan, elem_bytes));
+    exchange_direct(transport, plan, *places, elem_bytes, source_local, dest_local, redist_work_accounting(), report);
   }
   report.phases.total = transport.now() - start;
-  report.bytes_kept = elements_kept(plan, me) * elem_bytes;
+  report.bytes_kept = elements_kept(plan, transport.rank()) * elem_bytes;
   return report;
 }
 

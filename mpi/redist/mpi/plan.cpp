@@ -74,7 +74,6 @@ struct Plan::State {
   MpiTransport transport;  // a duplicate, for the plan's messages and checks
   std::optional<RedistributionPlan> planned;  // the algorithms' plan (index sets, schedule), once agreed
   bool own_exchange = false;                  // redist's asynchronous exchange (else the algorithms')
-  std::optional<MessageDatatypes> datatypes;  // made at the first exchange as messages
 };
 
 Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options)
@@ -111,7 +110,7 @@ RedistributeReport Plan::execute_typed(std::span<const std::byte> source_local, 
   agree_on_problems(s.transport.comm(), problem);
 
   if (!s.own_exchange) return redist::execute(s.transport, *s.planned, source_local, dest_local);
-  return exchange_own(s.comm, s.transport, s.planned->plan, s.datatypes, o.elem_bytes, source_local, dest_local);
+  return exchange_own(s.comm, s.transport, s.planned->plan, s.planned->places, o.elem_bytes, source_local, dest_local);
 }
 
 }  // namespace redist::mpi

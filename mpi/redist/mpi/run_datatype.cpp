@@ -11,12 +11,6 @@
 namespace redist::mpi {
 namespace {
 
-// Measured on the pairs of bench_mpi_vs_pdgemr2d (mpi/README.md): Open MPI's datatype engine pays
-// per contiguous piece and, more, per entry of a struct type; below 64 bytes per piece or 256 bytes
-// per run record on average, packing the message ourselves is faster.
-constexpr Index kMinDatatypePieceBytes = 64;
-constexpr Index kMinDatatypeRunBytes = 256;
-
 bool fits_int(Index value) { return value >= 0 && value <= INT_MAX; }
 
 // One strided run's pieces as an hvector of bytes: (count, bytes per piece, stride in bytes).
@@ -24,7 +18,7 @@ using Shape = std::tuple<Index, Index, Index>;
 
 }  // namespace
 
-RunDatatype RunDatatype::of(const PeerPlan& plan, Index elem_bytes) {
+RunDatatype RunDatatype::of(std::span<const Run> runs, Index elem_bytes) {
   std::vector<int> lengths;
   std::vector<MPI_Aint> displacements;
   std::vector<MPI_Datatype> types;
@@ -32,7 +26,7 @@ RunDatatype RunDatatype::of(const PeerPlan& plan, Index elem_bytes) {
   const auto free_vectors = [&vectors] {
     for (auto& [shape, type] : vectors) MPI_Type_free(&type);
   };
-  for (const Run& run : plan.runs) {
+  for (const Run& run : runs) {
     const Index bytes = run.length * elem_bytes;
     if (bytes == 0 || run.count == 0) continue;
     if (!fits_int(bytes) || !fits_int(run.count)) {
@@ -80,12 +74,6 @@ RunDatatype& RunDatatype::operator=(RunDatatype&& other) noexcept {
 
 RunDatatype::~RunDatatype() {
   if (valid()) MPI_Type_free(&type_);
-}
-
-bool sends_in_place(const PeerPlan& plan, Index elem_bytes) {
-  const Index pieces = piece_count(plan.runs);
-  const Index bytes = plan.elements * elem_bytes;
-  return pieces > 0 && bytes >= kMinDatatypePieceBytes * pieces && bytes >= kMinDatatypeRunBytes * static_cast<Index>(plan.runs.size());
 }
 
 }  // namespace redist::mpi

@@ -5,7 +5,9 @@
 
 #include <mpi.h>
 
-#include "redist/indexing/plan.hpp"
+#include <span>
+
+#include "redist/transport/transport.hpp"
 
 namespace redist::mpi {
 
@@ -13,9 +15,9 @@ namespace redist::mpi {
 /// rank's local storage, so one datatype serves any buffer of that layout.
 class RunDatatype {
  public:
-  /// The runs of `plan` as one datatype of plan.elements × elem_bytes bytes; a strided run becomes
-  /// one hvector. Invalid (valid() false) when a piece or a count exceeds MPI's int.
-  static RunDatatype of(const PeerPlan& plan, Index elem_bytes);
+  /// `runs` as one datatype of their elements × elem_bytes bytes; a strided run becomes one
+  /// hvector. Invalid (valid() false) when a piece or a count exceeds MPI's int.
+  static RunDatatype of(std::span<const Run> runs, Index elem_bytes);
 
   RunDatatype() = default;
   RunDatatype(RunDatatype&& other) noexcept;
@@ -31,9 +33,9 @@ class RunDatatype {
   MPI_Datatype type_ = MPI_DATATYPE_NULL;
 };
 
-/// Whether a message goes through a derived datatype (true) or is packed into a buffer first:
-/// MPI's datatype engine pays per piece more than redist's packing loops do, so pieces shorter
-/// than kMinDatatypePieceBytes on average are packed (threshold measured, mpi/README.md).
-bool sends_in_place(const PeerPlan& plan, Index elem_bytes);
+/// A message's place in local storage as MPI moves it in place (Transport::describe_message).
+struct DatatypePlace final : MessagePlace {
+  RunDatatype type;
+};
 
 }  // namespace redist::mpi

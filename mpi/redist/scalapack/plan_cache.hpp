@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "redist/indexing/plan.hpp"
-#include "redist/mpi/direct_exchange.hpp"
+#include "redist/redistribute/direct_exchange.hpp"
 #include "redist/mpi/mpi_transport.hpp"
 #include "redist/mpi/plan.hpp"
 
@@ -39,7 +39,7 @@ struct KeptPlan {
   RankPlan plan;
   Index source_extent = 0;  ///< elements of A's storage the sends span (one past the highest offset)
   Index dest_extent = 0;    ///< the same for B's storage and the receives
-  std::optional<mpi::MessageDatatypes> datatypes;  ///< made at the first exchange as messages
+  std::shared_ptr<const MessagePlaces> places;  ///< described at the first exchange as messages
   bool decided = false;                     ///< whether `predicted` was considered yet
   std::shared_ptr<PredictedPlan> predicted;  ///< what runs instead of `plan`, when set
 };

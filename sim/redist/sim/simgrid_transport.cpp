@@ -17,6 +17,29 @@ namespace {
 // SimGrid refuses a null payload pointer; the bytes travel through the matcher, not through SimGrid.
 int payload_token = 0;
 
+// A message's place as the simulator moves it in place: its runs (none in phantom runs), its size.
+struct RunPlace final : MessagePlace {
+  std::vector<Run> runs;
+  Index bytes = 0;
+  Index elem_bytes = 0;
+};
+
+// Copies between a message's runs of local storage and its contiguous bytes, `gather` saying which way.
+void copy_runs(const RunPlace& place, std::byte* local, std::byte* bytes, bool gather) {
+  for (const Run& run : place.runs) {
+    const auto piece = static_cast<std::size_t>(run.length * place.elem_bytes);
+    for (Index c = 0; c < run.count; ++c) {
+      std::byte* at = local + (run.local_start + c * run.stride) * place.elem_bytes;
+      if (gather) {
+        std::copy_n(at, piece, bytes);
+      } else {
+        std::copy_n(bytes, piece, at);
+      }
+      bytes += piece;
+    }
+  }
+}
+
 std::string peer_name(Rank peer) { return peer == kAnySource ? "any rank" : "rank " + std::to_string(peer); }
 
 }  // namespace
@@ -53,6 +76,37 @@ Request SimGridTransport::irecv(Rank from, std::byte* data, Index capacity, Tag 
   return post_receive(from, data, capacity, tag, Traffic::User);
 }
 
+std::shared_ptr<const MessagePlace> SimGridTransport::describe_message(std::span<const Run> runs, Index elements,
+                                                                       Index elem_bytes) {
+  auto place = std::make_shared<RunPlace>();
+  if (!phantom()) place->runs.assign(runs.begin(), runs.end());
+  place->bytes = elements * elem_bytes;
+  place->elem_bytes = elem_bytes;
+  return place;
+}
+
+Request SimGridTransport::isend_in_place(Rank to, const std::byte* local, const MessagePlace& place, Tag tag) {
+  const auto& runs = dynamic_cast<const RunPlace&>(place);
+  if (phantom()) return isend(to, nullptr, runs.bytes, tag);
+  std::vector<std::byte> staging(static_cast<std::size_t>(runs.bytes));
+  copy_runs(runs, const_cast<std::byte*>(local), staging.data(), true);
+  const Request id = isend(to, staging.data(), runs.bytes, tag);
+  requests_.at(id).staging = std::move(staging);  // the same memory, held until the send completes
+  return id;
+}
+
+Request SimGridTransport::irecv_in_place(Rank from, std::byte* local, const MessagePlace& place, Tag tag) {
+  const auto& runs = dynamic_cast<const RunPlace&>(place);
+  if (phantom()) return irecv(from, nullptr, runs.bytes, tag);
+  std::vector<std::byte> staging(static_cast<std::size_t>(runs.bytes));
+  const Request id = irecv(from, staging.data(), runs.bytes, tag);
+  PendingRequest& request = requests_.at(id);
+  request.staging = std::move(staging);
+  request.scatter = &place;
+  request.scatter_local = local;
+  return id;
+}
+
 // Whichever half of a message is posted second meets the first in the matcher and starts its
 // SimGrid communication on the first one's channel; the channel is free again once that completes.
 Request SimGridTransport::post_send(Rank to, const std::byte* data, Index bytes, Tag tag, Traffic traffic) {
@@ -70,6 +124,7 @@ Request SimGridTransport::post_send(Rank to, const std::byte* data, Index bytes,
   request.traffic = traffic;
   request.bytes = bytes;
   request.release = posting.matched ? std::optional(posting.channel) : std::nullopt;
+  request.scatter = nullptr;
   return id;
 }
 
@@ -93,6 +148,7 @@ Request SimGridTransport::post_receive(Rank from, std::byte* data, Index capacit
   request.traffic = traffic;
   request.bytes = capacity;
   request.release = posting.matched ? std::optional(posting.channel) : std::nullopt;
+  request.scatter = nullptr;
   return id;
 }
 
@@ -153,9 +209,16 @@ Completion SimGridTransport::complete(std::span<Request> requests, std::size_t i
   request.comm = nullptr;
   requests_.release(id);  // the fields read below stay as they are until the slot is taken again
   if (request.release) world_.matcher().release(*request.release);
-  if (!request.receive) return Completion{index, -1, request.bytes};
-
+  if (!request.receive) {
+    request.staging = {};
+    return Completion{index, -1, request.bytes};
+  }
   if (!request.status->error.empty()) throw std::runtime_error(request.status->error);
+  if (request.scatter != nullptr) {
+    copy_runs(dynamic_cast<const RunPlace&>(*request.scatter), request.scatter_local, request.staging.data(), false);
+    request.scatter = nullptr;
+    request.staging = {};
+  }
   compute(prices_.recv_overhead);
   return Completion{index, request.status->source, request.status->bytes};
 }

@@ -39,6 +39,13 @@ class SimGridTransport final : public Transport {
   Completion wait_any(std::span<Request> requests) override;
   void wait_all(std::span<Request> requests) override;
   void barrier() override;
+  /// A message in place: its bytes travel as any message's; with real payloads the runs are
+  /// gathered into, and scattered out of, buffers of the transport's, uncharged (the copies a
+  /// message-passing library makes within its transfer, which the network's price covers).
+  std::shared_ptr<const MessagePlace> describe_message(std::span<const Run> runs, Index elements,
+                                                       Index elem_bytes) override;
+  Request isend_in_place(Rank to, const std::byte* local, const MessagePlace& place, Tag tag) override;
+  Request irecv_in_place(Rank from, std::byte* local, const MessagePlace& place, Tag tag) override;
   bool shares_memory() const override { return world_.shared_memory(); }
   void publish_messages(std::span<const Rank> to, std::span<const std::byte* const> data) override;
   const std::byte* published_message(Rank from) const override;
@@ -65,6 +72,9 @@ class SimGridTransport final : public Transport {
     std::shared_ptr<ReceiveStatus> status;  ///< receives only
     std::optional<Channel> release;         ///< channel to return to the pool on completion
     void* landing = nullptr;                ///< where SimGrid drops the (unused) pointer payload
+    std::vector<std::byte> staging;         ///< a message in place's bytes, gathered or to scatter
+    const MessagePlace* scatter = nullptr;  ///< a receive in place: where its bytes go, from...
+    std::byte* scatter_local = nullptr;     ///< ... this storage
   };
 
   Request post_send(Rank to, const std::byte* data, Index bytes, Tag tag, Traffic traffic);
