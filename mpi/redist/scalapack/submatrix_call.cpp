@@ -144,7 +144,7 @@ Index held_of_range(std::int64_t begin, std::int64_t count, std::int64_t block, 
 
 // A null local array where this rank holds part of the submatrix's rows and columns (the side's
 // checks have passed: its descriptor is sound).
-std::string null_problem(const SideView& s, bool null, const std::string& array_name) {
+std::string null_array_problem(const SideView& s, bool null, const std::string& array_name) {
   const GridPlace place = place_of(s.grid);
   if (!null || !place.inside() || s.rows == 0 || s.cols == 0) return {};
   const Descriptor d = descriptor_of(s.desc);
@@ -232,8 +232,8 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
     for (const SideView& side : {side_a(g, call), side_b(g, call)}) {
       if (std::string p = side_problem(side, call.reader); !p.empty()) return at(p);
     }
-    if (std::string p = null_problem(side_a(g, call), g.a_null != 0, call.names.a); !p.empty()) return at(p);
-    if (std::string p = null_problem(side_b(g, call), g.b_null != 0, call.names.b); !p.empty()) return at(p);
+    if (std::string p = null_array_problem(side_a(g, call), g.a_null != 0, call.names.a); !p.empty()) return at(p);
+    if (std::string p = null_array_problem(side_b(g, call), g.b_null != 0, call.names.b); !p.empty()) return at(p);
     const auto differs = [&](const std::string& name, std::int64_t value, std::int64_t theirs) {
       return at(name + ": " + std::to_string(value) + " where rank 0 passed " + std::to_string(theirs));
     };
