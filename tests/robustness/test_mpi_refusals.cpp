@@ -108,8 +108,8 @@ TEST(MpiRefusals, BuffersTooSmallForAHugeLayoutAreRefusedBeforePlanning) {
               redistribute<double>(MPI_COMM_WORLD, small, small,
                                    std::span<const double>(from_small), to, {.relabel = "greedy"});
             }),
-            "rank 0: destination buffer holds 80 bytes, the part of no destination processor of the layout (relabel "
-            "greedy)");
+            "rank 0: destination buffer holds 80 bytes, the size of no destination processor's part (relabel greedy "
+            "may place any of them here, or none)");
 }
 
 TEST(MpiRefusals, NullBufferWithElementsIsRefused) {

@@ -148,7 +148,8 @@ std::string buffer_problem_before_planning(const Layout& source, const Layout& d
   }
   if (!fits) {
     return "destination buffer holds " + std::to_string(dest_local.size()) +
-           " bytes, the part of no destination processor of the layout (relabel " + options.relabel + ")";
+           " bytes, the size of no destination processor's part (relabel " + options.relabel +
+           " may place any of them here, or none)";
   }
   return storage_problem(source_local, dest_local);
 }
