@@ -15,7 +15,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <iostream>
+#include <memory>
+#include <new>
+#include <system_error>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -32,6 +36,7 @@
 #include "redist/analysis/experiment_schema.hpp"
 #include "redist/analysis/redistribution_json.hpp"
 #include "redist/core/memory_budget.hpp"
+#include "redist/mpi/agreement.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
 #include "redist/predict/auto_choice.hpp"
 #include "redist/predict/machine_model_json.hpp"
@@ -98,12 +103,36 @@ void check_relabel(const RunOptions& o) {
   if (!o.reference.empty()) throw std::invalid_argument("--relabel cannot be combined with --reference pdgemr2d");
 }
 
+// --model, read by every rank; the ranks agree on whether it could be (collective). Only a regular
+// file is read: a device or a pipe would be read without end.
+std::shared_ptr<const MachineModel> agreed_machine_model(const std::string& path) {
+  std::shared_ptr<const MachineModel> model;
+  std::string problem;
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (!std::filesystem::exists(status)) {
+    problem = "--model " + path + ": no such file";
+  } else if (!std::filesystem::is_regular_file(status)) {
+    problem = "--model " + path + ": not a regular file (a machine model is the .model.json file `redist calibrate` writes)";
+  } else {
+    try {
+      model = std::make_shared<const MachineModel>(load_machine_model(path));
+    } catch (const std::bad_alloc&) {
+      problem = "--model " + path + ": too large to read into memory (a machine model is a few KiB of JSON)";
+    } catch (const std::exception& e) {
+      problem = std::string("--model: ") + e.what();
+    }
+  }
+  agree_on_problems(MPI_COMM_WORLD, problem);
+  return model;
+}
+
 // The options asked for, "auto" resolved on the machine model (collective: every rank predicts).
 Options chosen_options(const RunOptions& o, const Layout& source, const Layout& dest) {
   check_relabel(o);
   Options options{.elem_bytes = o.elem_bytes, .indexing = o.indexing, .schedule = o.schedule,
                   .ranks = o.layout.ranks(source.processors()), .relabel = o.relabel};
-  if (!o.model.empty()) options.model = std::make_shared<const MachineModel>(load_machine_model(o.model));
+  if (!o.model.empty()) options.model = agreed_machine_model(o.model);
   return choose(MPI_COMM_WORLD, source, dest, options);
 }
 

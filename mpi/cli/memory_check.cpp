@@ -14,7 +14,10 @@ std::optional<std::uint64_t> rank_peak_bytes(const Layout& source, const Layout&
   const auto p = ranks.source_of(rank, source.processors());
   const auto q = ranks.dest_of(rank, dest.processors());
   const auto elements = static_cast<std::uint64_t>((p ? source.local_size(*p) : 0) + (q ? dest.local_size(*q) : 0));
-  const std::uint64_t per_element = 8 + static_cast<std::uint64_t>(elem_bytes) * (reference ? 3 : 2);
+  // 8 + elem_bytes x (2 or 3), or nothing beyond 64 bits (--elem-bytes up to 2^63 - 1).
+  const std::optional<std::uint64_t> copies = bytes_product(static_cast<std::uint64_t>(elem_bytes), reference ? 3 : 2);
+  std::uint64_t per_element = 0;
+  if (!copies || __builtin_add_overflow(*copies, std::uint64_t{8}, &per_element)) return std::nullopt;
   return bytes_product(elements, per_element);
 }
 
@@ -35,7 +38,7 @@ void agree_on_memory(std::optional<std::uint64_t> mine) {
   std::string problem;
   try {
     require_memory(wrapped ? std::nullopt : std::optional<std::uint64_t>(total),
-                   "this node (" + std::to_string(node_ranks) + " ranks)", "use smaller layouts");
+                   "this node (" + std::to_string(node_ranks) + " ranks)", "use smaller layouts or elements (--elem-bytes)");
   } catch (const std::invalid_argument& e) {
     problem = e.what();
   }

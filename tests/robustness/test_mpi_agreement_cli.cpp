@@ -93,5 +93,20 @@ TEST(MpiAgreementCli, MemoryBeyondTheLimitIsRefusedOnEveryRank) {
   EXPECT_EQ(mpmd({{3, kRun + " --max-memory 48000"}}).status, 0);
 }
 
+// Elements of 2^63 - 1 bytes: the memory they need is counted without overflow and refused, once,
+// where it once wrapped around and every rank ran out of memory.
+TEST(MpiAgreementCli, ElementSizeBeyondMemoryIsRefusedOnce) {
+  expect_one_line_for_all_ranks(mpmd({{3, kRun + " --elem-bytes 9223372036854775807"}}), 3,
+                                "rank 0: this node (3 ranks) needs more than 2^64 bytes of memory, more than the ");
+}
+
+// A machine model that is a device or a directory is refused before anything reads it: /dev/zero
+// was once read without end on every rank.
+TEST(MpiAgreementCli, ModelThatIsNoRegularFileIsRefusedOnce) {
+  expect_one_line_for_all_ranks(mpmd({{3, kRun + " --indexing auto --model /dev/zero"}}), 3,
+                                "rank 0: --model /dev/zero: not a regular file (a machine model is the .model.json "
+                                "file `redist calibrate` writes)");
+}
+
 }  // namespace
 }  // namespace redist::test

@@ -1,5 +1,9 @@
 #include "redist/redistribute/input_checks.hpp"
 
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -10,11 +14,47 @@
 namespace redist {
 namespace {
 
+// elements × elem_bytes, or nothing beyond 64 bits.
+std::optional<Index> checked_bytes(Index elements, Index elem_bytes) {
+  Index bytes = 0;
+  if (elements < 0 || elem_bytes < 0 || __builtin_mul_overflow(elements, elem_bytes, &bytes)) return std::nullopt;
+  return bytes;
+}
+
 std::string size_problem(std::size_t have, Index elements, Index elem_bytes, const char* which) {
-  const Index need = elements * elem_bytes;
-  if (static_cast<Index>(have) == need) return {};
+  const std::optional<Index> need = checked_bytes(elements, elem_bytes);
+  if (!need) {
+    return std::string(which) + " layout's part here is " + std::to_string(elements) + " elements of " +
+           std::to_string(elem_bytes) + " bytes, beyond 64-bit sizes";
+  }
+  if (have <= static_cast<std::size_t>(std::numeric_limits<Index>::max()) && static_cast<Index>(have) == *need) return {};
   return std::string(which) + " buffer holds " + std::to_string(have) + " bytes, the layout needs " +
-         std::to_string(need);
+         std::to_string(*need);
+}
+
+// A null buffer where elements are to be read or written.
+std::string null_problem(std::span<const std::byte> buffer, const char* which) {
+  if (buffer.data() != nullptr || buffer.empty()) return {};
+  return std::string(which) + " buffer is null, and the layout gives this rank " + std::to_string(buffer.size()) +
+         " bytes of it";
+}
+
+// Source and destination must be apart: the exchange reads the one while it writes the other.
+std::string overlap_problem(std::span<const std::byte> from, std::span<const std::byte> to) {
+  if (from.empty() || to.empty()) return {};
+  const auto from_begin = reinterpret_cast<std::uintptr_t>(from.data()), to_begin = reinterpret_cast<std::uintptr_t>(to.data());
+  const auto from_end = from_begin + from.size(), to_end = to_begin + to.size();
+  if (from_begin >= to_end || to_begin >= from_end) return {};
+  return "source and destination buffers overlap (" + std::to_string(std::min(from_end, to_end) - std::max(from_begin, to_begin)) +
+         " bytes in common): redistribute() does not work in place, give the destination its own storage";
+}
+
+// Everything but the sizes, once they are right.
+std::string storage_problem(std::span<const std::byte> from, std::span<const std::byte> to) {
+  for (auto problem : {null_problem(from, "source"), null_problem(to, "destination"), overlap_problem(from, to)}) {
+    if (!problem.empty()) return problem;
+  }
+  return {};
 }
 
 // The first processor must be a rank of [0, ranks). (That the last one fits too is ranks_needed's
@@ -81,14 +121,37 @@ std::string call_problem(const Layout& source, const Layout& dest, const Redistr
 }
 
 std::string buffer_problem(const Layout& source, const Layout& dest, const RedistributeOptions& options, Rank rank,
-                           std::size_t source_bytes, std::size_t dest_bytes) {
+                           std::span<const std::byte> source_local, std::span<const std::byte> dest_local) {
   const auto p = options.ranks.source_of(rank, source.processors());
   const auto q = options.ranks.dest_of(rank, dest.processors());
-  std::string problem = size_problem(source_bytes, p ? source.local_size(*p) : 0, options.elem_bytes, "source");
+  std::string problem = size_problem(source_local.size(), p ? source.local_size(*p) : 0, options.elem_bytes, "source");
   if (problem.empty()) {
-    problem = size_problem(dest_bytes, q ? dest.local_size(*q) : 0, options.elem_bytes, "destination");
+    problem = size_problem(dest_local.size(), q ? dest.local_size(*q) : 0, options.elem_bytes, "destination");
   }
-  return problem;
+  return problem.empty() ? storage_problem(source_local, dest_local) : problem;
+}
+
+std::string buffer_problem_before_planning(const Layout& source, const Layout& dest, const RedistributeOptions& options,
+                                           Rank rank, std::span<const std::byte> source_local,
+                                           std::span<const std::byte> dest_local) {
+  if (options.relabel == "none") return buffer_problem(source, dest, options, rank, source_local, dest_local);
+  const auto p = options.ranks.source_of(rank, source.processors());
+  if (std::string problem = size_problem(source_local.size(), p ? source.local_size(*p) : 0, options.elem_bytes, "source");
+      !problem.empty()) {
+    return problem;
+  }
+  // Which destination processor lands here is the relabelling's to say: one of them, or none.
+  bool fits = dest_local.empty();
+  for (Index q = 0; q < dest.processors() && !fits; ++q) {
+    const std::optional<Index> bytes = checked_bytes(dest.local_size(q), options.elem_bytes);
+    fits = bytes && static_cast<std::size_t>(*bytes) == dest_local.size();
+  }
+  if (!fits) {
+    return "destination buffer holds " + std::to_string(dest_local.size()) +
+           " bytes, the size of no destination processor's part (relabel " + options.relabel +
+           " may place any of them here, or none)";
+  }
+  return storage_problem(source_local, dest_local);
 }
 
 }  // namespace redist

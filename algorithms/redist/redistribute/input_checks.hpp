@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 
 #include "redist/layout/layout.hpp"
@@ -14,8 +15,18 @@ namespace redist {
 /// an element size below 1, layouts of different array sizes, more ranks needed than the `ranks` of the run.
 std::string call_problem(const Layout& source, const Layout& dest, const RedistributeOptions& options, Rank ranks);
 
-/// Rank `rank`'s complaint about its own buffers (bytes held against what the layouts need), or empty.
+/// Rank `rank`'s complaint about its own buffers, or empty: bytes held against what the layouts
+/// need, a null buffer where the layout gives the rank elements, or source and destination in
+/// overlapping storage (redistribute() does not work in place). O(1): the layouts' local sizes and
+/// the two address ranges.
 std::string buffer_problem(const Layout& source, const Layout& dest, const RedistributeOptions& options, Rank rank,
-                           std::size_t source_bytes, std::size_t dest_bytes);
+                           std::span<const std::byte> source_local, std::span<const std::byte> dest_local);
+
+/// The same before a relabelling is known (options.relabel other than "none"): the destination
+/// buffer's size is then checked against the largest part a destination processor holds, and
+/// exactly by buffer_problem once the plan has placed the processors.
+std::string buffer_problem_before_planning(const Layout& source, const Layout& dest, const RedistributeOptions& options,
+                                           Rank rank, std::span<const std::byte> source_local,
+                                           std::span<const std::byte> dest_local);
 
 }  // namespace redist

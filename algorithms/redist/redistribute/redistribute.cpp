@@ -73,7 +73,7 @@ RedistributeReport execute(Transport& transport, const RedistributionPlan& p, st
   const RedistributeOptions& options = p.options;
   if (!transport.phantom()) {
     const Rank me = transport.rank();
-    if (std::string problem = buffer_problem(p.source, p.dest, options, me, source_local.size(), dest_local.size());
+    if (std::string problem = buffer_problem(p.source, p.dest, options, me, source_local, dest_local);
         !problem.empty()) {
       throw std::invalid_argument("rank " + std::to_string(me) + ": " + problem);
     }
@@ -95,6 +95,17 @@ RedistributeReport execute(Transport& transport, const RedistributionPlan& p, st
 RedistributeReport redistribute(Transport& transport, const Layout& source, const Layout& dest,
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                 const RedistributeOptions& given) {
+  // Buffers that cannot be right are refused before the plan takes memory and time.
+  if (!transport.phantom()) {
+    const RedistributeOptions o = resolve_defaults(given);
+    if (call_problem(source, dest, o, transport.size()).empty()) {
+      const Rank me = transport.rank();
+      if (std::string problem = buffer_problem_before_planning(source, dest, o, me, source_local, dest_local);
+          !problem.empty()) {
+        throw std::invalid_argument("rank " + std::to_string(me) + ": " + problem);
+      }
+    }
+  }
   const RedistributionPlan plan = plan_redistribution(transport, source, dest, given);
   RedistributeReport report = execute(transport, plan, source_local, dest_local);
   report.phases.index = plan.seconds;

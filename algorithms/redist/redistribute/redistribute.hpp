@@ -79,7 +79,8 @@ struct RedistributeReport {
 /// rank's source elements (source.local_size(p) × elem_bytes bytes; empty if the rank is no
 /// source), `dest_local` receives its destination elements. On a phantom transport both spans may
 /// be empty. Throws std::invalid_argument for mismatched layouts, too few ranks, buffers of the
-/// wrong size or unknown method names.
+/// wrong size (checked before planning), null buffers where the rank holds elements, source and
+/// destination in overlapping storage (it does not work in place) or unknown method names.
 RedistributeReport redistribute(Transport& transport, const Layout& source, const Layout& dest,
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                 const RedistributeOptions& options);

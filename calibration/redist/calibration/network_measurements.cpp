@@ -12,10 +12,11 @@ NetworkMeasurements measure_ping_pong(const MpiLauncher& launcher, Index max_byt
                                       int passes) {
   NetworkMeasurements n;
   for (int pass = 0; pass < passes; ++pass) {
-    const auto json = nlohmann::json::parse(launcher.run(
-        2, fmt::format("pingpong --max-bytes {} --seconds-per-size {} --json", max_bytes, seconds_per_size)));
-    const auto bytes = json.at("bytes").get<std::vector<Index>>();
-    const auto seconds = json.at("seconds").get<std::vector<double>>();
+    const auto [bytes, seconds] = launcher.read_json(
+        2, fmt::format("pingpong --max-bytes {} --seconds-per-size {} --json", max_bytes, seconds_per_size),
+        [](const nlohmann::json& json) {
+          return std::pair(json.at("bytes").get<std::vector<Index>>(), json.at("seconds").get<std::vector<double>>());
+        });
     if (pass == 0) {
       n.bytes = bytes;
       n.seconds = seconds;
@@ -53,9 +54,9 @@ NetworkMeasurements measure_ping_pong(const MpiLauncher& launcher, Index max_byt
 Exchange measure_exchange(const MpiLauncher& launcher, Index ranks, int passes) {
   Exchange e{ranks, std::clamp<Index>((Index{256} << 20) / (ranks * ranks), Index{64} << 10, Index{4} << 20), 0};
   for (int pass = 0; pass < passes; ++pass) {
-    const auto json = nlohmann::json::parse(
-        launcher.run(static_cast<int>(ranks), fmt::format("exchange --bytes {} --json", e.bytes)));
-    e.bandwidth = std::max(e.bandwidth, json.at("bandwidth").get<double>());
+    const double bandwidth = launcher.read_json(static_cast<int>(ranks), fmt::format("exchange --bytes {} --json", e.bytes),
+                                                [](const nlohmann::json& json) { return json.at("bandwidth").get<double>(); });
+    e.bandwidth = std::max(e.bandwidth, bandwidth);
   }
   return e;
 }

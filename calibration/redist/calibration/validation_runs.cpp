@@ -38,16 +38,19 @@ int platform_host_count(const std::string& platform) {
 }
 
 Phases measure_case(const MpiLauncher& launcher, const ValidationCase& c, int repeat) {
-  const auto out = launcher.run(
-      static_cast<int>(c.ranks()),
+  const std::string arguments =
       fmt::format("run -P {} -r {} -Q {} -s {} -N {} --indexing {} --schedule {} --placement {} --relabel {} --repeat {} "
                   "--json",
-                  c.P, c.r, c.Q, c.s, c.N, c.indexing, c.schedule, c.placement(), c.relabel, repeat));
-  const auto json = nlohmann::json::parse(out);
-  if (!json.at("verified").get<bool>()) throw std::runtime_error("MPI run not verified: " + c.label());
-  const auto& p = json.at("phases");
-  return {.index = p.at("index").get<double>(), .pack = p.at("pack").get<double>(), .comm = p.at("comm").get<double>(),
-          .unpack = p.at("unpack").get<double>(), .total = p.at("total").get<double>()};
+                  c.P, c.r, c.Q, c.s, c.N, c.indexing, c.schedule, c.placement(), c.relabel, repeat);
+  const auto [verified, phases] = launcher.read_json(static_cast<int>(c.ranks()), arguments, [](const nlohmann::json& json) {
+    const auto& p = json.at("phases");
+    return std::pair(json.at("verified").get<bool>(),
+                     Phases{.index = p.at("index").get<double>(), .pack = p.at("pack").get<double>(),
+                            .comm = p.at("comm").get<double>(), .unpack = p.at("unpack").get<double>(),
+                            .total = p.at("total").get<double>()});
+  });
+  if (!verified) throw std::runtime_error("MPI run not verified: " + c.label());
+  return phases;
 }
 
 // The redistribute experiment of `redist simulate` and scenarios, its ranks on the platform's hosts in turn.

@@ -48,10 +48,15 @@ std::uint64_t digest(const Layout& source, const Layout& dest, const Redistribut
                      (shared_memory_wanted() ? "shm" : "messages") + "|" + environment_text("REDIST_MPI_ONCE_PIECE_BYTES"));
 }
 
-// Every rank checks the same input (same layouts and options everywhere, nothing wrong with them).
-void agree_on_call(const MpiTransport& transport, const Layout& source, const Layout& dest, const RedistributeOptions& o) {
+// Every rank checks the same input (same layouts and options everywhere, nothing wrong with them)
+// and, when they are given, its own buffers (sizes, null, overlap) before any plan takes memory.
+void agree_on_call(const MpiTransport& transport, const Layout& source, const Layout& dest, const RedistributeOptions& o,
+                   std::span<const std::byte> const* buffers = nullptr) {
   std::string problem = call_problem(source, dest, o, transport.size());
   if (problem.empty()) problem = settings_problem();
+  if (problem.empty() && buffers != nullptr) {
+    problem = buffer_problem_before_planning(source, dest, o, transport.rank(), buffers[0], buffers[1]);
+  }
   agree_on_input(transport.comm(), digest(source, dest, o), problem, "layouts or options");
 }
 
@@ -77,10 +82,18 @@ struct Plan::State {
 };
 
 Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options)
+    : Plan(comm, source, dest, options, nullptr) {}
+
+Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options, const Buffers* buffers)
     : state_(std::make_unique<State>(comm)) {
   State& s = *state_;
   const RedistributeOptions o = resolve_defaults(options);
-  agree_on_call(s.transport, source, dest, o);
+  if (buffers != nullptr) {
+    const std::span<const std::byte> given[2] = {buffers->source, buffers->dest};
+    agree_on_call(s.transport, source, dest, o, given);
+  } else {
+    agree_on_call(s.transport, source, dest, o);
+  }
   s.planned = plan_redistribution(s.transport, source, dest, resolve_choices(s.transport, source, dest, o));
   s.own_exchange = s.planned->options.schedule == "async" && s.planned->options.work == "redist";
 }
@@ -102,7 +115,7 @@ RedistributeReport Plan::execute_typed(std::span<const std::byte> source_local, 
   State& s = *state_;
   const RedistributeOptions& o = s.planned->options;
   const Rank me = s.transport.rank();
-  std::string problem = buffer_problem(s.planned->source, s.planned->dest, o, me, source_local.size(), dest_local.size());
+  std::string problem = buffer_problem(s.planned->source, s.planned->dest, o, me, source_local, dest_local);
   if (problem.empty() && type_bytes != o.elem_bytes) {
     problem = "elements of " + std::to_string(type_bytes) + " bytes given to a plan for " +
               std::to_string(o.elem_bytes) + "-byte elements";

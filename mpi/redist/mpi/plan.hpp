@@ -52,6 +52,13 @@ class Plan {
   const Options& options() const;
 
  private:
+  friend RedistributeReport redistribute(MPI_Comm, const Layout&, const Layout&, std::span<const std::byte>,
+                                         std::span<std::byte>, const Options&);
+  /// The buffers redistribute() will execute on, checked with the layouts before the plan is made.
+  struct Buffers {
+    std::span<const std::byte> source, dest;
+  };
+  Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options, const Buffers* buffers);
   RedistributeReport execute_typed(std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                    Index type_bytes);
   struct State;

@@ -10,7 +10,8 @@ namespace redist::mpi {
 RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layout& dest,
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                 const Options& options) {
-  Plan plan(comm, source, dest, options);
+  const Plan::Buffers buffers{source_local, dest_local};
+  Plan plan(comm, source, dest, options, &buffers);
   RedistributeReport report = plan.execute(source_local, dest_local);
   report.phases.index = plan.plan_seconds();
   report.phases.total += report.phases.index;

@@ -28,8 +28,9 @@ namespace redist::mpi {
 using Options = RedistributeOptions;
 
 /// Collective over `comm`. Before moving anything, the ranks agree that the input is good: same
-/// layouts and options everywhere, enough ranks, each buffer of the size its layout needs, known
-/// names. If any rank's input is bad, every rank throws std::invalid_argument with the same
+/// layouts and options everywhere, enough ranks, each buffer of the size its layout needs (checked
+/// before the plan is made), not null where it holds elements, source and destination apart (no
+/// work in place), known names. If any rank's input is bad, every rank throws std::invalid_argument with the same
 /// message, naming the first rank at fault — no rank is left waiting. Errors of MPI itself during
 /// the exchange throw std::runtime_error on the rank that sees them (call MPI_Abort then).
 RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layout& dest,

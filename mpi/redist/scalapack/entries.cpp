@@ -36,7 +36,7 @@ std::string argument(int number, const char* name) {
 ArgumentNames copy_names(int first) {
   const auto arg = [&](int k, const char* name) { return argument(first + k, name); };
   return {arg(0, "M"), arg(1, "N"), arg(3, "IA"), arg(4, "JA"), arg(5, "DESCA"), arg(7, "IB"), arg(8, "JB"),
-          arg(9, "DESCB"), arg(10, "ICTXT"), argument(1, "UPLO"), argument(2, "DIAG")};
+          arg(9, "DESCB"), arg(10, "ICTXT"), argument(1, "UPLO"), argument(2, "DIAG"), arg(2, "A"), arg(6, "B")};
 }
 
 template <class T>
@@ -66,7 +66,8 @@ const std::byte* bytes(const T* p) {
 // p?tran's arguments: sub(A) is N x M, so its rows are named by argument 2.
 ArgumentNames tran_names() {
   return {argument(2, "N"), argument(1, "M"), argument(5, "IA"), argument(6, "JA"), argument(7, "DESCA"),
-          argument(10, "IC"), argument(11, "JC"), argument(12, "DESCC"), argument(7, "DESCA"), "", ""};
+          argument(10, "IC"), argument(11, "JC"), argument(12, "DESCC"), argument(7, "DESCA"), "", "",
+          argument(4, "A"), argument(9, "C")};
 }
 
 // ScaLAPACK's arithmetic, to the bit (its PTZBLAS kernels): a complex product as Fortran's

@@ -25,6 +25,7 @@ enum ContextProblem : std::int64_t { kContextsFine, kOutsideA, kOutsideB, kNotSh
 // rank's place in that context's grid.
 struct Given {
   std::int64_t rows, cols, ia, ja, ib, jb, uplo, diag, transpose, elem_bytes, context_problem;
+  std::int64_t a_null, b_null;  // the local array is a null pointer where it is read (A) or written (B)
   std::array<std::int64_t, 11> desca;  // the eleven-entry form (descriptor.hpp), as read
   std::array<std::int64_t, 4> grida;   // grid rows, grid columns, my row, my column
   std::array<std::int64_t, 11> descb;
@@ -55,8 +56,10 @@ bool empty_redist_copy(const SubmatrixCall& call) {
   return call.reader == Reader::Redist && (call.rows == 0 || call.cols == 0);
 }
 
-Given what_i_was_given(const SubmatrixCall& call) {
+Given what_i_was_given(const SubmatrixCall& call, const std::byte* a_local, const std::byte* b_local) {
   Given g{};
+  g.a_null = call.move && a_local == nullptr;
+  g.b_null = b_local == nullptr;
   g.rows = call.rows;
   g.cols = call.cols;
   g.transpose = call.transpose;
@@ -129,6 +132,28 @@ std::string side_problem(const SideView& s, Reader reader) {
     }
   }
   return {};
+}
+
+// The elements of [begin, begin + count) that process `proc` of `procs` holds, blocks of `block`
+// dealt from process `first`.
+Index held_of_range(std::int64_t begin, std::int64_t count, std::int64_t block, std::int64_t procs, std::int64_t first,
+                    std::int64_t proc) {
+  const auto upto = [&](std::int64_t n) { return n <= 0 ? Index{0} : BlockCyclic(n, block, procs, first).local_size(proc); };
+  return upto(begin + count) - upto(begin);
+}
+
+// A null local array where this rank holds part of the submatrix's rows and columns (the side's
+// checks have passed: its descriptor is sound).
+std::string null_array_problem(const SideView& s, bool null, const std::string& array_name) {
+  const GridPlace place = place_of(s.grid);
+  if (!null || !place.inside() || s.rows == 0 || s.cols == 0) return {};
+  const Descriptor d = descriptor_of(s.desc);
+  const auto front = missing_front(d);
+  const Index rows = held_of_range(front[0] + s.i - 1, s.rows, d.row_block, s.grid[0], d.first_row, s.grid[2]);
+  const Index cols = held_of_range(front[1] + s.j - 1, s.cols, d.col_block, s.grid[1], d.first_col, s.grid[3]);
+  if (rows == 0 || cols == 0) return {};
+  return array_name + ": null, where this rank holds " + std::to_string(rows) + " x " + std::to_string(cols) +
+         " elements of sub(" + s.matrix + ")";
 }
 
 // What differs between a rank's side and the reference rank's (the lowest of the grid).
@@ -207,6 +232,8 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
     for (const SideView& side : {side_a(g, call), side_b(g, call)}) {
       if (std::string p = side_problem(side, call.reader); !p.empty()) return at(p);
     }
+    if (std::string p = null_array_problem(side_a(g, call), g.a_null != 0, call.names.a); !p.empty()) return at(p);
+    if (std::string p = null_array_problem(side_b(g, call), g.b_null != 0, call.names.b); !p.empty()) return at(p);
     const auto differs = [&](const std::string& name, std::int64_t value, std::int64_t theirs) {
       return at(name + ": " + std::to_string(value) + " where rank 0 passed " + std::to_string(theirs));
     };
@@ -368,7 +395,8 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
   }
   mpi::MpiTransport& transport = context_transport(comm);
   const Rank me = transport.rank();
-  const Given mine = what_i_was_given(call);
+  // p?tran receives into scratch: its C is the caller's to check (it is written by the caller's loop).
+  const Given mine = what_i_was_given(call, a, scratch != nullptr ? reinterpret_cast<const std::byte*>(scratch) : b);
   std::vector<Given> all(static_cast<std::size_t>(transport.size()));
   MPI_Allgather(&mine, kGivenFields, MPI_INT64_T, all.data(), kGivenFields, MPI_INT64_T, transport.comm());
 

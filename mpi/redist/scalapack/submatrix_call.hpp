@@ -19,6 +19,7 @@ struct ArgumentNames {
   std::string ib, jb, descb;
   std::string context;             ///< ICTXT (p?tran: its DESCA)
   std::string uplo, diag;          ///< p?trmr2d only
+  std::string a, b;                ///< the local arrays (p?tran: A and C)
 };
 
 /// One rank's call, in redist's terms: sub(A) is rows × cols at (ia, ja), 1-based; sub(B) at
@@ -46,7 +47,8 @@ using Written = std::vector<PeerPlan>;
 
 /// Collective over the ranks of call.context. Checks every rank's arguments together (an empty
 /// REDIST copy, M or N 0 on every rank, reads no descriptor, as ScaLAPACK's); when any is bad, every rank throws std::invalid_argument with the same line, "<routine>: rank K: <argument>:
-/// <what is wrong>" for the lowest such rank K, before anything is written. Else copies sub(A) to
+/// <what is wrong>" for the lowest such rank K, before anything is written. A null `a` or `b` on a
+/// rank whose part of A or B the submatrix's rows and columns reach is such a problem. Else copies sub(A) to
 /// sub(B) (`a` is not read on ranks outside A's grid, `b` not written outside B's) and returns
 /// what was written here. A rank outside the context throws alone (there is no one to tell).
 const Written& copy_submatrix(const SubmatrixCall& call, const std::byte* a, std::byte* b);

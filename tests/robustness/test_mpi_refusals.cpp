@@ -1,0 +1,160 @@
+// What the MPI API cannot do right it refuses, on every rank with one message, before it plans or
+// moves anything (under mpirun -np 4): source and destination in the same or overlapping storage
+// (it once returned with elements wrong), buffers too small for huge layouts (once std::bad_alloc
+// on every rank), null buffers where the layout gives the rank elements, and the ScaLAPACK drop-in
+// given a null A or B where the rank holds part of the submatrix (once a segfault).
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <functional>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "redist/mpi/plan.hpp"
+#include "redist/mpi/redistribute.hpp"
+#include "redist/scalapack/scalapack.hpp"
+
+extern "C" {
+void Cblacs_get(int context, int what, int* value);
+void Cblacs_gridinit(int* context, const char* order, int nprow, int npcol);
+void Cblacs_gridexit(int context);
+}
+
+namespace redist::mpi {
+namespace {
+
+int world_rank() {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+// The message `call` throws (std::invalid_argument), checked to be the same on every rank.
+std::string agreed_message(const std::function<void()>& call) {
+  std::string message = "(no exception)";
+  try {
+    call();
+  } catch (const std::invalid_argument& e) {
+    message = e.what();
+  } catch (const std::exception& e) {
+    message = std::string("(other exception) ") + e.what();
+  }
+  int length = static_cast<int>(message.size());
+  MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::vector<char> rank0(message.begin(), message.end());
+  rank0.resize(static_cast<std::size_t>(length));
+  MPI_Bcast(rank0.data(), length, MPI_CHAR, 0, MPI_COMM_WORLD);
+  EXPECT_EQ(message, std::string(rank0.begin(), rank0.end())) << "rank " << world_rank() << " differs from rank 0";
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  return message;
+}
+
+// 160000 doubles, block-cyclic on the 4 ranks, to other blocks on the same 4.
+struct Arrays {
+  static constexpr Index kN = 160000;
+  Layout source = BlockCyclic(kN, 100, 4);
+  Layout dest = BlockCyclic(kN, 7, 4);
+  std::vector<double> storage;
+  Arrays() : storage(static_cast<std::size_t>(std::max(source.local_size(world_rank()), dest.local_size(world_rank())))) {
+    std::iota(storage.begin(), storage.end(), 1000.0 * world_rank());
+  }
+  std::span<double> source_part() { return {storage.data(), static_cast<std::size_t>(source.local_size(world_rank()))}; }
+  std::span<double> dest_part() { return {storage.data(), static_cast<std::size_t>(dest.local_size(world_rank()))}; }
+};
+
+TEST(MpiRefusals, SameStorageForSourceAndDestinationIsRefused) {
+  Arrays a;
+  const std::string bytes = std::to_string(8 * std::min(a.source.local_size(0), a.dest.local_size(0)));
+  const std::string expected = "rank 0: source and destination buffers overlap (" + bytes +
+                               " bytes in common): redistribute() does not work in place, give the destination its own "
+                               "storage";
+  EXPECT_EQ(agreed_message([&] {
+              redistribute<double>(MPI_COMM_WORLD, a.source, a.dest, std::span<const double>(a.source_part()), a.dest_part());
+            }),
+            expected);
+  // A plan executed on one buffer: the same.
+  Plan plan(MPI_COMM_WORLD, a.source, a.dest, {.elem_bytes = 8});
+  EXPECT_EQ(agreed_message([&] { plan.execute<double>(std::span<const double>(a.source_part()), a.dest_part()); }), expected);
+  // Overlapping on rank 2 only, by one element: rank 2 is named.
+  const std::size_t s = static_cast<std::size_t>(a.source.local_size(world_rank()));
+  const std::size_t d = static_cast<std::size_t>(a.dest.local_size(world_rank()));
+  std::vector<double> both(s + d);
+  const std::span<const double> from(both.data(), s);
+  const std::span<double> apart(both.data() + s, d), overlapping(both.data() + s - 1, d);
+  EXPECT_EQ(agreed_message([&] {
+              redistribute<double>(MPI_COMM_WORLD, a.source, a.dest, from, world_rank() == 2 ? overlapping : apart);
+            }),
+            "rank 2: source and destination buffers overlap (8 bytes in common): redistribute() does not work in "
+            "place, give the destination its own storage");
+  // Apart, the same call runs.
+  EXPECT_EQ(agreed_message([&] { redistribute<double>(MPI_COMM_WORLD, a.source, a.dest, from, apart); }),
+            "(no exception)");
+}
+
+TEST(MpiRefusals, BuffersTooSmallForAHugeLayoutAreRefusedBeforePlanning) {
+  // 2^40 rows: a plan of this rank's part would take terabytes. The buffers hold 10 elements.
+  const Layout huge = scalapack_layout({.rows = Index{1} << 40, .cols = 1, .row_block = 64, .col_block = 1,
+                                        .grid_rows = 4, .grid_cols = 1});
+  std::vector<double> from(10), to(10);
+  const std::string need = std::to_string(huge.local_size(0) * 8);
+  EXPECT_EQ(agreed_message([&] { redistribute<double>(MPI_COMM_WORLD, huge, huge, std::span<const double>(from), to); }),
+            "rank 0: source buffer holds 80 bytes, the layout needs " + need);
+  // With a relabelling still to come, the destination buffer is checked against every processor's part.
+  const Layout small = BlockCyclic(4000, 10, 4);
+  std::vector<double> from_small(static_cast<std::size_t>(small.local_size(world_rank())));
+  EXPECT_EQ(agreed_message([&] {
+              redistribute<double>(MPI_COMM_WORLD, small, small,
+                                   std::span<const double>(from_small), to, {.relabel = "greedy"});
+            }),
+            "rank 0: destination buffer holds 80 bytes, the size of no destination processor's part (relabel greedy "
+            "may place any of them here, or none)");
+}
+
+TEST(MpiRefusals, NullBufferWithElementsIsRefused) {
+  const Layout layout = BlockCyclic(4000, 10, 4);
+  const std::size_t mine = static_cast<std::size_t>(layout.local_size(world_rank()));
+  std::vector<double> from(mine), to(mine);
+  const double* null = nullptr;
+  const std::span<const double> source = world_rank() == 1 ? std::span<const double>(null, mine) : std::span<const double>(from);
+  EXPECT_EQ(agreed_message([&] { redistribute<double>(MPI_COMM_WORLD, layout, BlockCyclic(4000, 20, 4), source, to); }),
+            "rank 1: source buffer is null, and the layout gives this rank " + std::to_string(mine * 8) + " bytes of it");
+}
+
+// The drop-in: a 2 x 2 grid, 8 x 8 matrices in blocks of 2, each rank 4 x 4 of each.
+struct Grid {
+  int context = 0;
+  int desc[9] = {};
+  std::vector<double> a = std::vector<double>(16, 1.0), b = std::vector<double>(16, 0.0);
+  Grid() {
+    Cblacs_get(-1, 0, &context);
+    Cblacs_gridinit(&context, "Row", 2, 2);
+    const int values[9] = {1, context, 8, 8, 2, 2, 0, 0, 4};
+    std::copy(values, values + 9, desc);
+  }
+  ~Grid() { Cblacs_gridexit(context); }
+  std::string gemr2d(int m, int n, bool a_null_on, int a_rank, bool b_null_on, int b_rank) {
+    const bool null_a = a_null_on && world_rank() == a_rank, null_b = b_null_on && world_rank() == b_rank;
+    return agreed_message([&] {
+      scalapack::gemr2d<double>(m, n, null_a ? nullptr : a.data(), 1, 1, desc, null_b ? nullptr : b.data(), 1, 1, desc,
+                                context);
+    });
+  }
+};
+
+TEST(MpiRefusals, DropInWithNullArraysWhereTheRankHoldsPartOfTheSubmatrixIsRefused) {
+  Grid g;
+  EXPECT_EQ(g.gemr2d(8, 8, true, 1, false, 0),
+            "pdgemr2d: rank 1: argument 3 (A): null, where this rank holds 4 x 4 elements of sub(A)");
+  EXPECT_EQ(g.gemr2d(8, 8, false, 0, true, 3),
+            "pdgemr2d: rank 3: argument 7 (B): null, where this rank holds 4 x 4 elements of sub(B)");
+  EXPECT_EQ(g.b, std::vector<double>(16, 0.0)) << "B written by a refused call";
+  // sub(A) = rows and columns 1-2 lies on process (0, 0) alone: rank 1 may pass no A, as ScaLAPACK
+  // reads none there.
+  EXPECT_EQ(g.gemr2d(2, 2, true, 1, false, 0), "(no exception)");
+  EXPECT_EQ(g.b[0], world_rank() == 0 ? 1.0 : 0.0);
+}
+
+}  // namespace
+}  // namespace redist::mpi
