@@ -1,8 +1,5 @@
 #include "redist/redistribute/work_accounting.hpp"
 
-#include <stdexcept>
-#include <string>
-
 #include "redist/redistribute/paper_work.hpp"
 #include "redist/redistribute/message_packing.hpp"
 
@@ -25,11 +22,10 @@ const WorkAccounting& redist_work_accounting() {
 
 std::unique_ptr<WorkAccounting> work_accounting(std::string_view work, std::string_view method, const Layout& source,
                                                 const Layout& dest, const RankMap& ranks, Rank me) {
-  if (work == "redist") return std::make_unique<WorkAccounting>();
+  if (work_model_names().from_name(work) == WorkModel::Redist) return std::make_unique<WorkAccounting>();
   // Paper 004's program indexes naively and times communication only: its accounting is redist's.
-  if (work == "paper" && method == "naive") return std::make_unique<WorkAccounting>();
-  if (work == "paper") return paper_work_accounting(method, source, dest, ranks, me);
-  throw std::invalid_argument("unknown work accounting '" + std::string(work) + "' (known: redist, paper)");
+  if (method == "naive") return std::make_unique<WorkAccounting>();
+  return paper_work_accounting(method, source, dest, ranks, me);
 }
 
 }  // namespace redist

@@ -10,6 +10,7 @@
 #include "redist/layout/layout.hpp"
 #include "redist/indexing/plan.hpp"
 #include "redist/indexing/rank_map.hpp"
+#include "redist/transport/work_model.hpp"
 
 namespace redist {
 
@@ -26,8 +27,8 @@ class WorkAccounting {
 /// redist's own accounting (the default of every redistribution).
 const WorkAccounting& redist_work_accounting();
 
-/// The accounting named `work` ("redist" or "paper") for rank `me`. Throws std::invalid_argument
-/// for an unknown name, or for "paper" where no paper's program is modelled (paper_work.hpp).
+/// The accounting named `work` (work_model_names(): "redist" or "paper") for rank `me`. Throws
+/// std::invalid_argument for an unknown name, or for "paper" where no paper's program is modelled (paper_work.hpp).
 std::unique_ptr<WorkAccounting> work_accounting(std::string_view work, std::string_view method, const Layout& source,
                                                 const Layout& dest, const RankMap& ranks, Rank me);
 
