@@ -1,6 +1,7 @@
 // Whose local work a redistribution charges to the transport. By default, redist's own code: what
 // its indexing method counted, the run lists it writes, its run-by-run copies. A replay of a paper
-// can instead charge the work of the program the paper timed (redist/redistribute/paper_work.hpp):
+// can instead charge the work of the program the paper timed (redist/indexing/paper_programs.hpp,
+// named by the method's registry entry):
 // the data moved and the messages sent are the same, only the counted work differs.
 #pragma once
 
@@ -28,7 +29,7 @@ class WorkAccounting {
 const WorkAccounting& redist_work_accounting();
 
 /// The accounting named `work` (work_model_names(): "redist" or "paper") for rank `me`. Throws
-/// std::invalid_argument for an unknown name, or for "paper" where no paper's program is modelled (paper_work.hpp).
+/// std::invalid_argument for an unknown name, or for "paper" where no paper's program is modelled (IndexingMethod::paper_program).
 std::unique_ptr<WorkAccounting> work_accounting(std::string_view work, std::string_view method, const Layout& source,
                                                 const Layout& dest, const RankMap& ranks, Rank me);
 
