@@ -4,6 +4,8 @@
 #include <iostream>
 #include <memory>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "command.hpp"
 #include "options.hpp"
@@ -26,6 +28,16 @@ CLI::Validator strategy_name() {
       "STRATEGY");
 }
 
+// "caterpillar, walker-otto, stepwise or greedy": every strategy of the registry.
+std::string strategy_choices() {
+  const std::vector<Strategy> strategies = all_strategies();
+  std::string text;
+  for (std::size_t i = 0; i < strategies.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == strategies.size() ? " or " : ", ") + std::string(name_of(strategies[i]));
+  }
+  return text;
+}
+
 }  // namespace
 
 void add_schedule_command(CLI::App& root, Commands& commands) {
@@ -41,7 +53,7 @@ void add_schedule_command(CLI::App& root, Commands& commands) {
   app->add_option("-r", opts->redist.r, "source block size")->required()->check(whole_number());
   app->add_option("-Q", opts->redist.Q, "destination processors")->required()->check(whole_number());
   app->add_option("-s", opts->redist.s, "destination block size")->required()->check(whole_number());
-  app->add_option("--strategy", opts->strategy, "caterpillar, walker-otto, stepwise or greedy")
+  app->add_option("--strategy", opts->strategy, strategy_choices())
       ->required()
       ->check(strategy_name());
   app->add_flag("--json", opts->json, "print JSON (the shape of docs/ARCHITECTURE.md §7)");

@@ -36,12 +36,15 @@
 #include "redist/analysis/experiment_schema.hpp"
 #include "redist/analysis/redistribution_json.hpp"
 #include "redist/core/memory_budget.hpp"
+#include "redist/core/name_table.hpp"
+#include "redist/indexing/indexing_methods.hpp"
 #include "redist/mpi/agreement.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
 #include "redist/predict/auto_choice.hpp"
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/relabelling.hpp"
+#include "redist/schedule/schedule_choice.hpp"
 #include "redist/os/strict_numbers.hpp"
 
 namespace redist::mpi::cli {
@@ -207,10 +210,10 @@ int main_with_mpi(int argc, char** argv) {
   auto* run_app = app.add_subcommand("run", "Redistribute generated data, verify it, print the phase times");
   run_options.layout.add_to(*run_app);
   run_app->add_option("--elem-bytes", run_options.elem_bytes, "bytes per element")->capture_default_str();
-  run_app->add_option("--indexing", run_options.indexing, "naive, krr, pitfalls, prylli, default or auto (--model)")
+  run_app->add_option("--indexing", run_options.indexing,
+                      joined_names(indexing_methods()) + ", default or auto (--model)")
       ->capture_default_str();
-  run_app->add_option("--schedule", run_options.schedule,
-                      "async, caterpillar, walker-otto, stepwise, greedy, default or auto (--model)")
+  run_app->add_option("--schedule", run_options.schedule, schedule_names().known() + ", default or auto (--model)")
       ->capture_default_str();
   run_app->add_option("--repeat", run_options.repeat, "repetitions; the fastest is reported")
       ->check(CLI::Range(1, 1000000))

@@ -1,4 +1,4 @@
-// The work paper 001's PACK programs did (WorkAccounting::Paper, paper_work.hpp), checked against a
+// The work paper 001's PACK programs did (WorkModel::Paper, paper_work.hpp), checked against a
 // hand count on the paper's Figure 1 set-up and against section 6.4's closed form on random cases.
 #include <gtest/gtest.h>
 
@@ -30,13 +30,13 @@ RankWork paper_pack_work(const Geometry& g, const std::vector<std::vector<std::u
     const auto me = static_cast<std::size_t>(inner.rank());
     CountingTransport whole(inner);
     pack::pack(whole, g, test::local_values(g, inner.rank(), test::value_of), masks[me],
-               {scheme, pack::PrsAlgorithm::Direct, 0, pack::WorkAccounting::Paper});
+               {scheme, pack::PrsAlgorithm::Direct, 0, WorkModel::Paper});
     inner.barrier();
     CountingTransport ranking(inner);
     Work ignored;
     Phases times;
     pack::finish_ranking(ranking, g, pack::count_slices(g, masks[me], ignored), pack::PrsAlgorithm::Direct, times,
-                         pack::WorkAccounting::Paper);
+                         WorkModel::Paper);
     const std::lock_guard guard(lock);
     out.scanned[me] = whole.work.count(WorkKind::ElementScanned) - ranking.work.count(WorkKind::ElementScanned);
     out.index_ops[me] = whole.work.count(WorkKind::IndexOp) - ranking.work.count(WorkKind::IndexOp);
@@ -144,7 +144,7 @@ TEST(PaperPackWork, SimpleStorageFollowsSectionSixFourOnRandomCases) {
 // (1 or 2) x 16 and (1 or 2) x 4: 61, 77, 65, 81.
 TEST(PaperPackWork, RankingStepsOfATwoDimensionalArrayByHand) {
   const Geometry g({8, 8}, {2, 2}, {1, 1});
-  for (auto accounting : {pack::WorkAccounting::Paper, pack::WorkAccounting::Redist}) {
+  for (auto accounting : {WorkModel::Paper, WorkModel::Redist}) {
     std::vector<Index> scanned(4, -1);
     std::mutex lock;
     test::ThreadWorld world(4);
@@ -156,7 +156,7 @@ TEST(PaperPackWork, RankingStepsOfATwoDimensionalArrayByHand) {
       const std::lock_guard guard(lock);
       scanned[static_cast<std::size_t>(t.rank())] = t.work.count(WorkKind::ElementScanned);
     });
-    const bool paper = accounting == pack::WorkAccounting::Paper;
+    const bool paper = accounting == WorkModel::Paper;
     EXPECT_EQ(scanned, paper ? (std::vector<Index>{243, 291, 255, 303}) : (std::vector<Index>{61, 77, 65, 81}));
   }
 }
@@ -181,13 +181,13 @@ TEST(PaperPackWork, PreredistributionChargesItsDetectionPhases) {
   const Geometry g({32}, {4}, {1});
   const auto spec = pack::MaskSpec::named("random", 50, 3);
   for (auto how : {pack::Preredistribution::SelectedData, pack::Preredistribution::WholeArrays}) {
-    for (auto accounting : {pack::WorkAccounting::Redist, pack::WorkAccounting::Paper}) {
+    for (auto accounting : {WorkModel::Redist, WorkModel::Paper}) {
       test::ThreadWorld world(4);
       world.run([&](Transport& inner) {
         CountingTransport t(inner);
         const auto mask = pack::local_mask(g, spec, t.rank());
         pack::redistribute_to_block(t, g, test::local_values(g, t.rank(), test::value_of), mask, how, accounting);
-        const Index phases = accounting == pack::WorkAccounting::Redist ? 0 : how == pack::Preredistribution::WholeArrays ? 2 : 1;
+        const Index phases = accounting == WorkModel::Redist ? 0 : how == pack::Preredistribution::WholeArrays ? 2 : 1;
         if (t.work.count(WorkKind::Intersection) != phases * 4 * 8) throw std::runtime_error("detection phases");
       });
     }
@@ -212,7 +212,7 @@ TEST(PaperPackWork, SelectedDataDecomposesEachGlobalIndexOnTheReceiver) {
       mask[static_cast<std::size_t>(offset)] = c[0] < 2 && c[1] < 2 ? 1 : 0;
     }
     pack::redistribute_to_block(t, g, test::local_values(g, t.rank(), test::value_of), mask,
-                                pack::Preredistribution::SelectedData, pack::WorkAccounting::Paper);
+                                pack::Preredistribution::SelectedData, WorkModel::Paper);
     const bool gets_all = g.grid_coords(t.rank()) == std::vector<Index>{0, 0};
     if (t.work.count(WorkKind::IndexOp) != (gets_all ? 18 : 2)) throw std::runtime_error("divisions");
     if (t.work.count(WorkKind::ElementScanned) != (gets_all ? 18 : 10)) throw std::runtime_error("accesses");
@@ -225,10 +225,10 @@ TEST(PaperPackWork, SelectedDataDecomposesEachGlobalIndexOnTheReceiver) {
 }
 
 TEST(PaperPackWork, AccountingNames) {
-  EXPECT_EQ(pack::work_accounting_from_name("paper"), pack::WorkAccounting::Paper);
-  EXPECT_EQ(pack::work_accounting_from_name("redist"), pack::WorkAccounting::Redist);
-  EXPECT_STREQ(pack::work_accounting_name(pack::WorkAccounting::Paper), "paper");
-  EXPECT_THROW(pack::work_accounting_from_name("fortran"), std::invalid_argument);
+  EXPECT_EQ(work_model_names().from_name("paper"), WorkModel::Paper);
+  EXPECT_EQ(work_model_names().from_name("redist"), WorkModel::Redist);
+  EXPECT_EQ(work_model_names().name_of(WorkModel::Paper), "paper");
+  EXPECT_THROW(work_model_names().from_name("fortran"), std::invalid_argument);
 }
 
 }  // namespace

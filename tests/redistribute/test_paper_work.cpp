@@ -1,11 +1,11 @@
-// work: paper — the work paper 000's programs do (redist/redistribute/paper_work.hpp), checked against a
+// work: paper — the work paper 000's programs do (redist/indexing/paper_programs.hpp), checked against a
 // hand count on the paper's worked example: Fig. 1, BLOCK-CYCLIC(10) over P = 2 -> BLOCK-CYCLIC(2)
 // over Q = 4 on A[1:80], shared ranks (P0 = Q0 = rank 0, ...). GCC = lcm(20, 8) = 40, LCC_s = 20,
 // LCC_d = 10; 4-byte elements.
 #include <gtest/gtest.h>
 
 #include "redist/indexing/krr_indexing.hpp"
-#include "redist/redistribute/paper_work.hpp"
+#include "redist/redistribute/work_accounting.hpp"
 #include "redist/indexing/pitfalls_indexing.hpp"
 #include "redist/indexing/prylli_indexing.hpp"
 #include "redist/redistribute/message_packing.hpp"

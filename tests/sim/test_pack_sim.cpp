@@ -119,9 +119,9 @@ TEST(PackOnSimulator, OneDimensionalRankingUsesTheControlNetwork) {
 // reduction of T_0 = 1 word alone. Timed as run, the early processors' wait lands in it.
 TEST(PackOnSimulator, PaperTimingKeepsALateRanksLagOutOfThePrefixReductionSum) {
   sim::PackRunConfig c = one_dimensional(1024, 64, pack::MaskSpec::named("triangle", 0, 1));
-  c.accounting = pack::WorkAccounting::Paper;
+  c.accounting = WorkModel::Paper;
   EXPECT_NEAR(sim::run_pack(kCm5, c, "").experiment.phases.prs, 5e-6 + 5e-6, 1e-9);
-  c.accounting = pack::WorkAccounting::Redist;
+  c.accounting = WorkModel::Redist;
   EXPECT_GT(sim::run_pack(kCm5, c, "").experiment.phases.prs, 2 * (5e-6 + 5e-6));
 }
 
@@ -131,17 +131,17 @@ TEST(PackOnSimulator, PaperTimingKeepsALateRanksLagOutOfThePrefixReductionSum) {
 // bare values in request order: about PACK's volume. Both are verified.
 TEST(PackOnSimulator, PaperUnpackRepliesArePairs) {
   sim::PackRunConfig c = one_dimensional(65536, 16, pack::MaskSpec::named("random", 50, 7));
-  const auto comm = [&](pack::WorkAccounting accounting, bool unpack) {
+  const auto comm = [&](WorkModel accounting, bool unpack) {
     c.accounting = accounting;
     c.unpack = unpack;
     const auto run = sim::run_pack(kCm5, c, "");
     EXPECT_TRUE(run.experiment.verified.value_or(false));
     return run.experiment.phases.comm;
   };
-  const double paper_ratio = comm(pack::WorkAccounting::Paper, true) / comm(pack::WorkAccounting::Paper, false);
+  const double paper_ratio = comm(WorkModel::Paper, true) / comm(WorkModel::Paper, false);
   EXPECT_GT(paper_ratio, 1.4);
   EXPECT_LT(paper_ratio, 2.0);
-  const double own_ratio = comm(pack::WorkAccounting::Redist, true) / comm(pack::WorkAccounting::Redist, false);
+  const double own_ratio = comm(WorkModel::Redist, true) / comm(WorkModel::Redist, false);
   EXPECT_LT(own_ratio, 1.25);
 }
 

@@ -6,6 +6,7 @@
 #include "redist/core/name_table.hpp"
 #include "redist/indexing/krr_indexing.hpp"
 #include "redist/indexing/naive_indexing.hpp"
+#include "redist/indexing/paper_programs.hpp"
 #include "redist/indexing/pitfalls_indexing.hpp"
 #include "redist/indexing/prylli_indexing.hpp"
 #include "redist/indexing/tensor_plan.hpp"
@@ -13,16 +14,37 @@
 namespace redist {
 namespace {
 
-// Naive: owner scan, the baseline (scans every element whatever the layouts). Krr: packing and
-// unpacking information tables (paper 000). PITFALLS: FALLS intersections (Ramaswamy et al.).
-// Prylli: interval scan (Prylli & Tourancheau, ScaLAPACK). Krr unpacks as messages arrive,
-// PITFALLS and Prylli wait for each source rank in turn (paper 000, section 5).
+// Krr unpacks as messages arrive, PITFALLS and Prylli wait for each source rank in turn (paper 000,
+// section 5).
 std::vector<IndexingMethod>& table() {
   static std::vector<IndexingMethod> methods = {
-      {"naive", naive_plan, UnpackOrder::Arrival, false, nullptr, naive_counted_work},
-      {"krr", krr_plan, UnpackOrder::Arrival, true, krr_takes},
-      {"pitfalls", pitfalls_plan, UnpackOrder::SourceRank, true},
-      {"prylli", prylli_plan, UnpackOrder::SourceRank, true},
+      {.name = "naive",
+       .plan = naive_plan,
+       .unpack_order = UnpackOrder::Arrival,
+       .per_dimension = false,
+       .counted_work = naive_counted_work,
+       .description = "the baseline, which finds the owner of every element one at a time",
+       .paper_program = &kNaivePaperProgram},
+      {.name = "krr",
+       .plan = krr_plan,
+       .unpack_order = UnpackOrder::Arrival,
+       .per_dimension = true,
+       .takes = krr_takes,
+       .description = "paper 000's packing/unpacking information tables, for block sizes one a multiple of the other",
+       .validation = ValidationShape::DividingBlocks,
+       .paper_program = &kKrrPaperProgram},
+      {.name = "pitfalls",
+       .plan = pitfalls_plan,
+       .unpack_order = UnpackOrder::SourceRank,
+       .per_dimension = true,
+       .description = "Ramaswamy, Simons and Banerjee's intersections of FALLS",
+       .paper_program = &kPitfallsPaperProgram},
+      {.name = "prylli",
+       .plan = prylli_plan,
+       .unpack_order = UnpackOrder::SourceRank,
+       .per_dimension = true,
+       .description = "Prylli and Tourancheau's interval scan, as ScaLAPACK's redistribution",
+       .paper_program = &kPrylliPaperProgram},
   };
   return methods;
 }

@@ -1,15 +1,20 @@
-// Every indexing method in one table, which redistribute(), the tests, the benchmark and the
-// local-work measurements iterate: a new method is its own files plus one entry here.
+// Every indexing method in one table, which redistribute(), the tests, the benchmark, the
+// local-work measurements, `redist validate`'s random cases, the `work: paper` accounting and the
+// documented table of choices (`redist experiments`) iterate: a new method is its own files plus
+// one entry in indexing_methods.cpp.
 #pragma once
 
 #include <string_view>
 #include <vector>
 
+#include "redist/core/validation_shape.hpp"
 #include "redist/indexing/plan.hpp"
 #include "redist/indexing/rank_map.hpp"
 #include "redist/layout/layout.hpp"
 
 namespace redist {
+
+struct PaperProgram;  // redist/indexing/paper_programs.hpp
 
 /// The plans of rank `me` (materialise: list the runs, else only count them).
 using PlanFunction = RankPlan (*)(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me,
@@ -27,6 +32,13 @@ struct IndexingMethod {
   /// The work `plan` counts, without building the plan (null: only building it tells). Set for
   /// methods whose plan costs O(N) even uncounted (naive), so that predicting stays cheap.
   Work (*counted_work)(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me) = nullptr;
+  /// One line, for the documented table of choices (`redist experiments`, scenarios/README.md).
+  std::string_view description = "";
+  /// The redistributions `redist validate`'s random cases check it on (None: never drawn).
+  ValidationShape validation = ValidationShape::AnyBlocks;
+  /// The program a paper timed for this method, whose work `work: paper` charges (null: none is
+  /// modelled, and `work: paper` refuses the method).
+  const PaperProgram* paper_program = nullptr;
 };
 
 /// naive, krr, pitfalls, prylli (then any registered).

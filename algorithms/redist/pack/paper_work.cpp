@@ -4,16 +4,6 @@
 
 namespace redist::pack {
 
-WorkAccounting work_accounting_from_name(const std::string& name) {
-  if (name == "redist") return WorkAccounting::Redist;
-  if (name == "paper") return WorkAccounting::Paper;
-  throw std::invalid_argument("work must be redist or paper, got '" + name + "'");
-}
-
-const char* work_accounting_name(WorkAccounting accounting) {
-  return accounting == WorkAccounting::Paper ? "paper" : "redist";
-}
-
 Work paper_initial_scan(Index rank_d, Index local, Index true_elements, bool simple_storage) {
   // Every mask element is read once; SSS keeps local indices, tile, rank and destination: d+3 items.
   return Work(WorkKind::ElementScanned, local + (simple_storage ? (rank_d + 3) * true_elements : 0));

@@ -1,6 +1,7 @@
-// Which local work a PACK/UNPACK run charges: redist's own (what this library's code does) or the
-// work of Bae and Ranka's C programs on the CM-5 (paper 001), so that a replay prices what the paper
-// measured. Only the charged counts differ; the data moved and the results are the same.
+// Which local work a PACK/UNPACK run charges (WorkModel, redist/transport/work_model.hpp): redist's
+// own (what this library's code does) or the work of Bae and Ranka's C programs on the CM-5 (paper
+// 001), so that a replay prices what the paper measured. Only the charged counts differ; the data
+// moved and the results are the same.
 //
 // The paper's codes, as its section 6.4 models them, in units of one memory access (one item read or
 // written by a C loop: WorkKind::ElementScanned), for a processor with L local elements in C slices,
@@ -39,12 +40,9 @@
 
 #include "redist/pack/geometry.hpp"
 #include "redist/transport/work.hpp"
+#include "redist/transport/work_model.hpp"
 
 namespace redist::pack {
-
-enum class WorkAccounting { Redist, Paper };
-WorkAccounting work_accounting_from_name(const std::string& name);  ///< "redist", "paper"
-const char* work_accounting_name(WorkAccounting accounting);
 
 /// The paper's local work of PACK's initial scan (SSS keeps d+3 items per true element).
 Work paper_initial_scan(Index rank_d, Index local, Index true_elements, bool simple_storage);

@@ -2,8 +2,8 @@
 
 namespace redist::pack {
 
-void start_timed_phase(Transport& transport, WorkAccounting accounting) {
-  if (accounting == WorkAccounting::Paper) transport.barrier();
+void start_timed_phase(Transport& transport, WorkModel accounting) {
+  if (accounting == WorkModel::Paper) transport.barrier();
 }
 
 }  // namespace redist::pack

@@ -93,9 +93,9 @@ Preredistribution preredistribution_from_name(const std::string& name) {
 }
 
 LocalArrays redistribute_to_block(Transport& t, const Geometry& from, std::span<const Index> values,
-                                  std::span<const std::uint8_t> mask, Preredistribution how, WorkAccounting accounting) {
+                                  std::span<const std::uint8_t> mask, Preredistribution how, WorkModel accounting) {
   const Geometry to = from.as_block();
-  const bool paper = accounting == WorkAccounting::Paper;
+  const bool paper = accounting == WorkModel::Paper;
   switch (how) {
     case Preredistribution::SelectedData: return selected_data(t, from, to, values, mask, paper);
     case Preredistribution::WholeArrays: return whole_arrays(t, from, to, values, mask, paper);

@@ -31,6 +31,6 @@ struct LocalArrays {
 /// This rank's arrays on `from` moved to from.as_block(). Tag 400 is used.
 LocalArrays redistribute_to_block(Transport& transport, const Geometry& from, std::span<const Index> values,
                                   std::span<const std::uint8_t> mask, Preredistribution how,
-                                  WorkAccounting accounting = WorkAccounting::Redist);
+                                  WorkModel accounting = WorkModel::Redist);
 
 }  // namespace redist::pack

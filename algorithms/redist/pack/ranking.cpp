@@ -41,10 +41,10 @@ std::vector<Index> segmented_prefix(const Geometry& g, std::size_t i, std::vecto
 }  // namespace
 
 Ranking finish_ranking(Transport& transport, const Geometry& g, std::vector<Index> slice_count, PrsAlgorithm algorithm,
-                       Phases& times, WorkAccounting accounting) {
+                       Phases& times, WorkModel accounting) {
   const std::size_t d = g.rank();
   const Index me = transport.rank();
-  const bool paper = accounting == WorkAccounting::Paper;
+  const bool paper = accounting == WorkModel::Paper;
   Ranking ranking;
   ranking.slice_count = slice_count;
   std::vector<std::vector<Index>> ps(d);

@@ -34,7 +34,7 @@ std::vector<Index> count_slices(const Geometry& geometry, std::span<const std::u
 /// work; time in prefix-reduction-sums is added to times.prs (each started as `accounting` says,
 /// phase_timing.hpp). Tags 100..100+2d are used.
 Ranking finish_ranking(Transport& transport, const Geometry& geometry, std::vector<Index> slice_count,
-                       PrsAlgorithm algorithm, Phases& times, WorkAccounting accounting = WorkAccounting::Redist);
+                       PrsAlgorithm algorithm, Phases& times, WorkModel accounting = WorkModel::Redist);
 
 /// Global rank of every local element (-1 where the mask is false), from a finished ranking.
 std::vector<Index> element_ranks(const Geometry& geometry, std::span<const std::uint8_t> mask, const Ranking& ranking);

@@ -26,10 +26,10 @@ struct Scan {
 
 // Initial step. SSS writes one record per true element (the paper's d+3 items: one table entry).
 Scan initial_scan(Transport& t, const Geometry& g, std::span<const std::uint8_t> mask, Scheme scheme,
-                  WorkAccounting accounting) {
+                  WorkModel accounting) {
   Work work;
   Scan scan{count_slices(g, mask, work), {}};
-  if (accounting == WorkAccounting::Paper) {
+  if (accounting == WorkModel::Paper) {
     Index true_elements = 0;
     for (Index n : scan.slice_count) true_elements += n;
     work = paper_initial_scan(static_cast<Index>(g.rank()), g.local_size(), true_elements, scheme == Scheme::Simple);
@@ -43,7 +43,7 @@ Scan initial_scan(Transport& t, const Geometry& g, std::span<const std::uint8_t>
         scan.records.push_back({static_cast<Index>(offset), static_cast<Index>(offset / w0), in_slice++});
       }
     }
-    if (accounting == WorkAccounting::Redist) work.add(WorkKind::TableEntry, static_cast<Index>(scan.records.size()));
+    if (accounting == WorkModel::Redist) work.add(WorkKind::TableEntry, static_cast<Index>(scan.records.size()));
   }
   t.charge(work);
   return scan;
@@ -78,7 +78,7 @@ Index scan_slice(const Geometry& g, std::span<const std::uint8_t> mask, Index sl
 // Final step and message composition of PACK.
 std::vector<Words> compose(Transport& t, const Geometry& g, std::span<const Index> values, std::span<const std::uint8_t> mask,
                            const Scan& scan, const Ranking& ranking, const BlockCyclic& v, Scheme scheme,
-                           WorkAccounting accounting) {
+                           WorkModel accounting) {
   const auto slices = static_cast<Index>(ranking.slice_count.size());
   std::vector<Words> out(static_cast<std::size_t>(t.size()));
   Work work;
@@ -91,7 +91,7 @@ std::vector<Words> compose(Transport& t, const Geometry& g, std::span<const Inde
     }
     const auto e = static_cast<Index>(scan.records.size());
     work.add(WorkKind::TableEntry, e).add(WorkKind::IndexOp, e).add(WorkKind::ByteCopied, 2 * kWord * e);
-    if (accounting == WorkAccounting::Paper) {  // and PS_f's and A_l's offsets from each record's saved indices
+    if (accounting == WorkModel::Paper) {  // and PS_f's and A_l's offsets from each record's saved indices
       work = paper_compose(slices, 0, e, 0, 0, true, false);
       work += paper_record_offsets(static_cast<Index>(g.rank()), 2 * e);
     }
@@ -128,7 +128,7 @@ std::vector<Words> compose(Transport& t, const Geometry& g, std::span<const Inde
   } else {
     work.add(WorkKind::ByteCopied, 2 * kWord * elements);
   }
-  if (accounting == WorkAccounting::Paper) {
+  if (accounting == WorkModel::Paper) {
     work = paper_compose(slices, busy, elements, scanned, segments, false, scheme == Scheme::CompactMessage);
     work += paper_slice_coordinates(static_cast<Index>(g.rank()), busy);
   }
@@ -138,7 +138,7 @@ std::vector<Words> compose(Transport& t, const Geometry& g, std::span<const Inde
 
 // Message decomposition of PACK: every datum lands at its rank's local index of V.
 void decompose(Transport& t, const std::vector<Words>& in, const BlockCyclic& v, Scheme scheme, std::vector<Index>& local,
-               WorkAccounting accounting) {
+               WorkModel accounting) {
   Work work;
   Index received = 0, segments = 0;
   for (const Words& message : in) {
@@ -161,7 +161,7 @@ void decompose(Transport& t, const std::vector<Words>& in, const BlockCyclic& v,
       received += static_cast<Index>(message.size() / 2);
     }
   }
-  if (accounting == WorkAccounting::Paper) work = paper_decompose(received, segments, scheme == Scheme::CompactMessage);
+  if (accounting == WorkModel::Paper) work = paper_decompose(received, segments, scheme == Scheme::CompactMessage);
   t.charge(work);
 }
 
@@ -228,7 +228,7 @@ UnpackResult unpack(Transport& t, const Geometry& g, std::span<const Index> vect
   UnpackResult result;
   const double start = t.now();
   const Scan scan = initial_scan(t, g, mask, options.scheme, options.accounting);
-  const bool paper = options.accounting == WorkAccounting::Paper;
+  const bool paper = options.accounting == WorkModel::Paper;
   const Ranking ranking = finish_ranking(t, g, scan.slice_count, options.prs, result.times, options.accounting);
   result.size = ranking.size;
   if (ranking.size > options.vector_length) {

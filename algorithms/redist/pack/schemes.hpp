@@ -10,7 +10,7 @@
 //  - CMS, compact message: CSS's storage with messages of segments (base rank, count, data...), one per
 //    run of consecutive ranks with one destination.
 // UNPACK (SSS or CSS storage) is two-stage: requests of global ranks to the owners of V, then replies
-// with the values in request order ((value, rank) pairs under WorkAccounting::Paper, as the paper's
+// with the values in request order ((value, rank) pairs under WorkModel::Paper, as the paper's
 // programs send every datum, section 6.4.1); false positions take the field array's values.
 #pragma once
 
@@ -40,7 +40,7 @@ struct PackOptions {
   Scheme scheme = Scheme::Simple;
   PrsAlgorithm prs = PrsAlgorithm::Auto;
   Index vector_block = 0;  ///< W' of the result vector; 0 = BLOCK
-  WorkAccounting accounting = WorkAccounting::Redist;  ///< whose local work is charged (paper_work.hpp)
+  WorkModel accounting = WorkModel::Redist;  ///< whose local work is charged (paper_work.hpp)
 };
 
 struct PackResult {
@@ -59,7 +59,7 @@ struct UnpackOptions {
   PrsAlgorithm prs = PrsAlgorithm::Auto;
   Index vector_length = 0;  ///< N' ≥ Size
   Index vector_block = 0;   ///< W'; 0 = BLOCK
-  WorkAccounting accounting = WorkAccounting::Redist;  ///< whose local work is charged (paper_work.hpp)
+  WorkModel accounting = WorkModel::Redist;  ///< whose local work is charged (paper_work.hpp)
 };
 
 struct UnpackResult {

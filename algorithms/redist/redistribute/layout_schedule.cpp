@@ -3,23 +3,24 @@
 #include <deque>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 
 #include "redist/schedule/caterpillar.hpp"
 #include "redist/schedule/layout_lengths.hpp"
 #include "redist/schedule/strategy.hpp"
-#include "redist/schedule/walker_otto.hpp"
 
 namespace redist {
 namespace {
 
-// Walker and Otto's closed form, relabelled when block 0 does not sit on processor 0.
-Schedule walker_otto_for(const Layout& source, const Layout& dest) {
+// The schedule of a strategy that needs a 1-D redistribution's block sizes (walker-otto's closed
+// form), relabelled when block 0 does not sit on processor 0.
+Schedule one_dimensional_schedule(const ScheduleStrategy& strategy, const Layout& source, const Layout& dest) {
   const auto* from = std::get_if<BlockCyclic>(&source.variant());
   const auto* to = std::get_if<BlockCyclic>(&dest.variant());
   if (from == nullptr || to == nullptr) {
-    throw std::invalid_argument("walker-otto needs 1-D block-cyclic source and destination layouts");
+    throw std::invalid_argument(std::string(strategy.name) + " needs 1-D block-cyclic source and destination layouts");
   }
-  Schedule schedule = walker_otto_schedule({from->procs(), from->block_size(), to->procs(), to->block_size()});
+  Schedule schedule = strategy.from_redistribution({from->procs(), from->block_size(), to->procs(), to->block_size()});
   for (auto& step : schedule.steps) {
     for (auto& m : step.messages) {
       m.src = (m.src + from->first_proc()) % schedule.P;
@@ -85,7 +86,8 @@ std::shared_ptr<const Schedule> layout_schedule(ScheduleChoice choice, const Lay
   const Strategy strategy = *choice;
   static ScheduleMemo memo;
   return memo.get({strategy, procedure, source, dest, ranks}, [&] {
-    if (strategy == Strategy::WalkerOtto) return walker_otto_for(source, dest);
+    const ScheduleStrategy& entry = strategy_entry(strategy);
+    if (entry.from_redistribution != nullptr) return one_dimensional_schedule(entry, source, dest);
     LengthMatrix lengths = message_lengths(source, dest);
     drop_local_copies(lengths, ranks);
     if (strategy == Strategy::Caterpillar && procedure == StepProcedure::Paper004) {

@@ -1,6 +1,7 @@
 // Whose local work a redistribution charges to the transport. By default, redist's own code: what
 // its indexing method counted, the run lists it writes, its run-by-run copies. A replay of a paper
-// can instead charge the work of the program the paper timed (redist/redistribute/paper_work.hpp):
+// can instead charge the work of the program the paper timed (redist/indexing/paper_programs.hpp,
+// named by the method's registry entry):
 // the data moved and the messages sent are the same, only the counted work differs.
 #pragma once
 
@@ -10,6 +11,7 @@
 #include "redist/layout/layout.hpp"
 #include "redist/indexing/plan.hpp"
 #include "redist/indexing/rank_map.hpp"
+#include "redist/transport/work_model.hpp"
 
 namespace redist {
 
@@ -30,8 +32,8 @@ class WorkAccounting {
 /// redist's own accounting (the default of every redistribution).
 const WorkAccounting& redist_work_accounting();
 
-/// The accounting named `work` ("redist" or "paper") for rank `me`. Throws std::invalid_argument
-/// for an unknown name, or for "paper" where no paper's program is modelled (paper_work.hpp).
+/// The accounting named `work` (work_model_names(): "redist" or "paper") for rank `me`. Throws
+/// std::invalid_argument for an unknown name, or for "paper" where no paper's program is modelled (IndexingMethod::paper_program).
 std::unique_ptr<WorkAccounting> work_accounting(std::string_view work, std::string_view method, const Layout& source,
                                                 const Layout& dest, const RankMap& ranks, Rank me);
 

@@ -1,16 +1,39 @@
 #include "redist/calibration/random_validation_cases.hpp"
 
 #include <array>
+#include <string>
 
 #include "redist/core/splitmix.hpp"
+#include "redist/indexing/indexing_methods.hpp"
+#include "redist/schedule/schedule_choice.hpp"
 
 namespace redist::calibration {
 namespace {
 
-// The methods papers 000 and 004 compare (indexing_methods() may hold more, registered by a program).
-constexpr std::array<const char*, 4> kIndexings = {"naive", "krr", "pitfalls", "prylli"};
-constexpr std::array<const char*, 5> kSchedules = {"async", "caterpillar", "walker-otto", "stepwise", "greedy"};
 constexpr std::array<const char*, 3> kRelabels = {"none", "exact", "greedy"};
+
+// What a case draws from: the registries' entries that ask to be validated, in registry order.
+struct Drawn {
+  std::string name;
+  ValidationShape shape;
+};
+
+std::vector<Drawn> drawn_indexings() {
+  std::vector<Drawn> out;
+  for (const IndexingMethod& method : indexing_methods()) {
+    if (method.validation != ValidationShape::None) out.push_back({std::string(method.name), method.validation});
+  }
+  return out;
+}
+
+std::vector<Drawn> drawn_schedules() {
+  std::vector<Drawn> out;
+  for (const ScheduleChoice choice : schedule_names().values()) {
+    const ValidationShape shape = validation_shape(choice);
+    if (shape != ValidationShape::None) out.push_back({std::string(name_of(choice)), shape});
+  }
+  return out;
+}
 
 // The splitmix64 sequence (Steele, Lea, Flood 2014): splitmix64(x) adds the golden gamma itself.
 class Draws {
@@ -54,19 +77,21 @@ void dividing_blocks(Draws& draw, ValidationCase& c, Index max_k) {
   c.s = decreasing ? small : k * small;
 }
 
-ValidationCase draw_case(Draws& draw, int i) {
+ValidationCase draw_case(Draws& draw, int i, const std::vector<Drawn>& indexings, const std::vector<Drawn>& schedules) {
   ValidationCase c;
-  c.indexing = kIndexings[static_cast<std::size_t>(i) % kIndexings.size()];
-  c.schedule = kSchedules[static_cast<std::size_t>(i) % kSchedules.size()];
+  const Drawn& indexing = indexings[static_cast<std::size_t>(i) % indexings.size()];
+  const Drawn& schedule = schedules[static_cast<std::size_t>(i) % schedules.size()];
+  c.indexing = indexing.name;
+  c.schedule = schedule.name;
   c.relabel = kRelabels[static_cast<std::size_t>(i) % kRelabels.size()];
   c.disjoint = c.relabel == "none" && draw.one_in(2);
-  const bool walker_otto = c.schedule == std::string("walker-otto");
-  if (walker_otto) {  // P = Q processors, block ratio K from 2 to P
+  const auto needs = [&](ValidationShape shape) { return indexing.shape == shape || schedule.shape == shape; };
+  if (needs(ValidationShape::SquareDividing)) {  // P = Q processors, block ratio K from 2 to P
     c.P = c.Q = draw.between(2, c.disjoint ? kMaxValidationRanks / 2 : kMaxValidationRanks);
     dividing_blocks(draw, c, c.P);
   } else {
     processors(draw, c);
-    if (c.indexing == std::string("krr")) {
+    if (needs(ValidationShape::DividingBlocks)) {
       dividing_blocks(draw, c, 16);
     } else {
       c.r = block_size(draw);
@@ -81,8 +106,9 @@ ValidationCase draw_case(Draws& draw, int i) {
 
 std::vector<ValidationCase> random_validation_cases(int count, std::uint64_t seed) {
   Draws draw(seed);
+  const std::vector<Drawn> indexings = drawn_indexings(), schedules = drawn_schedules();
   std::vector<ValidationCase> cases;
-  for (int i = 0; i < count; ++i) cases.push_back(draw_case(draw, i));
+  for (int i = 0; i < count; ++i) cases.push_back(draw_case(draw, i, indexings, schedules));
   return cases;
 }
 

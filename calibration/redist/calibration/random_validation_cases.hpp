@@ -1,6 +1,7 @@
 // The seeded random cases of `redist validate` (issue 18 item 4): 2 to 8 ranks, block sizes small
 // and large, arrays of 1 to 16 MiB, and over the set every indexing method, schedule and
-// relabelling several times, each case one the library accepts.
+// relabelling several times, each case one the library accepts. The methods and schedules are the
+// registries' (indexing_methods.hpp, strategy.hpp), each drawn on the shapes its entry asks for.
 #pragma once
 
 #include <cstdint>
@@ -19,10 +20,12 @@ constexpr Index kMaxValidationElements = (Index{1} << 21) - 1;
 constexpr Index kMaxValidationBlock = 400;
 
 /// `count` cases drawn from splitmix64 streams of `seed`: the same seed gives the same cases on
-/// every machine. Case i takes indexing method i mod 4, schedule i mod 5 and relabelling i mod 3
-/// (coprime cycles, so the combinations vary); its shape is then drawn to suit them: krr and
-/// walker-otto get block sizes one of which divides the other (walker-otto also P = Q and a ratio
-/// of at most P), relabelled cases share their ranks, and a third of the others are disjoint.
+/// every machine. Case i takes the (i mod m)-th of the m indexing methods the registry validates,
+/// the (i mod n)-th of the n schedules (async, then the validated strategies) and relabelling
+/// i mod 3 (with the built-in 4 and 5, coprime cycles, so the combinations vary); its shape is then
+/// drawn to suit them (ValidationShape): krr and walker-otto get block sizes one of which divides
+/// the other (walker-otto also P = Q and a ratio of at most P), relabelled cases share their ranks,
+/// and a third of the others are disjoint.
 std::vector<ValidationCase> random_validation_cases(int count, std::uint64_t seed);
 
 }  // namespace redist::calibration

@@ -10,6 +10,7 @@
 #include "redist/mpi/own_exchange.hpp"
 #include "redist/mpi/shared_memory_exchange.hpp"
 #include "redist/predict/auto_choice.hpp"
+#include "redist/transport/work_model.hpp"
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/input_checks.hpp"
@@ -95,7 +96,7 @@ Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Option
     agree_on_call(s.transport, source, dest, o);
   }
   s.planned = plan_redistribution(s.transport, source, dest, resolve_choices(s.transport, source, dest, o));
-  s.own_exchange = s.planned->options.schedule == "async" && s.planned->options.work == "redist";
+  s.own_exchange = s.planned->options.schedule == "async" && work_model_names().from_name(s.planned->options.work) == WorkModel::Redist;
 }
 
 Plan::~Plan() = default;

@@ -10,10 +10,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "redist/mpi/communicator_cache.hpp"
 #include "redist/mpi/mpi_check.hpp"
 #include "redist/mpi/shared_array.hpp"
 #include "redist/mpi/shared_window.hpp"
@@ -42,60 +44,22 @@ struct SharedArea {
   }
 };
 
-// The communicators that hold an area. MPI_Finalize deletes MPI_COMM_SELF's attributes first,
-// while MPI still works; MPI_COMM_WORLD's later, when freeing a window may no longer be possible.
-// So an attribute on MPI_COMM_SELF frees every area still held, at the start of MPI_Finalize.
-std::vector<MPI_Comm>& holders() {
-  static std::vector<MPI_Comm> comms;
-  return comms;
-}
-
-int delete_area(MPI_Comm comm, int, void* area, void*) {
-  delete static_cast<SharedArea*>(area);
-  std::erase(holders(), comm);
-  return MPI_SUCCESS;
-}
-
-int area_keyval();
-
-int free_all_areas(MPI_Comm, int, void*, void*) {
-  while (!holders().empty()) MPI_Comm_delete_attr(holders().back(), area_keyval());
-  return MPI_SUCCESS;
-}
-
-int create_keyval(MPI_Comm_delete_attr_function* on_delete) {
-  int keyval = MPI_KEYVAL_INVALID;
-  check_mpi(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, on_delete, &keyval, nullptr), "MPI_Comm_create_keyval");
-  return keyval;
-}
-
-int area_keyval() {
-  static const int keyval = [] {
-    const int at_finalize = create_keyval(free_all_areas);
-    check_mpi(MPI_Comm_set_attr(MPI_COMM_SELF, at_finalize, nullptr), "MPI_Comm_set_attr");
-    return create_keyval(delete_area);
-  }();
-  return keyval;
-}
-
-// The area kept with `comm`, or null.
-SharedArea* find_area(MPI_Comm comm) {
-  void* value = nullptr;
-  int found = 0;
-  check_mpi(MPI_Comm_get_attr(comm, area_keyval(), &value, &found), "MPI_Comm_get_attr");
-  return found ? static_cast<SharedArea*>(value) : nullptr;
+// The area kept with each communicator that redistributed through shared memory: freed with it,
+// or at the start of MPI_Finalize while MPI still works (communicator_cache.hpp).
+CommunicatorCache<SharedArea>& areas() {
+  static CommunicatorCache<SharedArea> cache;
+  return cache;
 }
 
 // Collective on the first call for `comm`.
 SharedArea& shared_area(MPI_Comm comm) {
-  if (SharedArea* kept = find_area(comm)) return *kept;
-  auto* area = new SharedArea;
-  check_mpi(MPI_Comm_dup(comm, &area->comm), "MPI_Comm_dup");
-  MPI_Comm_set_errhandler(area->comm, MPI_ERRORS_RETURN);
-  area->one_node = on_one_node(area->comm);
-  check_mpi(MPI_Comm_set_attr(comm, area_keyval(), area), "MPI_Comm_set_attr");
-  holders().push_back(comm);
-  return *area;
+  return areas().get(comm, [comm] {
+    auto area = std::make_unique<SharedArea>();
+    check_mpi(MPI_Comm_dup(comm, &area->comm), "MPI_Comm_dup");
+    MPI_Comm_set_errhandler(area->comm, MPI_ERRORS_RETURN);
+    area->one_node = on_one_node(area->comm);
+    return area;
+  });
 }
 
 // Maps the pages of this rank's fresh segment at once, rather than one page fault at a time while
@@ -190,12 +154,12 @@ void synchronise(const SharedArea& area) {
 }  // namespace
 
 Index shared_window_bytes(MPI_Comm comm) {
-  const SharedArea* area = find_area(comm);
+  const SharedArea* area = areas().find(comm);
   return area != nullptr ? area->capacity : 0;
 }
 
 void release_shared_memory(MPI_Comm comm) {
-  SharedArea* area = find_area(comm);
+  SharedArea* area = areas().find(comm);
   if (area == nullptr) return;
   area->free_window();
   area->calls = 0;

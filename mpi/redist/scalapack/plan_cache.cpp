@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <list>
-#include <set>
+#include <memory>
 
+#include "redist/mpi/communicator_cache.hpp"
 #include "redist/scalapack/scalapack.hpp"
 
 namespace redist::scalapack {
@@ -24,45 +25,11 @@ struct CommunicatorPlans {
   std::list<Entry> entries;  // most recently used first
 };
 
-std::set<CommunicatorPlans*>& all_kept() {
-  static std::set<CommunicatorPlans*> kept;
+// Kept with each communicator, freed with it, at MPI_Finalize or by release_plans()
+// (redist/mpi/communicator_cache.hpp).
+mpi::CommunicatorCache<CommunicatorPlans>& all_kept() {
+  static mpi::CommunicatorCache<CommunicatorPlans> kept;
   return kept;
-}
-
-void forget(CommunicatorPlans* plans) {
-  all_kept().erase(plans);
-  delete plans;
-}
-
-int free_with_communicator(MPI_Comm, int, void* value, void*) {
-  auto* plans = static_cast<CommunicatorPlans*>(value);
-  if (all_kept().count(plans) != 0) forget(plans);  // release_plans() may have freed it already
-  return MPI_SUCCESS;
-}
-
-int plans_keyval() {
-  static const int keyval = [] {
-    int k = MPI_KEYVAL_INVALID;
-    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, free_with_communicator, &k, nullptr);
-    return k;
-  }();
-  return keyval;
-}
-
-// MPI_Finalize deletes MPI_COMM_SELF's attributes first: what is kept goes while MPI still works.
-int release_at_finalize(MPI_Comm, int, void*, void*) {
-  release_plans();
-  return MPI_SUCCESS;
-}
-
-void release_at_finalize_once() {
-  static const bool registered = [] {
-    int keyval = MPI_KEYVAL_INVALID;
-    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, release_at_finalize, &keyval, nullptr);
-    MPI_Comm_set_attr(MPI_COMM_SELF, keyval, nullptr);
-    return true;
-  }();
-  (void)registered;
 }
 
 Index extent(const std::vector<PeerPlan>& peers) {
@@ -74,25 +41,20 @@ Index extent(const std::vector<PeerPlan>& peers) {
 }
 
 CommunicatorPlans& plans_of(const mpi::MpiTransport& transport) {
-  const auto at = std::find_if(all_kept().begin(), all_kept().end(),
-                               [&](const CommunicatorPlans* p) { return p->transport.get() == &transport; });
-  return **at;
+  const auto kept = all_kept().values();
+  return **std::find_if(kept.begin(), kept.end(),
+                        [&](const CommunicatorPlans* p) { return p->transport.get() == &transport; });
 }
 
 }  // namespace
 
 mpi::MpiTransport& context_transport(MPI_Comm comm) {
-  release_at_finalize_once();
-  void* value = nullptr;
-  int found = 0;
-  MPI_Comm_get_attr(comm, plans_keyval(), &value, &found);
-  if (found != 0 && all_kept().count(static_cast<CommunicatorPlans*>(value)) != 0) {
-    return *static_cast<CommunicatorPlans*>(value)->transport;
-  }
-  auto* plans = new CommunicatorPlans{std::make_unique<mpi::MpiTransport>(comm), {}};
-  all_kept().insert(plans);
-  MPI_Comm_set_attr(comm, plans_keyval(), plans);
-  return *plans->transport;
+  return *all_kept()
+              .get(comm, [comm] {
+                return std::make_unique<CommunicatorPlans>(
+                    CommunicatorPlans{std::make_unique<mpi::MpiTransport>(comm), {}});
+              })
+              .transport;
 }
 
 KeptPlan& kept_plan(const mpi::MpiTransport& transport, const std::vector<std::int64_t>& key,
@@ -111,8 +73,6 @@ KeptPlan& kept_plan(const mpi::MpiTransport& transport, const std::vector<std::i
   return entries.front().kept;
 }
 
-void release_plans() {
-  while (!all_kept().empty()) forget(*all_kept().begin());
-}
+void release_plans() { all_kept().release_all(); }
 
 }  // namespace redist::scalapack

@@ -257,7 +257,7 @@ void apply_run_options(const ParameterValues& v, PackRunConfig& c) {
   c.prs = pack::prs_algorithm_from_name(v.text("prs"));
   c.redistribution = pack::preredistribution_from_name(v.text("redistribution"));
   c.vector_block = v.integer("vector_block");
-  c.accounting = pack::work_accounting_from_name(v.text("work"));
+  c.accounting = work_model_names().from_name(v.text("work"));
 }
 
 PackRunConfig pack_config(const Params& params, Index block) {

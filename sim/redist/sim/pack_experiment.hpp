@@ -20,7 +20,7 @@ struct PackRunConfig {
   pack::PrsAlgorithm prs = pack::PrsAlgorithm::Auto;
   pack::Preredistribution redistribution = pack::Preredistribution::None;  ///< PACK only
   Index vector_block = 0;  ///< W' of V; 0 = BLOCK
-  pack::WorkAccounting accounting = pack::WorkAccounting::Redist;  ///< parameter work: redist | paper
+  WorkModel accounting = WorkModel::Redist;  ///< parameter work: redist | paper
 };
 
 struct PackRunResult {

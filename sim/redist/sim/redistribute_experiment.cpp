@@ -22,6 +22,23 @@ std::vector<std::string> indexing_names() {
   return names;
 }
 
+// "name: description; ..." of every registered indexing method, and of every schedule.
+std::string indexing_descriptions() {
+  std::string text;
+  for (const auto& method : indexing_methods()) {
+    text += (text.empty() ? "" : "; ") + std::string(method.name) + ": " + std::string(method.description);
+  }
+  return text;
+}
+
+std::string schedule_descriptions() {
+  std::string text;
+  for (const ScheduleChoice choice : schedule_names().values()) {
+    text += (text.empty() ? "" : "; ") + std::string(name_of(choice)) + ": " + std::string(description_of(choice));
+  }
+  return text;
+}
+
 // Built on first use, after any indexing method a program registers at start-up.
 const ExperimentSpec& redistribute_schema() {
   // `redist simulate` reports the r and s it ran, so k and direction stay in scenarios.
@@ -42,10 +59,13 @@ const ExperimentSpec& redistribute_schema() {
        {.name = "N", .meaning = "array size in elements", .min = 1, .required = true},
        {.name = "elem_bytes", .meaning = "bytes per element", .min = 1, .default_value = 8},
        {.name = "indexing",
-        .meaning = "indexing method; naive is refused above N = 2^32, as it visits every element one at a time",
+        .meaning = "indexing method. " + indexing_descriptions() +
+                   ". Naive is refused above N = 2^32, as it visits every element one at a time",
         .names = indexing_names(),
         .default_value = "naive"},
-       {.name = "schedule", .meaning = "communication schedule", .names = names_of(schedule_names()), .default_value = "async"},
+       {.name = "schedule",
+        .meaning = "communication schedule. " + schedule_descriptions(),
+        .names = names_of(schedule_names()), .default_value = "async"},
        {.name = "placement",
         .meaning = "source and destination processors: the same ranks, or destinations on ranks P, P+1, ...",
         .names = {"shared", "disjoint"},

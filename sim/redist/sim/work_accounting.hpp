@@ -7,6 +7,7 @@
 #include <string>
 
 #include "redist/analysis/experiment_schema.hpp"
+#include "redist/transport/work_model.hpp"
 
 namespace redist::sim {
 

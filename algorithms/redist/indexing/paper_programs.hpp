@@ -2,7 +2,9 @@
 // generation for efficient generalized kr -> r and r -> kr array redistribution"): Krr, PITFALLS and
 // Prylli's method, written by the paper's authors in C + MPI and run on an IBM SP2. redist's own
 // implementations of these methods are faster (one plan driver, run lists, tight strided copies);
-// a replay of the paper's tables counts what the paper's loops do instead (`work: paper`).
+// a replay of the paper's tables counts what the paper's loops do instead (`work: paper`). Each
+// method's registry entry (indexing_methods.hpp) names its program here; the accounting that
+// charges it is redist/redistribute/work_accounting.hpp's.
 //
 // Index phase, flat in N: every method describes one global complete cycle gcc = lcm(P·b_s, Q·b_d).
 //  - Krr builds its information tables as sections 3-4 lay them out (Fig. 6: a row per peer, a column
@@ -29,25 +31,40 @@
 //  PITFALLS and Prylli in source order (RankPlan::unpack_order, set by the methods themselves).
 #pragma once
 
-#include <memory>
+#include <cstddef>
 
 #include "redist/indexing/cyclic_pair.hpp"
-#include "redist/redistribute/work_accounting.hpp"
+#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_map.hpp"
 
 namespace redist {
 
-/// Index-phase work of the paper's program for `method` on rank `me`, which exchanges with the peers
-/// of `plan`; `counted` is what redist's implementation of the method counted (PITFALLS and Prylli
-/// run the same intersection algorithms, Krr builds fuller tables than redist's).
-Work paper_index_work(std::string_view method, const CyclicPair& pair, const RankMap& ranks, Rank me,
+/// The program a paper timed for an indexing method, whose work `work: paper` charges instead of
+/// redist's own: what sets one paper's program apart from another's.
+struct PaperProgram {
+  /// Index-phase work of one side (sender or receiver) exchanging `messages` messages; null: the
+  /// program's work is redist's own (paper 004's naive program, timed on communication only).
+  Work (*side_index_work)(const SideView& side, std::size_t messages) = nullptr;
+  /// Whether the index phase also charges the IndexOps redist's implementation counted (PITFALLS
+  /// and Prylli run the same intersection algorithms as redist's).
+  bool charges_counted_index_ops = false;
+  /// Intersection records the copy loop walks per piece packed or unpacked.
+  Index intersections_per_piece = 0;
+};
+
+/// Paper 000's programs.
+extern const PaperProgram kKrrPaperProgram;
+extern const PaperProgram kPitfallsPaperProgram;
+extern const PaperProgram kPrylliPaperProgram;
+/// Paper 004's naive program: redist's own accounting.
+extern const PaperProgram kNaivePaperProgram;
+
+/// Index-phase work of `program` on rank `me`, which exchanges with the peers of `plan`; `counted`
+/// is what redist's implementation of the method counted.
+Work paper_index_work(const PaperProgram& program, const CyclicPair& pair, const RankMap& ranks, Rank me,
                       const RankPlan& plan, const Work& counted);
 
-/// Work of the paper's program for `method` packing (or unpacking) the message described by `peer`.
-Work paper_copy_work(std::string_view method, const PeerPlan& peer, Index elem_bytes);
-
-/// The accounting of the paper's program for `method` (krr, pitfalls or prylli on 1-D block-cyclic
-/// layouts). Throws std::invalid_argument otherwise.
-std::unique_ptr<WorkAccounting> paper_work_accounting(std::string_view method, const Layout& source, const Layout& dest,
-                                                      const RankMap& ranks, Rank me);
+/// Work of `program` packing (or unpacking) the message described by `peer`.
+Work paper_copy_work(const PaperProgram& program, const PeerPlan& peer, Index elem_bytes);
 
 }  // namespace redist
