@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <memory>
@@ -346,13 +347,65 @@ std::shared_ptr<PredictedPlan> predicted_plan(const mpi::MpiTransport& transport
   return predicted;
 }
 
-StoredMatrix stored(const Given& reference, const std::array<std::int64_t, 11>& mine, bool a_side, std::vector<Rank> ranks) {
-  const auto& desc = a_side ? reference.desca : reference.descb;
-  const auto& grid = a_side ? reference.grida : reference.gridb;
-  StoredMatrix m = stored_matrix(descriptor_of(desc), static_cast<int>(grid[0]), static_cast<int>(grid[1]));
+StoredMatrix stored(const Descriptor& desc, const std::array<std::int64_t, 4>& grid,
+                    const std::array<std::int64_t, 11>& mine, std::vector<Rank> ranks) {
+  StoredMatrix m = stored_matrix(desc, static_cast<int>(grid[0]), static_cast<int>(grid[1]));
   m.leading_dim = mine[kLld];
   m.grid_ranks = std::move(ranks);
   return m;
+}
+
+std::array<std::int64_t, 11> fields_of(const Descriptor& d) {
+  return {d.dtype, d.context, d.rows, d.cols, d.first_row_block, d.first_col_block, d.row_block, d.col_block,
+          d.first_row, d.first_col, d.leading_dim};
+}
+
+// The processes (rows, or columns) holding a copy of a dimension: all of a replicated one (-1).
+std::vector<int> holders(std::int64_t first, std::int64_t processes) {
+  if (first != -1) return {static_cast<int>(first)};
+  std::vector<int> all(static_cast<std::size_t>(processes));
+  for (std::size_t p = 0; p < all.size(); ++p) all[p] = static_cast<int>(p);
+  return all;
+}
+
+// This rank's plan of the call, once its arguments are agreed. A replicated A (PBLAS's RSRC_ or
+// CSRC_ -1) is read from the copy of process row and column 0; a replicated B gets one copy per
+// process row (column) holding one, each sent as to a matrix held by that row alone: their
+// destinations differ, so the copies' sends go to distinct peers and this rank receives from one.
+RankPlan plan_of_call(const std::vector<Given>& all, const Given& mine, const SubmatrixCall& call,
+                      const std::vector<Rank>& a_ranks, const std::vector<Rank>& b_ranks, Rank me) {
+  const Given& ra = all[static_cast<std::size_t>(a_ranks.front())];
+  const Given& rb = all[static_cast<std::size_t>(b_ranks.front())];
+  const Descriptor desc_a = held_by(descriptor_of(ra.desca), 0, 0);
+  const auto front_a = missing_front(desc_a);
+  RankPlan plan;
+  int pieces = 0;
+  for (const int row : holders(rb.descb[8], rb.gridb[0])) {
+    for (const int col : holders(rb.descb[9], rb.gridb[1])) {
+      const Descriptor desc_b = held_by(descriptor_of(rb.descb), row, col);
+      // A first block smaller than the others (PBLAS's IMB_, INB_): the indexing sees the matrix
+      // with the missing rows and columns in front, and this rank's local offsets shift back by them.
+      const auto front_b = missing_front(desc_b);
+      SubmatrixCopy copy{stored(desc_a, ra.grida, mine.desca, a_ranks), stored(desc_b, rb.gridb, mine.descb, b_ranks),
+                         mine.ia - 1 + front_a[0], mine.ja - 1 + front_a[1], mine.ib - 1 + front_b[0],
+                         mine.jb - 1 + front_b[1], mine.rows, mine.cols};
+      copy.part = mine.uplo == 'U' ? MatrixPart::Upper : mine.uplo == 'L' ? MatrixPart::Lower : MatrixPart::All;
+      copy.unit_diagonal = mine.diag == 'U';
+      copy.transpose = call.transpose;
+      RankPlan piece = submatrix_plan(copy, me);
+      shift_back(piece.sends, front_a, fields_of(desc_a), mine.desca, mine.grida);
+      shift_back(piece.receives, front_b, fields_of(desc_b), mine.descb, mine.gridb);
+      if (pieces++ == 0) plan.unpack_order = piece.unpack_order;
+      for (PeerPlan& p : piece.sends) plan.sends.push_back(std::move(p));
+      for (PeerPlan& p : piece.receives) plan.receives.push_back(std::move(p));
+    }
+  }
+  if (pieces > 1) {
+    const auto by_peer = [](const PeerPlan& x, const PeerPlan& y) { return x.peer < y.peer; };
+    std::sort(plan.sends.begin(), plan.sends.end(), by_peer);
+    std::sort(plan.receives.begin(), plan.receives.end(), by_peer);
+  }
+  return plan;
 }
 
 const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, std::vector<std::byte>* scratch) {
@@ -385,23 +438,7 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
   std::vector<std::int64_t> key(reinterpret_cast<const std::int64_t*>(all.data()),
                                 reinterpret_cast<const std::int64_t*>(all.data()) + all.size() * kGivenFields);
   key.push_back(model_in_use ? 1 : 0);
-  KeptPlan& kept = kept_plan(transport, key, [&] {
-    const Given& ra = all[static_cast<std::size_t>(a_ranks.front())];
-    const Given& rb = all[static_cast<std::size_t>(b_ranks.front())];
-    // A first block smaller than the others (PBLAS's IMB_, INB_): the indexing sees the matrix
-    // with the missing rows and columns in front, and this rank's local offsets shift back by them.
-    const auto front_a = missing_front(descriptor_of(ra.desca)), front_b = missing_front(descriptor_of(rb.descb));
-    SubmatrixCopy copy{stored(ra, mine.desca, true, a_ranks), stored(rb, mine.descb, false, b_ranks),
-                       mine.ia - 1 + front_a[0], mine.ja - 1 + front_a[1], mine.ib - 1 + front_b[0],
-                       mine.jb - 1 + front_b[1], mine.rows, mine.cols};
-    copy.part = mine.uplo == 'U' ? MatrixPart::Upper : mine.uplo == 'L' ? MatrixPart::Lower : MatrixPart::All;
-    copy.unit_diagonal = mine.diag == 'U';
-    copy.transpose = call.transpose;
-    RankPlan plan = submatrix_plan(copy, me);
-    shift_back(plan.sends, front_a, ra.desca, mine.desca, mine.grida);
-    shift_back(plan.receives, front_b, rb.descb, mine.descb, mine.gridb);
-    return plan;
-  });
+  KeptPlan& kept = kept_plan(transport, key, [&] { return plan_of_call(all, mine, call, a_ranks, b_ranks, me); });
   const Index eb = call.elem_bytes;
   if (!kept.decided) {  // every rank of the context meets a new plan together
     std::shared_ptr<const MachineModel> model;
