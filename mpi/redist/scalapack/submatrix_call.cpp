@@ -314,10 +314,13 @@ Layout layout_of(const std::array<std::int64_t, 11>& d, const std::array<std::in
                                 .grid_cols = grid[1], .first_row = d[8], .first_col = d[9]});
 }
 
-// Collective over the context: the whole-matrix copy as a Plan whose indexing and schedule `auto`
-// chose on `model`. Its communicator puts A's processors first, in order (a Plan's source
-// processors are consecutive ranks), then the other ranks; B's processors stay where B's grid has
-// them (no relabelling: B's descriptor says where its blocks are).
+// Collective over the context: the indexing and schedule `auto` predicts fastest on `model` for
+// each call of the kept plan (the index phase is paid once: it is left out of the ranking), and the
+// whole-matrix copy as a Plan running them, unless the schedule chosen is the default's own, async:
+// then the default submatrix plan runs (the same exchange, its run lists as compact as any
+// indexing's), and the result holds no Plan. The Plan's communicator puts A's processors first, in
+// order (a Plan's source processors are consecutive ranks), then the other ranks; B's processors
+// stay where B's grid has them (no relabelling: B's descriptor says where its blocks are).
 std::shared_ptr<PredictedPlan> predicted_plan(const mpi::MpiTransport& transport, const std::vector<Given>& all,
                                               const std::vector<Rank>& a_ranks, const std::vector<Rank>& b_ranks,
                                               Index elem_bytes, const std::shared_ptr<const MachineModel>& model) {
@@ -341,9 +344,14 @@ std::shared_ptr<PredictedPlan> predicted_plan(const mpi::MpiTransport& transport
   std::vector<Index> dest_ranks;
   for (const Rank r : b_ranks) dest_ranks.push_back(new_rank[static_cast<std::size_t>(r)]);
   options.ranks = RankMap::relabelled(std::move(dest_ranks));
-  predicted->plan =
-      std::make_unique<mpi::Plan>(predicted->comm, layout_of(a.desca, a.grida), layout_of(b.descb, b.gridb), options);
-  predicted->chosen = "indexing " + predicted->plan->options().indexing + ", schedule " + predicted->plan->options().schedule;
+  const Layout from = layout_of(a.desca, a.grida), to = layout_of(b.descb, b.gridb);
+  const mpi::Options chosen = mpi::choose(predicted->comm, from, to, options, true);
+  predicted->chosen = "indexing " + chosen.indexing + ", schedule " + chosen.schedule;
+  if (chosen.schedule == "async") {
+    MPI_Comm_free(&predicted->comm);
+    return predicted;
+  }
+  predicted->plan = std::make_unique<mpi::Plan>(predicted->comm, from, to, chosen);
   return predicted;
 }
 
@@ -440,19 +448,23 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
   key.push_back(model_in_use ? 1 : 0);
   KeptPlan& kept = kept_plan(transport, key, [&] { return plan_of_call(all, mine, call, a_ranks, b_ranks, me); });
   const Index eb = call.elem_bytes;
-  if (!kept.decided) {  // every rank of the context meets a new plan together
+  // `auto` chooses on a plan's second use (every rank of the context meets it together): a call
+  // made once does not pay for the choice (a Plan made and predicted over every candidate costs
+  // far more than one small copy), a call repeated pays once.
+  if (kept.uses < 2) ++kept.uses;
+  if (!kept.decided) {
     std::shared_ptr<const MachineModel> model;
-    try {
+    try {  // read at the first call, so that a bad REDIST_MODEL is told at once
       model = model_in_use ? machine_model() : nullptr;
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument(call.routine + ": " + e.what());
     }
-    kept.decided = true;
-    if (model && whole_dense_copy(all, call, a_ranks.front(), b_ranks.front())) {
+    kept.decided = kept.uses >= 2 || !model;
+    if (kept.decided && model && whole_dense_copy(all, call, a_ranks.front(), b_ranks.front())) {
       kept.predicted = predicted_plan(transport, all, a_ranks, b_ranks, eb, model);
     }
   }
-  if (kept.predicted) {
+  if (kept.predicted && kept.predicted->plan) {
     const PredictedPlan& p = *kept.predicted;
     const auto local = [](const std::array<std::int64_t, 11>& d, const std::array<std::int64_t, 4>& grid) {
       if (grid[2] < 0) return Index{0};
@@ -461,12 +473,15 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
     };
     last_method_text = "a redist::mpi::Plan chosen on the machine model: " + p.chosen;
     log_call(call, "moved by " + last_method_text);
-    p.plan->execute({a, static_cast<std::size_t>(local(mine.desca, mine.grida) * eb)},
-                    {b, static_cast<std::size_t>(local(mine.descb, mine.gridb) * eb)});
+    // The arguments were agreed in the MPI_Allgather above: no agreement of the Plan's own.
+    p.plan->execute_agreed({a, static_cast<std::size_t>(local(mine.desca, mine.grida) * eb)},
+                           {b, static_cast<std::size_t>(local(mine.descb, mine.gridb) * eb)});
     static const Written none;  // only p?tran asks what was written, and it never comes here
     return none;
   }
-  last_method_text = "redist's submatrix plan (the default)";
+  last_method_text = kept.predicted ? "redist's submatrix plan (auto chose " + kept.predicted->chosen +
+                                          ": the default's exchange)"
+                                    : "redist's submatrix plan (the default)";
   log_call(call, call.move ? "moved by " + last_method_text : "planned, nothing moved");
   if (!call.move) return kept.plan.receives;
   std::byte* into = b;
