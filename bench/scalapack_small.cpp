@@ -4,13 +4,15 @@
 // submatrices at an offset in arrays with LLD padding. Both are called with the same arguments,
 // as a ScaLAPACK program calls them, again and again: redist keeps its plan between calls. Each
 // time is the median over samples of `--calls` consecutive calls (the slowest rank's), samples
-// alternating the two libraries. Both results are checked element by element first.
+// alternating the libraries in a rotating order. Both results are checked element by element first.
 //
 // With REDIST_MODEL naming a machine model (the .model.json `redist calibrate` writes), redist runs
-// twice per case: as by default and as `auto` chose on the model (whole dense matrices only; other
-// calls keep the default); each case then prints the method chosen and its time beside the default.
+// twice per case, samples interleaved: as by default and as `auto` chose on the model (whole dense
+// matrices only; other calls keep the default); each case then prints the method chosen and its
+// time beside the default, and what the first two calls with new plans take, default and auto.
 //
-//   mpirun -np 4 bench_scalapack_small [--samples 15] [--calls 20] [--json FILE]
+//   mpirun -np 4 bench_scalapack_small [--samples 15] [--calls 20] [--json FILE] [--only TEXT]
+// (--only: the cases whose name contains TEXT)
 #include <mpi.h>
 
 #include <cstdio>
@@ -121,13 +123,14 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   int samples = 15, calls = 20;
-  std::string json_path;
+  std::string json_path, only;
   bool all_correct = true;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--samples") samples = std::stoi(argv[i + 1]);
     if (flag == "--calls") calls = std::stoi(argv[i + 1]);
     if (flag == "--json") json_path = argv[i + 1];
+    if (flag == "--only") only = argv[i + 1];
   }
   if (ranks != 4) {
     if (rank == 0) std::fprintf(stderr, "bench_scalapack_small: run with mpirun -np 4\n");
@@ -139,11 +142,12 @@ int main(int argc, char** argv) {
   const bool with_model = std::getenv("REDIST_MODEL") != nullptr && *std::getenv("REDIST_MODEL") != '\0';
   if (rank == 0) {
     std::printf("%-52s %12s %12s %9s%s\n", "case (doubles, grids, blocks)", "pdgemr2d us", "redist us", "ratio",
-                with_model ? "   auto us  auto/default  chosen" : "");
+                with_model ? "   auto us  auto/default  new def us new auto us  chosen" : "");
   }
   std::vector<double> ratios;
   nlohmann::json out = nlohmann::json::array();
   for (const Case& c : kCases) {
+    if (!only.empty() && std::string(c.name).find(only) == std::string::npos) continue;
     Grid ga(c.ar, c.ac), gb(c.br, c.bc);
     Matrix a(ga, c.m, c.n, c.amb, c.anb, c.padding), b(gb, c.m, c.n, c.bmb, c.bnb, c.padding);
     a.number(c.n);
@@ -163,7 +167,9 @@ int main(int argc, char** argv) {
     std::vector<std::function<void()>> runs = {scalapack, by_redist};
     if (with_model) runs.push_back(by_redist_auto);
     std::string chosen;
-    for (const auto& run : runs) {
+    for (const auto& run : runs) {  // twice: auto chooses on a plan's second use
+      std::fill(b.local.begin(), b.local.end(), -1.0);
+      run();
       std::fill(b.local.begin(), b.local.end(), -1.0);
       run();
       for (std::size_t k = 0; k < b.local.size(); ++k) {
@@ -178,32 +184,42 @@ int main(int argc, char** argv) {
       chosen = redist::scalapack::last_method();
     }
     all_correct = redist::bench::everywhere(correct) && all_correct;
-    std::vector<double> t_scalapack, t_redist;
+    // Samples alternate the libraries (and auto's plans), in a rotating order: the machine's speed
+    // drifts, and each gets its share of every phase of it.
+    std::vector<std::vector<double>> times(runs.size());
     for (int s = 0; s < samples; ++s) {
-      for (int which = 0; which < 2; ++which) {
-        const auto& run = (which + s) % 2 == 0 ? std::function<void()>(scalapack) : std::function<void()>(by_redist);
+      for (std::size_t k = 0; k < runs.size(); ++k) {
+        const std::size_t which = (k + static_cast<std::size_t>(s)) % runs.size();
         MPI_Barrier(MPI_COMM_WORLD);
         const double start = MPI_Wtime();
-        for (int k = 0; k < calls; ++k) run();
-        const double per_call = slowest(MPI_Wtime() - start) / calls;
-        ((which + s) % 2 == 0 ? t_scalapack : t_redist).push_back(per_call);
+        for (int call = 0; call < calls; ++call) runs[which]();
+        times[which].push_back(slowest(MPI_Wtime() - start) / calls);
       }
     }
-    std::vector<double> t_auto;
-    for (int s = 0; with_model && s < samples; ++s) {
-      MPI_Barrier(MPI_COMM_WORLD);
-      const double start = MPI_Wtime();
-      for (int k = 0; k < calls; ++k) by_redist_auto();
-      t_auto.push_back(slowest(MPI_Wtime() - start) / calls);
+    const std::vector<double>&t_scalapack = times[0], &t_redist = times[1];
+    // What new plans cost: the first two calls with the same arguments, every plan released before
+    // (a call made once pays for its plan; auto chooses at a plan's second use), the median of 5.
+    std::vector<double> new_default, new_auto;
+    for (int s = 0; with_model && s < 5; ++s) {
+      for (int which = 0; which < 2; ++which) {
+        redist::scalapack::release_plans();
+        MPI_Barrier(MPI_COMM_WORLD);
+        const double start = MPI_Wtime();
+        for (int call = 0; call < 2; ++call) (which == 0 ? runs[1] : runs[2])();
+        (which == 0 ? new_default : new_auto).push_back(slowest(MPI_Wtime() - start));
+      }
     }
     const double ts = median_of(t_scalapack), tr = median_of(t_redist);
     ratios.push_back(ts / tr);
     nlohmann::json row = {{"case", c.name}, {"pdgemr2d_seconds", ts}, {"redist_seconds", tr}, {"ratio", ts / tr}};
     if (rank == 0) std::printf("%-52s %12.1f %12.1f %9.2f", c.name, ts * 1e6, tr * 1e6, ts / tr);
     if (with_model) {
-      const double ta = median_of(t_auto);
-      if (rank == 0) std::printf(" %10.1f %13.2f  %s", ta * 1e6, ta / tr, chosen.c_str());
+      const double ta = median_of(times[2]);
+      const double nd = median_of(new_default), na = median_of(new_auto);
+      if (rank == 0) std::printf(" %10.1f %13.2f %10.1f %10.1f  %s", ta * 1e6, ta / tr, nd * 1e6, na * 1e6, chosen.c_str());
       row["auto_seconds"] = ta;
+      row["new_plan_default_seconds"] = nd;
+      row["new_plan_auto_seconds"] = na;
       row["auto_method"] = chosen;
     }
     if (rank == 0) std::printf("%s\n", correct ? "" : "  WRONG");

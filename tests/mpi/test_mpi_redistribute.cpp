@@ -429,7 +429,8 @@ TEST(MpiRedistribute, BadInputFailsOnEveryRankTogether) {
 }
 
 // Plan + execute against redistribute(): the same destination bytes, on every rank, for a call and
-// for a plan executed twice (its second execution reuses everything the first set up).
+// for a plan executed twice (its second execution reuses everything the first set up), then once
+// more by execute_agreed (no agreement of its own).
 bool plan_matches_redistribute(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options) {
   int me = 0;
   MPI_Comm_rank(comm, &me);
@@ -444,9 +445,9 @@ bool plan_matches_redistribute(MPI_Comm comm, const Layout& source, const Layout
   redistribute(comm, source, dest, from, by_call, options);
   Plan plan(comm, source, dest, options);
   bool same = true;
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 3; ++k) {
     std::fill(by_plan.begin(), by_plan.end(), std::byte{0x5a});
-    const RedistributeReport report = plan.execute(from, by_plan);
+    const RedistributeReport report = k < 2 ? plan.execute(from, by_plan) : plan.execute_agreed(from, by_plan);
     same = same && by_plan == by_call && report.phases.index == 0;
   }
   int mine = same ? 1 : 0, all = 0;

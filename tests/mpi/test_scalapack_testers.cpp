@@ -14,6 +14,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <array>
 #include <complex>
 #include <cstring>
 #include <stdexcept>
@@ -343,14 +344,16 @@ struct PblasMatrix {
   PblasMatrix(const Grid& g, int type, int m, int n, int imb, int inb, int mb, int nb, int sr, int sc) {
     if (type == 1) imb = mb, inb = nb;  // a nine-entry descriptor has no first block of its own
     // The process of a global index: the first block on the first process, then blocks in turn.
-    const auto owner = [](int i, int first_block, int block, int first, int procs) {
+    // RSRC_ (CSRC_) -1: every process row (column) holds all the rows (columns).
+    const auto owner = [](int i, int first_block, int block, int first, int procs, int me) {
+      if (first == -1) return me;
       return i < first_block ? first : ((i - first_block) / block + 1 + first) % procs;
     };
     for (int i = 0; i < m; ++i) {
-      if (owner(i, imb, mb, sr, g.rows) == g.my_row) rows.push_back(i);
+      if (owner(i, imb, mb, sr, g.rows, g.my_row) == g.my_row) rows.push_back(i);
     }
     for (int j = 0; j < n; ++j) {
-      if (owner(j, inb, nb, sc, g.cols) == g.my_col) cols.push_back(j);
+      if (owner(j, inb, nb, sc, g.cols, g.my_col) == g.my_col) cols.push_back(j);
     }
     local_rows = static_cast<int>(rows.size());
     local_cols = static_cast<int>(cols.size());
@@ -477,6 +480,59 @@ TEST(ScalapackAsItsTesters, TranOnElevenEntryDescriptors) {
   every_tran_problem<std::complex<double>>();
 }
 
+// PBLAS's replicated matrices (RSRC_ or CSRC_ -1: every process row, or column, holds a copy of
+// all the rows, or columns) as A, as C (every copy updated), or both, on nine- and eleven-entry
+// descriptors, smaller first blocks included.
+template <class T>
+void tran_replicated(int rows, int cols, const TranProblem& p, std::array<int, 4> sources, int first_block) {
+  Grid g(rows, cols);
+  if (!g.inside()) return;
+  const int ma = std::max(31, p.ia - 1 + p.n), na = std::max(31, p.ia - 1 + p.m);
+  const int mc = std::max(35, p.ic - 1 + p.m), nc = std::max(35, p.ic - 1 + p.n);
+  const int fb = first_block;
+  PblasMatrix a(g, p.type_a, ma, na, fb, fb, p.block, p.block, sources[0], sources[1]);
+  PblasMatrix c(g, p.type_c, mc, nc, fb, fb, p.block, p.block, sources[2], sources[3]);
+  std::vector<T> local_a = pblas_filled<T>(a, 0), a_stock = local_a;
+  const std::vector<T> before = pblas_filled<T>(c, 3);
+  std::vector<T> c_stock = before, c_redist = before;
+  stock_tran<T>(p.m, p.n, T(2), a_stock.data(), p.ia, p.ia, a.desc, T(3), c_stock.data(), p.ic, p.ic, c.desc);
+  std::string message;
+  try {
+    redist_tran<T>(p.m, p.n, T(2), local_a.data(), p.ia, p.ia, a.desc, T(3), c_redist.data(), p.ic, p.ic, c.desc);
+  } catch (const std::invalid_argument& e) {
+    message = e.what();
+  }
+  const std::string what = "grid " + std::to_string(rows) + "x" + std::to_string(cols) + " sources A " +
+                           std::to_string(sources[0]) + "," + std::to_string(sources[1]) + " C " +
+                           std::to_string(sources[2]) + "," + std::to_string(sources[3]) + " m " +
+                           std::to_string(p.m) + " n " + std::to_string(p.n) + " first block " + std::to_string(fb) +
+                           " types " + std::to_string(p.type_a) + "/" + std::to_string(p.type_c);
+  EXPECT_EQ(message, "") << what;
+  int changed = c_stock != before ? 1 : 0, any = 0;  // on the ranks holding part of sub(C)
+  MPI_Allreduce(&changed, &any, 1, MPI_INT, MPI_MAX, g.comm_of_grid());
+  EXPECT_EQ(any, 1) << what << ": the problem should change C";
+  if (sources[2] == -1 && sources[3] == -1) {
+    EXPECT_EQ(changed, 1) << what << ": every copy of C should change";
+  }
+  EXPECT_EQ(std::memcmp(c_redist.data(), c_stock.data(), c_stock.size() * sizeof(T)), 0)
+      << what << ": C differs from ScaLAPACK's on rank " << world_rank();
+}
+
+TEST(ScalapackAsItsTesters, TranOnReplicatedMatrices) {
+  const std::vector<std::array<int, 4>> sources = {
+      {-1, 0, 0, 0}, {0, -1, 0, 0}, {-1, -1, 0, 0}, {0, 0, -1, 0},   {0, 0, 0, -1},
+      {0, 0, -1, -1}, {-1, 0, -1, 0}, {0, -1, -1, 0}, {-1, -1, -1, -1}};
+  for (const auto& [rows, cols] : kPblasGrids) {
+    for (const std::array<int, 4>& s : sources) {
+      for (const TranProblem& p : {kTranProblems[0], kTranProblems[2], kTranProblems[5]}) {
+        tran_replicated<double>(rows, cols, p, s, p.block);
+        tran_replicated<std::complex<double>>(rows, cols, p, s, std::max(1, p.block - 1));
+        if (any_rank_failed()) return;
+      }
+    }
+  }
+}
+
 // What PBLAS refuses, or redist does not take, is told on every rank in one true line.
 TEST(ScalapackAsItsTesters, TranTellsWhatItDoesNotTake) {
   Grid g(2, 2);
@@ -499,10 +555,8 @@ TEST(ScalapackAsItsTesters, TranTellsWhatItDoesNotTake) {
             "pdtran: rank 0: argument 7 (DESCA): IMB_ 5 above MB_ 3 and below M_ 12 (a first block larger than the "
             "others is not supported by redist)");
   a.desc[4] = 3;
-  c.desc[8] = -1;
-  EXPECT_EQ(message_of(),
-            "pdtran: rank 0: argument 12 (DESCC): RSRC_ -1 (a matrix replicated over the process rows) is not "
-            "supported by redist");
+  c.desc[8] = -2;
+  EXPECT_EQ(message_of(), "pdtran: rank 0: argument 12 (DESCC): RSRC_ -2 is outside the 2 process rows");
   c.desc[8] = 0;
   if (world_rank() == 1) c.desc[10] = 0;
   EXPECT_EQ(message_of(), "pdtran: rank 1: argument 12 (DESCC): LLD_ 0 is below 1");

@@ -138,6 +138,19 @@ TEST(Predict, RanksOnOneHostAddTheirLocalWorkAndTheFastestIsChosen) {
 
 // A host's cores share its ranks: a phase takes their summed work over the cores, but never less
 // than its longest rank's (no rank runs on two cores).
+// A kept plan pays its index phase once: ranked per execution, the candidate cheapest to run wins
+// even where its index sets cost more to compute.
+TEST(Predict, PerExecutionLeavesTheIndexPhaseOut) {
+  std::vector<Prediction> p(2);
+  p[0].phases.index = 1.0;
+  p[0].phases.total = 1.0 + 2.0;  // quick to plan, slower to run
+  p[1].phases.index = 5.0;
+  p[1].phases.total = 5.0 + 1.5;
+  EXPECT_EQ(fastest(p), 0u);
+  EXPECT_EQ(fastest_per_execution(p), 1u);
+  EXPECT_THROW(fastest_per_execution({}), std::invalid_argument);
+}
+
 TEST(Predict, RanksShareTheirHostsCoresFairly) {
   MachineModel m = two_hosts();
   m.hosts = 1;

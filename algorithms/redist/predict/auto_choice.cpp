@@ -33,14 +33,15 @@ std::vector<std::vector<LocalSeconds>> gather_local(Transport& transport, std::v
 }  // namespace
 
 RedistributeOptions resolve_choices(Transport& transport, const Layout& source, const Layout& dest,
-                                    RedistributeOptions options) {
+                                    RedistributeOptions options, bool kept_plan) {
   if (has_auto_choice(options)) {
     if (!options.model) throw std::invalid_argument("choosing by auto needs a machine model (options.model)");
     if (transport.phantom()) throw std::invalid_argument("choosing by auto needs real payloads (its ranks exchange predictions)");
     const auto list = candidates(source, dest, options.ranks, {options.indexing, options.schedule, options.relabel});
     auto local = gather_local(transport, predict_local(source, dest, options.elem_bytes, options.ranks, list,
                                                        *options.model, transport.rank()));
-    const Candidate& chosen = list[fastest(predict(source, dest, options.elem_bytes, options.ranks, list, *options.model, local))];
+    const auto predictions = predict(source, dest, options.elem_bytes, options.ranks, list, *options.model, local);
+    const Candidate& chosen = list[kept_plan ? fastest_per_execution(predictions) : fastest(predictions)];
     options.indexing = chosen.indexing;
     options.schedule = chosen.schedule;
     options.relabel = std::string(relabel_method_names().name_of(chosen.relabel));

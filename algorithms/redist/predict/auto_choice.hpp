@@ -14,8 +14,9 @@ namespace redist {
 /// index phase, and relabelled_ranks tells a caller where that puts the data). Collective over the
 /// transport's ranks when a choice is auto: each rank prices its own local work for every
 /// candidate and sends it to every other, so that all choose alike; local otherwise. The options
-/// must have passed call_problem.
+/// must have passed call_problem. With `kept_plan`, candidates are ranked on what each execution
+/// of a kept plan costs (fastest_per_execution: the index phase, paid once, left out).
 RedistributeOptions resolve_choices(Transport& transport, const Layout& source, const Layout& dest,
-                                    RedistributeOptions options);
+                                    RedistributeOptions options, bool kept_plan = false);
 
 }  // namespace redist

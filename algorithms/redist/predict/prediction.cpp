@@ -302,4 +302,14 @@ std::size_t fastest(const std::vector<Prediction>& predictions) {
   return best;
 }
 
+std::size_t fastest_per_execution(const std::vector<Prediction>& predictions) {
+  if (predictions.empty()) throw std::invalid_argument("no prediction to choose from");
+  const auto per_execution = [&](std::size_t k) { return predictions[k].phases.total - predictions[k].phases.index; };
+  std::size_t best = 0;
+  for (std::size_t k = 1; k < predictions.size(); ++k) {
+    if (per_execution(k) < per_execution(best)) best = k;
+  }
+  return best;
+}
+
 }  // namespace redist

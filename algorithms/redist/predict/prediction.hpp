@@ -80,4 +80,8 @@ std::vector<Prediction> predict_all_ranks(const Layout& source, const Layout& de
 /// Index of the prediction with the smallest total (the first of equals).
 std::size_t fastest(const std::vector<Prediction>& predictions);
 
+/// Index of the prediction whose execution of a kept plan is fastest: the smallest total without
+/// the index phase, which a plan pays once (the first of equals).
+std::size_t fastest_per_execution(const std::vector<Prediction>& predictions);
+
 }  // namespace redist

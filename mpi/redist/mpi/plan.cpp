@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "redist/mpi/agreement.hpp"
@@ -63,11 +64,11 @@ void agree_on_call(const MpiTransport& transport, const Layout& source, const La
 
 }  // namespace
 
-Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options) {
+Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options, bool kept_plan) {
   MpiTransport transport(comm);
   const RedistributeOptions o = resolve_defaults(options);
   agree_on_call(transport, source, dest, o);
-  Options chosen = resolve_choices(transport, source, dest, o);
+  Options chosen = resolve_choices(transport, source, dest, o, kept_plan);
   // Where a Plan made with `chosen` puts the data, for the caller to place its own by.
   chosen.ranks = candidate_ranks(source, dest, chosen.ranks, relabel_method_names().from_name(chosen.relabel));
   return chosen;
@@ -111,8 +112,12 @@ RedistributeReport Plan::execute(std::span<const std::byte> source_local, std::s
   return execute_typed(source_local, dest_local, state_->planned->options.elem_bytes);
 }
 
+RedistributeReport Plan::execute_agreed(std::span<const std::byte> source_local, std::span<std::byte> dest_local) {
+  return execute_typed(source_local, dest_local, state_->planned->options.elem_bytes, true);
+}
+
 RedistributeReport Plan::execute_typed(std::span<const std::byte> source_local, std::span<std::byte> dest_local,
-                                       Index type_bytes) {
+                                       Index type_bytes, bool agreed) {
   State& s = *state_;
   const RedistributeOptions& o = s.planned->options;
   const Rank me = s.transport.rank();
@@ -121,7 +126,8 @@ RedistributeReport Plan::execute_typed(std::span<const std::byte> source_local, 
     problem = "elements of " + std::to_string(type_bytes) + " bytes given to a plan for " +
               std::to_string(o.elem_bytes) + "-byte elements";
   }
-  agree_on_problems(s.transport.comm(), problem);
+  if (agreed && !problem.empty()) throw std::invalid_argument("rank " + std::to_string(me) + ": " + problem);
+  if (!agreed) agree_on_problems(s.transport.comm(), problem);
 
   if (!s.own_exchange) return redist::execute(s.transport, *s.planned, source_local, dest_local);
   return exchange_own(s.comm, s.transport, s.planned->plan, s.planned->places, o.elem_bytes, source_local, dest_local);

@@ -44,6 +44,13 @@ class Plan {
     return execute_typed(std::as_bytes(source_local), std::as_writable_bytes(dest_local), static_cast<Index>(sizeof(T)));
   }
 
+  /// As execute(), for a caller whose ranks have agreed on their buffers already (the ScaLAPACK
+  /// drop-in checks every rank's arguments in one MPI_Allgather before it runs a plan): only the
+  /// move is collective; a buffer of the wrong size throws std::invalid_argument on its rank
+  /// alone, leaving the others waiting. Saves execute()'s MPI_Allreduce, which on small matrices
+  /// (or oversubscribed cores) can cost as much as the move.
+  RedistributeReport execute_agreed(std::span<const std::byte> source_local, std::span<std::byte> dest_local);
+
   /// Seconds this rank spent computing the plan (its index sets), wall clock.
   double plan_seconds() const;
 
@@ -60,7 +67,7 @@ class Plan {
   };
   Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options, const Buffers* buffers);
   RedistributeReport execute_typed(std::span<const std::byte> source_local, std::span<std::byte> dest_local,
-                                   Index type_bytes);
+                                   Index type_bytes, bool agreed = false);
   struct State;
   std::unique_ptr<State> state_;
 };

@@ -40,8 +40,9 @@ RedistributeReport redistribute(MPI_Comm comm, const Layout& source, const Layou
 /// Collective over `comm`, with the same input on every rank (checked as redistribute() does):
 /// `options` with every "auto" (indexing, schedule, relabel) replaced by the candidate predicted
 /// fastest on options.model, and a relabelling applied to options.ranks — what a Plan made with
-/// `options` runs. Every rank gets the same answer.
-Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options);
+/// `options` runs. Every rank gets the same answer. With `kept_plan`, fastest at each execution of
+/// a kept Plan (the index phase, paid once, left out of the ranking).
+Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options, bool kept_plan = false);
 
 /// Memory is kept between calls (kept, it is not faulted in again): this process's message buffers,
 /// the large blocks of the plans' run lists (no more than the plans ever held at once), and the

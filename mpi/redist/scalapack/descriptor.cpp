@@ -18,9 +18,11 @@ Dimension dimension(Index extent, Index first_block, Index block) {
   return {extent, block, 0};  // a larger first block: one process only (descriptor_problem)
 }
 
-// PBLAS's local count (PB_Cnumroc) for a dimension with its first block.
+// PBLAS's local count (PB_Cnumroc) for a dimension with its first block: all of it on every
+// process of a replicated dimension (first process -1).
 Index local_count(const Dimension& d, Index process, Index first, Index processes) {
   if (d.extent <= 0) return 0;
+  if (first == -1) return d.extent - d.missing;
   const Index virtual_count = BlockCyclic(d.extent, d.block, processes, first).local_size(process);
   return virtual_count - (process == first ? d.missing : 0);
 }
@@ -57,13 +59,7 @@ std::string descriptor_problem(const Descriptor& d, const GridPlace& place, Read
   if (d.dtype == 2 && d.first_col_block < 1) return field("INB_", d.first_col_block, "is not a positive block size");
   if (d.row_block < 1) return field("MB_", d.row_block, "is not a positive block size");
   if (d.col_block < 1) return field("NB_", d.col_block, "is not a positive block size");
-  if (pblas && d.first_row == -1 && !empty) {
-    return field("RSRC_", d.first_row, "(a matrix replicated over the process rows) is not supported by redist");
-  }
-  if (pblas && d.first_col == -1 && !empty) {
-    return field("CSRC_", d.first_col, "(a matrix replicated over the process columns) is not supported by redist");
-  }
-  const int lowest = pblas ? -1 : 0;
+  const int lowest = pblas ? -1 : 0;  // PBLAS: -1 for a matrix replicated over the process rows (columns)
   if (d.first_row < lowest || d.first_row >= place.rows) {
     return field("RSRC_", d.first_row, "is outside the " + std::to_string(place.rows) + " process rows");
   }
@@ -75,13 +71,14 @@ std::string descriptor_problem(const Descriptor& d, const GridPlace& place, Read
     return {};
   }
   // A first block larger than the others but not holding the whole extent: redist cannot lay it
-  // out (on one process row, or column, any first block lays out alike).
-  if (d.first_row_block > d.row_block && d.first_row_block < d.rows && place.rows > 1) {
+  // out (on one process row, or column, any first block lays out alike, and a replicated
+  // dimension has no blocks).
+  if (d.first_row_block > d.row_block && d.first_row_block < d.rows && place.rows > 1 && d.first_row != -1) {
     return field("IMB_", d.first_row_block,
                  "above MB_ " + std::to_string(d.row_block) + " and below M_ " + std::to_string(d.rows) +
                      " (a first block larger than the others is not supported by redist)");
   }
-  if (d.first_col_block > d.col_block && d.first_col_block < d.cols && place.cols > 1) {
+  if (d.first_col_block > d.col_block && d.first_col_block < d.cols && place.cols > 1 && d.first_col != -1) {
     return field("INB_", d.first_col_block,
                  "above NB_ " + std::to_string(d.col_block) + " and below N_ " + std::to_string(d.cols) +
                      " (a first block larger than the others is not supported by redist)");
@@ -99,6 +96,18 @@ std::string descriptor_problem(const Descriptor& d, const GridPlace& place, Read
     return field("LLD_", d.leading_dim, "is below the " + std::to_string(local_rows) + " local rows");
   }
   return {};
+}
+
+Descriptor held_by(Descriptor d, int row, int col) {
+  if (d.first_row == -1) {
+    d.first_row_block = d.row_block = std::max(1, d.rows);
+    d.first_row = row;
+  }
+  if (d.first_col == -1) {
+    d.first_col_block = d.col_block = std::max(1, d.cols);
+    d.first_col = col;
+  }
+  return d;
 }
 
 std::array<Index, 2> missing_front(const Descriptor& d) {

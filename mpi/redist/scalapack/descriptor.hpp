@@ -16,7 +16,8 @@ enum class Reader {
   /// rows (0 where a process holds none).
   Redist,
   /// PBLAS's p?tran (PB_CargFtoC, PB_Cchkmat): DTYPE_ 1 (nine entries) or 2 (eleven, with IMB_
-  /// and INB_); LLD_ at least 1, and at least the local rows where the process holds columns.
+  /// and INB_); RSRC_ and CSRC_ may be -1 (replicated); LLD_ at least 1, and at least the local
+  /// rows where the process holds columns.
   Pblas,
 };
 
@@ -47,6 +48,11 @@ struct GridPlace {
 /// when nothing is. `empty` (the call moves no element) relaxes what PBLAS relaxes then.
 std::string descriptor_problem(const Descriptor& desc, const GridPlace& place, Reader reader, bool empty);
 
+/// PBLAS's replicated matrix (RSRC_ -1: every process row holds all the rows; CSRC_ -1: every
+/// process column all the columns) as the copy held by process row `row` (column `col`) alone, in
+/// one block: that process's local storage is the same. Other descriptors are returned as they are.
+Descriptor held_by(Descriptor desc, int row, int col);
+
 /// The rows (first) and columns (second) missing in front of a matrix whose first block is
 /// smaller than the others (IMB_ < MB_, INB_ < NB_): redist sees it as a block-cyclic matrix that
 /// many rows and columns larger, of which the first are not there (in the first process row's and
@@ -55,7 +61,7 @@ std::array<Index, 2> missing_front(const Descriptor& desc);
 
 /// The matrix as redist's indexing sees it (with missing_front's rows and columns in front);
 /// grid_ranks left empty for the caller to fill, and leading_dim this rank's. Precondition: no
-/// descriptor_problem, positive sizes.
+/// descriptor_problem, positive sizes, no replicated dimension (held_by).
 StoredMatrix stored_matrix(const Descriptor& desc, int grid_rows, int grid_cols);
 
 }  // namespace redist::scalapack

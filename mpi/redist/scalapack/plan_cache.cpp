@@ -62,7 +62,7 @@ KeptPlan& kept_plan(const mpi::MpiTransport& transport, const std::vector<std::i
   auto& entries = plans_of(transport).entries;
   auto at = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.key == key; });
   if (at == entries.end()) {
-    Entry entry{key, {make(), 0, 0, nullptr, false, nullptr}};
+    Entry entry{key, {make(), 0, 0, nullptr, 0, false, nullptr}};
     entry.kept.source_extent = extent(entry.kept.plan.sends);
     entry.kept.dest_extent = extent(entry.kept.plan.receives);
     entries.push_front(std::move(entry));

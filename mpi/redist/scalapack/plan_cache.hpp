@@ -18,9 +18,10 @@
 
 namespace redist::scalapack {
 
-/// A copy of whole matrices run as a redist::mpi::Plan whose indexing and schedule were predicted
-/// fastest on the machine model (REDIST_MODEL), on a communicator of the context's ranks with A's
-/// processors first (the Plan's source processors are consecutive ranks).
+/// What `auto` chose for a copy of whole matrices on the machine model (REDIST_MODEL), and the
+/// redist::mpi::Plan running it, on a communicator of the context's ranks with A's processors first
+/// (the Plan's source processors are consecutive ranks); no Plan where the choice is the default's
+/// own exchange (async).
 struct PredictedPlan {
   MPI_Comm comm = MPI_COMM_NULL;
   std::unique_ptr<mpi::Plan> plan;
@@ -40,8 +41,9 @@ struct KeptPlan {
   Index source_extent = 0;  ///< elements of A's storage the sends span (one past the highest offset)
   Index dest_extent = 0;    ///< the same for B's storage and the receives
   std::shared_ptr<const MessagePlaces> places;  ///< described at the first exchange as messages
+  int uses = 0;                             ///< calls that found (or made) this plan, this one included
   bool decided = false;                     ///< whether `predicted` was considered yet
-  std::shared_ptr<PredictedPlan> predicted;  ///< what runs instead of `plan`, when set
+  std::shared_ptr<PredictedPlan> predicted;  ///< auto's choice, once made; its Plan runs instead of `plan`
 };
 
 /// redist's transport on `comm` (BLACS' communicator of a context): a duplicate, for BLACS sends

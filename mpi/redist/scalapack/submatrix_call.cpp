@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <memory>
@@ -340,10 +341,13 @@ Layout layout_of(const std::array<std::int64_t, 11>& d, const std::array<std::in
                                 .grid_cols = grid[1], .first_row = d[8], .first_col = d[9]});
 }
 
-// Collective over the context: the whole-matrix copy as a Plan whose indexing and schedule `auto`
-// chose on `model`. Its communicator puts A's processors first, in order (a Plan's source
-// processors are consecutive ranks), then the other ranks; B's processors stay where B's grid has
-// them (no relabelling: B's descriptor says where its blocks are).
+// Collective over the context: the indexing and schedule `auto` predicts fastest on `model` for
+// each call of the kept plan (the index phase is paid once: it is left out of the ranking), and the
+// whole-matrix copy as a Plan running them, unless the schedule chosen is the default's own, async:
+// then the default submatrix plan runs (the same exchange, its run lists as compact as any
+// indexing's), and the result holds no Plan. The Plan's communicator puts A's processors first, in
+// order (a Plan's source processors are consecutive ranks), then the other ranks; B's processors
+// stay where B's grid has them (no relabelling: B's descriptor says where its blocks are).
 std::shared_ptr<PredictedPlan> predicted_plan(const mpi::MpiTransport& transport, const std::vector<Given>& all,
                                               const std::vector<Rank>& a_ranks, const std::vector<Rank>& b_ranks,
                                               Index elem_bytes, const std::shared_ptr<const MachineModel>& model) {
@@ -367,19 +371,76 @@ std::shared_ptr<PredictedPlan> predicted_plan(const mpi::MpiTransport& transport
   std::vector<Index> dest_ranks;
   for (const Rank r : b_ranks) dest_ranks.push_back(new_rank[static_cast<std::size_t>(r)]);
   options.ranks = RankMap::relabelled(std::move(dest_ranks));
-  predicted->plan =
-      std::make_unique<mpi::Plan>(predicted->comm, layout_of(a.desca, a.grida), layout_of(b.descb, b.gridb), options);
-  predicted->chosen = "indexing " + predicted->plan->options().indexing + ", schedule " + predicted->plan->options().schedule;
+  const Layout from = layout_of(a.desca, a.grida), to = layout_of(b.descb, b.gridb);
+  const mpi::Options chosen = mpi::choose(predicted->comm, from, to, options, true);
+  predicted->chosen = "indexing " + chosen.indexing + ", schedule " + chosen.schedule;
+  if (chosen.schedule == "async") {
+    MPI_Comm_free(&predicted->comm);
+    return predicted;
+  }
+  predicted->plan = std::make_unique<mpi::Plan>(predicted->comm, from, to, chosen);
   return predicted;
 }
 
-StoredMatrix stored(const Given& reference, const std::array<std::int64_t, 11>& mine, bool a_side, std::vector<Rank> ranks) {
-  const auto& desc = a_side ? reference.desca : reference.descb;
-  const auto& grid = a_side ? reference.grida : reference.gridb;
-  StoredMatrix m = stored_matrix(descriptor_of(desc), static_cast<int>(grid[0]), static_cast<int>(grid[1]));
+StoredMatrix stored(const Descriptor& desc, const std::array<std::int64_t, 4>& grid,
+                    const std::array<std::int64_t, 11>& mine, std::vector<Rank> ranks) {
+  StoredMatrix m = stored_matrix(desc, static_cast<int>(grid[0]), static_cast<int>(grid[1]));
   m.leading_dim = mine[kLld];
   m.grid_ranks = std::move(ranks);
   return m;
+}
+
+std::array<std::int64_t, 11> fields_of(const Descriptor& d) {
+  return {d.dtype, d.context, d.rows, d.cols, d.first_row_block, d.first_col_block, d.row_block, d.col_block,
+          d.first_row, d.first_col, d.leading_dim};
+}
+
+// The processes (rows, or columns) holding a copy of a dimension: all of a replicated one (-1).
+std::vector<int> holders(std::int64_t first, std::int64_t processes) {
+  if (first != -1) return {static_cast<int>(first)};
+  std::vector<int> all(static_cast<std::size_t>(processes));
+  for (std::size_t p = 0; p < all.size(); ++p) all[p] = static_cast<int>(p);
+  return all;
+}
+
+// This rank's plan of the call, once its arguments are agreed. A replicated A (PBLAS's RSRC_ or
+// CSRC_ -1) is read from the copy of process row and column 0; a replicated B gets one copy per
+// process row (column) holding one, each sent as to a matrix held by that row alone: their
+// destinations differ, so the copies' sends go to distinct peers and this rank receives from one.
+RankPlan plan_of_call(const std::vector<Given>& all, const Given& mine, const SubmatrixCall& call,
+                      const std::vector<Rank>& a_ranks, const std::vector<Rank>& b_ranks, Rank me) {
+  const Given& ra = all[static_cast<std::size_t>(a_ranks.front())];
+  const Given& rb = all[static_cast<std::size_t>(b_ranks.front())];
+  const Descriptor desc_a = held_by(descriptor_of(ra.desca), 0, 0);
+  const auto front_a = missing_front(desc_a);
+  RankPlan plan;
+  int pieces = 0;
+  for (const int row : holders(rb.descb[8], rb.gridb[0])) {
+    for (const int col : holders(rb.descb[9], rb.gridb[1])) {
+      const Descriptor desc_b = held_by(descriptor_of(rb.descb), row, col);
+      // A first block smaller than the others (PBLAS's IMB_, INB_): the indexing sees the matrix
+      // with the missing rows and columns in front, and this rank's local offsets shift back by them.
+      const auto front_b = missing_front(desc_b);
+      SubmatrixCopy copy{stored(desc_a, ra.grida, mine.desca, a_ranks), stored(desc_b, rb.gridb, mine.descb, b_ranks),
+                         mine.ia - 1 + front_a[0], mine.ja - 1 + front_a[1], mine.ib - 1 + front_b[0],
+                         mine.jb - 1 + front_b[1], mine.rows, mine.cols};
+      copy.part = mine.uplo == 'U' ? MatrixPart::Upper : mine.uplo == 'L' ? MatrixPart::Lower : MatrixPart::All;
+      copy.unit_diagonal = mine.diag == 'U';
+      copy.transpose = call.transpose;
+      RankPlan piece = submatrix_plan(copy, me);
+      shift_back(piece.sends, front_a, fields_of(desc_a), mine.desca, mine.grida);
+      shift_back(piece.receives, front_b, fields_of(desc_b), mine.descb, mine.gridb);
+      if (pieces++ == 0) plan.unpack_order = piece.unpack_order;
+      for (PeerPlan& p : piece.sends) plan.sends.push_back(std::move(p));
+      for (PeerPlan& p : piece.receives) plan.receives.push_back(std::move(p));
+    }
+  }
+  if (pieces > 1) {
+    const auto by_peer = [](const PeerPlan& x, const PeerPlan& y) { return x.peer < y.peer; };
+    std::sort(plan.sends.begin(), plan.sends.end(), by_peer);
+    std::sort(plan.receives.begin(), plan.receives.end(), by_peer);
+  }
+  return plan;
 }
 
 const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, std::vector<std::byte>* scratch) {
@@ -413,37 +474,25 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
   std::vector<std::int64_t> key(reinterpret_cast<const std::int64_t*>(all.data()),
                                 reinterpret_cast<const std::int64_t*>(all.data()) + all.size() * kGivenFields);
   key.push_back(model_in_use ? 1 : 0);
-  KeptPlan& kept = kept_plan(transport, key, [&] {
-    const Given& ra = all[static_cast<std::size_t>(a_ranks.front())];
-    const Given& rb = all[static_cast<std::size_t>(b_ranks.front())];
-    // A first block smaller than the others (PBLAS's IMB_, INB_): the indexing sees the matrix
-    // with the missing rows and columns in front, and this rank's local offsets shift back by them.
-    const auto front_a = missing_front(descriptor_of(ra.desca)), front_b = missing_front(descriptor_of(rb.descb));
-    SubmatrixCopy copy{stored(ra, mine.desca, true, a_ranks), stored(rb, mine.descb, false, b_ranks),
-                       mine.ia - 1 + front_a[0], mine.ja - 1 + front_a[1], mine.ib - 1 + front_b[0],
-                       mine.jb - 1 + front_b[1], mine.rows, mine.cols};
-    copy.part = mine.uplo == 'U' ? MatrixPart::Upper : mine.uplo == 'L' ? MatrixPart::Lower : MatrixPart::All;
-    copy.unit_diagonal = mine.diag == 'U';
-    copy.transpose = call.transpose;
-    RankPlan plan = submatrix_plan(copy, me);
-    shift_back(plan.sends, front_a, ra.desca, mine.desca, mine.grida);
-    shift_back(plan.receives, front_b, rb.descb, mine.descb, mine.gridb);
-    return plan;
-  });
+  KeptPlan& kept = kept_plan(transport, key, [&] { return plan_of_call(all, mine, call, a_ranks, b_ranks, me); });
   const Index eb = call.elem_bytes;
-  if (!kept.decided) {  // every rank of the context meets a new plan together
+  // `auto` chooses on a plan's second use (every rank of the context meets it together): a call
+  // made once does not pay for the choice (a Plan made and predicted over every candidate costs
+  // far more than one small copy), a call repeated pays once.
+  if (kept.uses < 2) ++kept.uses;
+  if (!kept.decided) {
     std::shared_ptr<const MachineModel> model;
-    try {
+    try {  // read at the first call, so that a bad REDIST_MODEL is told at once
       model = model_in_use ? machine_model() : nullptr;
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument(call.routine + ": " + e.what());
     }
-    kept.decided = true;
-    if (model && whole_dense_copy(all, call, a_ranks.front(), b_ranks.front())) {
+    kept.decided = kept.uses >= 2 || !model;
+    if (kept.decided && model && whole_dense_copy(all, call, a_ranks.front(), b_ranks.front())) {
       kept.predicted = predicted_plan(transport, all, a_ranks, b_ranks, eb, model);
     }
   }
-  if (kept.predicted) {
+  if (kept.predicted && kept.predicted->plan) {
     const PredictedPlan& p = *kept.predicted;
     const auto local = [](const std::array<std::int64_t, 11>& d, const std::array<std::int64_t, 4>& grid) {
       if (grid[2] < 0) return Index{0};
@@ -452,12 +501,15 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
     };
     last_method_text = "a redist::mpi::Plan chosen on the machine model: " + p.chosen;
     log_call(call, "moved by " + last_method_text);
-    p.plan->execute({a, static_cast<std::size_t>(local(mine.desca, mine.grida) * eb)},
-                    {b, static_cast<std::size_t>(local(mine.descb, mine.gridb) * eb)});
+    // The arguments were agreed in the MPI_Allgather above: no agreement of the Plan's own.
+    p.plan->execute_agreed({a, static_cast<std::size_t>(local(mine.desca, mine.grida) * eb)},
+                           {b, static_cast<std::size_t>(local(mine.descb, mine.gridb) * eb)});
     static const Written none;  // only p?tran asks what was written, and it never comes here
     return none;
   }
-  last_method_text = "redist's submatrix plan (the default)";
+  last_method_text = kept.predicted ? "redist's submatrix plan (auto chose " + kept.predicted->chosen +
+                                          ": the default's exchange)"
+                                    : "redist's submatrix plan (the default)";
   log_call(call, call.move ? "moved by " + last_method_text : "planned, nothing moved");
   if (!call.move) return kept.plan.receives;
   std::byte* into = b;

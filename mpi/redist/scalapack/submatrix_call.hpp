@@ -63,7 +63,8 @@ const Written& copy_submatrix_to_scratch(const SubmatrixCall& call, const std::b
 /// context must set it alike; for benchmarks that time the default beside auto's choice.
 void use_machine_model(bool use);
 
-/// How this rank's last call moved its data: "redist's submatrix plan (the default)" or "a
+/// How this rank's last call moved its data: "redist's submatrix plan (the default)", "redist's
+/// submatrix plan (auto chose indexing <name>, schedule async: the default's exchange)" or "a
 /// redist::mpi::Plan chosen on the machine model: indexing <name>, schedule <name>".
 const std::string& last_method();
 
