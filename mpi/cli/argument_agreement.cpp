@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "redist/mpi/agreement.hpp"
-#include "redist/mpi/layout_fingerprint.hpp"
+#include "redist/mpi/call_digest.hpp"
 
 namespace redist::mpi::cli {
 namespace {
@@ -37,7 +37,7 @@ std::string normalised_arguments(const CLI::App& app) {
 
 void agree_on_arguments(const std::string& problem, const std::string& normalised) {
   agree_on_problems(MPI_COMM_WORLD, problem);  // first: a rank that failed to parse has no arguments to compare
-  agree_on_input(MPI_COMM_WORLD, fingerprint(normalised), "", "arguments");
+  agree_on_input(MPI_COMM_WORLD, text_digest(normalised), "", "arguments");
 }
 
 }  // namespace redist::mpi::cli

@@ -6,13 +6,12 @@
 #include <string>
 
 #include "redist/mpi/agreement.hpp"
-#include "redist/mpi/layout_fingerprint.hpp"
+#include "redist/mpi/call_digest.hpp"
 #include "redist/mpi/mpi_transport.hpp"
 #include "redist/mpi/own_exchange.hpp"
 #include "redist/mpi/shared_memory_exchange.hpp"
 #include "redist/predict/auto_choice.hpp"
 #include "redist/transport/work_model.hpp"
-#include "redist/predict/machine_model_json.hpp"
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/input_checks.hpp"
 #include "redist/redistribute/redistribution_plan.hpp"
@@ -20,12 +19,6 @@
 
 namespace redist::mpi {
 namespace {
-
-std::string placement_text(const RankMap& ranks) {
-  std::string text = std::to_string(ranks.source_first) + "," + std::to_string(ranks.dest_first);
-  for (const Index rank : ranks.dest_ranks) text += ":" + std::to_string(rank);
-  return text;
-}
 
 std::string environment_text(const char* name) {
   const char* value = std::getenv(name);
@@ -42,12 +35,13 @@ std::string settings_problem() {
   return "";
 }
 
+// The call's digest, with this process's settings of the exchange: every rank must run the same one.
 std::uint64_t digest(const Layout& source, const Layout& dest, const RedistributeOptions& o) {
-  return fingerprint(describe(source) + "|" + describe(dest) + "|" + std::to_string(o.elem_bytes) + "|" + o.indexing +
-                     "|" + o.schedule + "|" + o.relabel + "|" + (o.model ? machine_model_to_json(*o.model) : "") + "|" +
-                     placement_text(o.ranks) + "|" + o.work + "|" +
-                     std::to_string(static_cast<int>(o.step_procedure)) + "|" +
-                     (shared_memory_wanted() ? "shm" : "messages") + "|" + environment_text("REDIST_MPI_ONCE_PIECE_BYTES"));
+  return Digest()
+      .add(call_digest(source, dest, o))
+      .add(shared_memory_wanted())
+      .add(environment_text("REDIST_MPI_ONCE_PIECE_BYTES"))
+      .value();
 }
 
 // Every rank checks the same input (same layouts and options everywhere, nothing wrong with them)
