@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <stdexcept>
 
@@ -14,6 +15,7 @@
 #include "redist/analysis/what_if_claims.hpp"
 #include "redist/os/atomic_file.hpp"
 #include "redist/os/folder_lock.hpp"
+#include "redist/os/utf8.hpp"
 
 namespace redist::sim {
 namespace {
@@ -110,6 +112,24 @@ void run_what_if(const ReplaySettings& o, const Scenario& s, ScenarioClaims& cla
   claims.claims = report(o, s, records, done);
 }
 
+// Two inputs that would write the same files: the second's reports would replace the first's (and
+// a replay's summary list the scenario twice). Refused before anything runs.
+void refuse_shared_outputs(const std::vector<std::string>& files, const std::vector<Scenario>& scenarios, bool sharded) {
+  std::map<std::string, std::size_t> first;  // scenario name -> index of its first file
+  for (std::size_t i = 0; i < scenarios.size(); ++i) {
+    const auto [at, inserted] = first.emplace(scenarios[i].name, i);
+    if (!inserted) {
+      const std::string& other = files[at->second];
+      throw std::invalid_argument(
+          (other == files[i] ? "the file " + other + " is given twice"
+                             : other + " and " + files[i] + " both name scenario " + scenarios[i].name) +
+          ": both would write the reports " + scenarios[i].name + ".* (run them into different --out folders)");
+    }
+    // A slice names its scenario file: a name the JSON slice cannot hold fails here, not after the runs.
+    if (sharded) os::require_utf8(fs::absolute(files[i]).string(), files[i], "a slice file names its scenario file in UTF-8");
+  }
+}
+
 }  // namespace
 
 int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files, ScenarioUse use) {
@@ -120,8 +140,13 @@ int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files
   for (const auto& file : files) {
     scenarios.push_back(load_scenario(file, experiment_specs(), o.repo_root.string(), use, o.max_runs));
   }
+  refuse_shared_outputs(files, scenarios, shard.has_value());
   std::vector<ScenarioClaims> what_if;
   if (!o.platform.empty()) what_if = move_to_platform(scenarios, find_platform(o.platform, o.repo_root));
+  // Every run of every scenario, before the first runs (a what-if platform reports its refusals per scenario).
+  if (what_if.empty()) {
+    for (const auto& s : scenarios) check_runs(s);
+  }
   // Before the first simulation: a folder we cannot write, or one another run writes, costs nothing.
   os::ensure_writable_folder(o.out);
   const os::FolderLock lock(o.out);
@@ -137,7 +162,8 @@ int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files
       continue;
     }
     const std::string fingerprint = scenario_fingerprint(files[i]);
-    Journal journal(o.out, shard ? shard_file_name(s.name, *shard) : s.name, fingerprint);
+    Journal journal(o.out, shard ? shard_file_name(s.name, *shard) : s.name, fingerprint,
+                    s.parameter_sets().size() * s.methods.size());
     const auto lines = run_sweep_jobs(o, s, shard, journal);
     if (shard) {
       ShardFile slice{s.name, fs::absolute(files[i]).string(), fingerprint, *shard, lines.size(), {}};
