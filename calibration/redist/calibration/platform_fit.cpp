@@ -19,6 +19,7 @@
 #include "redist/calibration/least_squares.hpp"
 #include "redist/analysis/fidelity_summary.hpp"
 #include "redist/os/atomic_file.hpp"
+#include "redist/os/stop_signals.hpp"
 #include "redist/sim/scenario_runner.hpp"
 
 namespace redist::calibration {
@@ -39,16 +40,19 @@ double fitted_value(const Record& r) {
   return smooth == r.quantities.end() ? r.simulated : smooth->second;
 }
 
-// A directory of candidate platforms, removed when the fit ends (or fails).
+// A directory of candidate platforms, removed when the fit ends, fails or is stopped by a signal
+// (redist/os/stop_signals.hpp: the folder and each candidate in it are remembered).
 class TempDir {
  public:
   TempDir() : path_(fs::temp_directory_path() / ("redist-fit-" + std::to_string(::getpid()))) {
     fs::remove_all(path_);
     fs::create_directories(path_);
+    os::remember_temporary(path_);
   }
   ~TempDir() {
     std::error_code ignored;
     fs::remove_all(path_, ignored);
+    os::forget_temporary(path_);
   }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
@@ -91,6 +95,7 @@ class TrainResiduals {
     std::vector<double> values;
     for (const double x : log_values) values.push_back(std::exp(x));
     const fs::path candidate = dir_.path() / fmt::format("candidate-{}.xml", ++count_);
+    os::remember_temporary(candidate);
     {
       std::ofstream out(candidate);
       out << platform_.with_values(targets_, values);
@@ -110,6 +115,7 @@ class TrainResiduals {
       }
     }
     fs::remove(candidate);
+    os::forget_temporary(candidate);
     return residuals;
   }
 
