@@ -32,7 +32,11 @@ std::function<void(const Progress&)> progress(const ReplaySettings& o, const std
 
 // A platform named on the command line: a file, or one of the bundled platforms/.
 std::string find_platform(const std::string& name, const fs::path& repo_root) {
-  if (const auto found = find_platform_file(name, "", repo_root)) return fs::absolute(*found).string();
+  if (const auto found = find_platform_file(name, "", repo_root)) {
+    // The reports and CLAIMS.md name it: a name they cannot hold fails now, not after the runs.
+    os::require_utf8(found->filename().string(), "--platform", "the reports are UTF-8; rename the file");
+    return fs::absolute(*found).string();
+  }
   throw std::invalid_argument("platform file '" + name + "' not found (looked in the current folder and in platforms/)");
 }
 
