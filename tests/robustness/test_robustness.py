@@ -431,6 +431,22 @@ class Readers(unittest.TestCase):
             result = run(["merge", str(sliced), "--no-plot", "--out", str(Path(folder) / "merged")], timeout=60)
             assert_one_error_line(self, result, str(path), "'lines[0].job' is -2")
 
+    def test_a_damaged_report_beside_a_what_if_replay_is_named_before_the_runs(self):
+        scenario = DATA.parent.parent.parent / "scenarios" / "paper000-table1.yaml"
+        with tempfile.TemporaryDirectory() as folder:
+            beside = Path(folder) / "beside"
+            beside.mkdir()
+            report = beside / "paper000-table1.json"
+            report.write_text('{"metrics":{"claims":[{"claim":"x","holds":"yes"}]}}\n')
+            out = Path(folder) / "out"
+            start = time.monotonic()
+            result = run(["replay", str(scenario), "--platform", "modern-100g.xml", "--beside", str(beside),
+                          "--no-plot", "--out", str(out)], timeout=120)
+            self.assertLess(time.monotonic() - start, 5.0, "the runs ran before the report was read")
+            assert_one_error_line(self, result, f"{report} is not a replay report",
+                                  "'metrics.claims[0].holds' is \"yes\" (it must be true or false)")
+            self.assertFalse(out.exists() and report_files(out), "something was written")
+
     def test_platform_core_counts_are_checked_before_simgrid(self):
         with tempfile.TemporaryDirectory() as folder:
             text = (TEST_PLATFORMS / "two_cores.xml").read_text()

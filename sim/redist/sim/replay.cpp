@@ -147,6 +147,10 @@ int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files
   refuse_shared_outputs(files, scenarios, shard.has_value());
   std::vector<ScenarioClaims> what_if;
   if (!o.platform.empty()) what_if = move_to_platform(scenarios, find_platform(o.platform, o.repo_root));
+  // The reports CLAIMS.md is written beside are read now: a damaged one fails before the runs, not after.
+  if (!what_if.empty() && !o.beside.empty()) {
+    for (const auto& s : scenarios) claims_in_report(fs::path(o.beside) / (s.name + ".json"));
+  }
   // Every run of every scenario, before the first runs (a what-if platform reports its refusals per scenario).
   if (what_if.empty()) {
     for (const auto& s : scenarios) check_runs(s);
