@@ -360,6 +360,19 @@ class PlannedOutputs(unittest.TestCase):
             self.assertLess(time.monotonic() - start, 3.0, "it measured before checking its outputs")
             self.assertEqual(platform.read_text(), "old\n")
 
+    def test_fit_checks_both_outputs_before_the_replays(self):
+        with tempfile.TemporaryDirectory() as folder:
+            fitted = Path(folder) / "fitted.xml"
+            report = Path(folder) / "report.json"
+            report.mkdir()  # the JSON report cannot be written
+            start = time.monotonic()
+            result = run(["fit", str(PLATFORMS / "cm5.fit.yaml"), "--cross-validation", "none", "--out", str(fitted),
+                          "--json", str(report)], timeout=120)
+            # Loading the spec takes seconds on a loaded machine; the fit itself takes minutes.
+            self.assertLess(time.monotonic() - start, 60.0, "it fitted before checking its outputs")
+            assert_one_error_line(self, result, "cannot write " + str(report), "Is a directory")
+            self.assertFalse(fitted.exists())
+
     def test_a_late_write_failure_leaves_none_of_a_reports_files(self):
         with tempfile.TemporaryDirectory() as folder:
             out = Path(folder) / "out"
