@@ -373,6 +373,16 @@ class PlannedOutputs(unittest.TestCase):
             assert_one_error_line(self, result, "cannot write " + str(report), "Is a directory")
             self.assertFalse(fitted.exists())
 
+    def test_a_report_path_taken_by_a_folder_is_refused_before_any_run(self):
+        with tempfile.TemporaryDirectory() as out:
+            (Path(out) / "robustness-slow.json").mkdir()
+            start = time.monotonic()
+            result = run(["sweep", str(SLOW), "--no-plot", "--out", out], timeout=60)
+            self.assertLess(time.monotonic() - start, 5.0, "the simulations ran before the check")
+            assert_one_error_line(self, result, "cannot write " + str(Path(out) / "robustness-slow.json"),
+                                  "Is a directory")
+            self.assertEqual(report_files(out), ["robustness-slow.json"])
+
     def test_a_late_write_failure_leaves_none_of_a_reports_files(self):
         with tempfile.TemporaryDirectory() as folder:
             out = Path(folder) / "out"

@@ -134,6 +134,20 @@ void refuse_shared_outputs(const std::vector<std::string>& files, const std::vec
   }
 }
 
+// Every file the run will write, proved writable before the first simulation: a report path taken
+// by a folder (or a device) fails now, not after the runs. Each probe is a temporary, removed at once.
+void check_report_targets(const fs::path& out, const std::vector<std::string>& names, const PlotScripts& plots) {
+  for (const auto& name : names) {
+    const bool plot = name.size() > 4 && name.substr(name.size() - 4) == ".png";
+    if (plot && !plots.enabled) continue;
+    const os::PendingFile probe(out / name);
+  }
+}
+
+std::vector<std::string> report_names(const std::string& scenario) {
+  return {scenario + ".md", scenario + ".csv", scenario + ".json", scenario + ".png"};
+}
+
 }  // namespace
 
 int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files, ScenarioUse use) {
@@ -158,6 +172,19 @@ int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files
   // Before the first simulation: a folder we cannot write, or one another run writes, costs nothing.
   os::ensure_writable_folder(o.out);
   const os::FolderLock lock(o.out);
+  std::vector<std::string> targets;
+  for (const auto& s : scenarios) {
+    if (shard) {
+      targets.push_back(shard_file_name(s.name, *shard));
+    } else {
+      for (auto& name : report_names(s.name)) targets.push_back(std::move(name));
+    }
+  }
+  if (use == ScenarioUse::Replay && scenarios.size() > 1) {
+    for (const char* name : {"SUMMARY.md", "summary.json", "fidelity.png"}) targets.emplace_back(name);
+  }
+  if (!what_if.empty()) targets.emplace_back("CLAIMS.md");
+  check_report_targets(o.out, targets, o.plots);
   Reported done;
   for (std::size_t i = 0; i < scenarios.size(); ++i) {
     const auto& s = scenarios[i];
@@ -215,6 +242,11 @@ int merge_sweeps(const ReplaySettings& o, const std::vector<std::string>& folder
   }
   os::ensure_writable_folder(o.out);
   const os::FolderLock lock(o.out);
+  std::vector<std::string> targets;
+  for (const auto& [scenario, lines] : merged) {
+    for (auto& name : report_names(scenario.name)) targets.push_back(std::move(name));
+  }
+  check_report_targets(o.out, targets, o.plots);
   Reported done;
   for (const auto& [scenario, lines] : merged) report(o, scenario, records_from_lines(scenario, lines), done);
   return finish(o, done);
