@@ -6,6 +6,7 @@
 #include "options.hpp"
 #include "redist/analysis/grid_report.hpp"
 #include "redist/comm_grid/comm_grid.hpp"
+#include "redist/core/memory_budget.hpp"
 
 namespace redist::cli {
 
@@ -21,7 +22,13 @@ void add_grid_command(CLI::App& root, Commands& commands) {
   app->add_option("-Q", opts->redist.Q, "destination processors")->required()->check(whole_number());
   app->add_option("-s", opts->redist.s, "destination block size")->required()->check(whole_number());
   app->add_flag("--json", opts->json, "print JSON (the shape of docs/ARCHITECTURE.md §7)");
+  add_max_memory_option(app);
   commands.push_back({app, [opts] {
+                        const auto& g = opts->redist;
+                        require_memory(grid_report_peak_bytes(g, opts->json),
+                                       "the " + std::to_string(g.P) + "x" + std::to_string(g.Q) + " communication grid" +
+                                           (opts->json ? " as JSON" : ""),
+                                       "choose smaller P and Q");
                         const CommGrid grid = comm_grid(opts->redist);
                         if (opts->json) {
                           std::cout << grid_json(grid).dump() << '\n';

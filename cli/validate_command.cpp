@@ -24,6 +24,7 @@
 #include "redist/calibration/validation_report.hpp"
 #include "redist/calibration/validation_runs.hpp"
 #include "redist/calibration/validation_summary.hpp"
+#include "redist/os/utf8.hpp"
 #include "repo_paths.hpp"
 
 namespace redist::cli {
@@ -54,6 +55,8 @@ std::vector<ValidationCase> cases(const ValidateOptions& o) {
 
 int run_validate(ValidateOptions o) {
   if (o.launcher.redist_mpi.empty()) o.launcher.redist_mpi = built_redist_mpi();
+  // The JSON names the platform: a path it cannot hold is refused before the first measurement.
+  if (o.json) os::require_utf8(o.platform, "--platform", "--json prints UTF-8; rename the file or drop --json");
   const int hosts = calibration::platform_host_count(o.platform);
   const std::vector<ValidationCase> all = cases(o);
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();

@@ -275,6 +275,239 @@ class OneWriterPerFolder(unittest.TestCase):
             # A run that ends normally leaves no lock file behind.
             self.assertNotIn(".redist.lock", [p.name for p in Path(out).iterdir()])
 
+PLATFORMS = DATA.parent.parent.parent / "platforms"
+TEST_PLATFORMS = DATA.parent.parent / "data" / "platforms"
+
+
+def small_sweep(folder, name="b.yaml", values="[1, 2]"):
+    """A copy of the small sweep (same scenario name) over other source block sizes."""
+    path = Path(folder) / name
+    path.write_text(SMALL.read_text().replace("r: [1, 2, 4, 8]", "r: " + values))
+    return path
+
+
+def report_files(folder):
+    return sorted(p.name for p in Path(folder).iterdir() if not p.name.startswith("."))
+
+
+def fingerprint(path):
+    """The journal's fingerprint of a scenario file (FNV-1a, 64 bits, as redist computes it)."""
+    h = 0xcbf29ce484222325
+    for byte in Path(path).read_bytes():
+        h = ((h ^ byte) * 0x100000001b3) % (1 << 64)
+    return "%016x" % h
+
+
+class SharedOutputs(unittest.TestCase):
+    """Two inputs that would write the same reports are refused before anything runs."""
+
+    def test_two_sweeps_of_one_scenario_are_refused(self):
+        with tempfile.TemporaryDirectory() as folder:
+            other = small_sweep(folder)
+            out = Path(folder) / "out"
+            result = run(["sweep", str(SMALL), str(other), "--no-plot", "--out", str(out)], timeout=60)
+            assert_one_error_line(self, result, str(SMALL), str(other), "robustness-small")
+            self.assertFalse(out.exists() and report_files(out), "something was written")
+
+    def test_one_scenario_replayed_from_two_files_is_refused(self):
+        scenario = DATA.parent.parent.parent / "scenarios" / "paper000-table1.yaml"
+        with tempfile.TemporaryDirectory() as folder:
+            copy = Path(folder) / "copy.yaml"
+            copy.write_text(scenario.read_text())
+            out = Path(folder) / "out"
+            result = run(["replay", str(scenario), str(copy), "--no-plot", "--out", str(out)], timeout=60)
+            assert_one_error_line(self, result, str(scenario), str(copy), "paper000-table1")
+            self.assertFalse(out.exists() and report_files(out), "something was written")
+            result = run(["replay", str(scenario), str(scenario), "--no-plot", "--out", str(out)], timeout=60)
+            assert_one_error_line(self, result, str(scenario), "given twice")
+
+
+class PlannedOutputs(unittest.TestCase):
+    """Outputs are checked before the first run, and a report's files are published together."""
+
+    def test_a_method_name_that_is_not_utf8_is_refused_before_any_run(self):
+        with tempfile.TemporaryDirectory() as folder:
+            bad = Path(folder) / "bad.yaml"
+            bad.write_bytes(SMALL.read_bytes().replace(b"name: async", b"name: as\xffync"))
+            out = Path(folder) / "out"
+            result = run(["sweep", str(bad), "--no-plot", "--out", str(out)], timeout=60)
+            assert_one_error_line(self, result, f"{bad}:10", "byte 0xFF", "not UTF-8")
+            self.assertFalse(out.exists(), "the output folder was made")
+
+    def test_validate_json_refuses_a_platform_path_that_is_not_utf8_before_measuring(self):
+        with tempfile.TemporaryDirectory() as folder:
+            platform = os.path.join(folder.encode(), b"par\xffagon.xml")
+            Path(os.fsdecode(platform)).write_bytes((PLATFORMS / "paragon.xml").read_bytes())
+            start = time.monotonic()
+            result = subprocess.run([REDIST.encode(), b"validate", b"--platform", platform, b"--json", b"--quick",
+                                     b"--mpirun", b"/bin/false"], capture_output=True, timeout=60,
+                                    stdin=subprocess.DEVNULL)
+            self.assertNotEqual(result.returncode, 0)
+            lines = result.stderr.decode(errors="replace").splitlines()
+            self.assertEqual(len(lines), 1, lines)
+            self.assertIn("--platform: byte 0xFF", lines[0])
+            self.assertLess(time.monotonic() - start, 5.0)
+
+    def test_calibrate_checks_its_model_file_before_measuring_and_keeps_the_old_platform(self):
+        with tempfile.TemporaryDirectory() as folder:
+            platform = Path(folder) / "d.xml"
+            platform.write_text("old\n")
+            (Path(folder) / "d.model.json").mkdir()  # the model cannot be written
+            start = time.monotonic()
+            result = run(["calibrate", "--out", str(platform), "--passes", "1", "--max-bytes", "64",
+                          "--seconds-per-size", "0.0001", "--cores", "1"], timeout=120)
+            assert_one_error_line(self, result, "cannot write " + str(Path(folder) / "d.model.json"), "Is a directory")
+            self.assertLess(time.monotonic() - start, 3.0, "it measured before checking its outputs")
+            self.assertEqual(platform.read_text(), "old\n")
+
+    def test_fit_checks_both_outputs_before_the_replays(self):
+        with tempfile.TemporaryDirectory() as folder:
+            fitted = Path(folder) / "fitted.xml"
+            report = Path(folder) / "report.json"
+            report.mkdir()  # the JSON report cannot be written
+            start = time.monotonic()
+            result = run(["fit", str(PLATFORMS / "cm5.fit.yaml"), "--cross-validation", "none", "--out", str(fitted),
+                          "--json", str(report)], timeout=120)
+            # Loading the spec takes seconds on a loaded machine; the fit itself takes minutes.
+            self.assertLess(time.monotonic() - start, 60.0, "it fitted before checking its outputs")
+            assert_one_error_line(self, result, "cannot write " + str(report), "Is a directory")
+            self.assertFalse(fitted.exists())
+
+    def test_a_report_path_taken_by_a_folder_is_refused_before_any_run(self):
+        with tempfile.TemporaryDirectory() as out:
+            (Path(out) / "robustness-slow.json").mkdir()
+            start = time.monotonic()
+            result = run(["sweep", str(SLOW), "--no-plot", "--out", out], timeout=60)
+            self.assertLess(time.monotonic() - start, 5.0, "the simulations ran before the check")
+            assert_one_error_line(self, result, "cannot write " + str(Path(out) / "robustness-slow.json"),
+                                  "Is a directory")
+            self.assertEqual(report_files(out), ["robustness-slow.json"])
+
+    def test_a_late_write_failure_leaves_none_of_a_reports_files(self):
+        with tempfile.TemporaryDirectory() as folder:
+            out = Path(folder) / "out"
+            good = run(["sweep", str(SMALL), "--no-plot", "--out", str(out)])
+            self.assertEqual(good.returncode, 0, good.stderr)
+            before = snapshot(out)
+            other = small_sweep(folder)  # the same reports, other contents
+            failures = 0
+            for k in range(1, 12):
+                result = run(["sweep", str(other), "--no-plot", "--out", str(out)], limit_bytes=k * 1024)
+                after = snapshot(out)
+                changed = sorted(name for name in before if after.get(name) != before[name])
+                if result.returncode != 0:
+                    failures += 1
+                    self.assertEqual(changed, [], f"under a {k} KiB limit a failed run replaced {changed}")
+                    self.assertEqual(temporaries(out), [])
+                else:
+                    self.assertEqual(changed, sorted(before), f"under a {k} KiB limit a run published only {changed}")
+                    break
+            self.assertGreater(failures, 0, "no limit made a write fail")
+
+
+class Temporaries(unittest.TestCase):
+    """Temporaries are removed however the command ends, stop signals included."""
+
+    def test_sigterm_to_fit_removes_its_candidate_platforms(self):
+        with tempfile.TemporaryDirectory() as folder:
+            env = dict(os.environ, TMPDIR=folder)
+            process = subprocess.Popen([REDIST, "fit", str(PLATFORMS / "cm5.fit.yaml"), "--cross-validation", "none",
+                                        "--out", str(Path(folder) / "fitted.xml")], env=env,
+                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                deadline = time.monotonic() + 60
+                while not list(Path(folder).glob("redist-fit-*/candidate-*.xml")) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                self.assertTrue(list(Path(folder).glob("redist-fit-*/candidate-*.xml")), "no candidate appeared")
+                process.send_signal(signal.SIGTERM)
+                self.assertEqual(process.wait(timeout=10), -signal.SIGTERM)
+            finally:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
+            self.assertEqual(list(Path(folder).iterdir()), [])
+
+
+class Readers(unittest.TestCase):
+    """Damaged inputs: one line naming the file, the key or line, what was found and what is allowed."""
+
+    def test_a_damaged_journal_is_named_with_its_line(self):
+        with tempfile.TemporaryDirectory() as out:
+            journal = Path(out) / ".robustness-small.journal"
+            zeros = "[" + ",".join(["0"] * 9) + "]"
+            journal.write_text(f"{fingerprint(SMALL)}\n{{\"job\":\"x\",\"phases\":{zeros},\"quantities\":{{}}}}\n"
+                               f"{{\"job\":1,\"phases\":{zeros},\"quantities\":{{}}}}\n")
+            result = run(["sweep", str(SMALL), "--resume", "--no-plot", "--out", out], timeout=60)
+            assert_one_error_line(self, result, f"{journal}:2", "'job' is \"x\"", "whole number")
+
+    def test_a_slice_with_a_value_of_the_wrong_type_is_named_with_its_key(self):
+        with tempfile.TemporaryDirectory() as folder:
+            sliced = Path(folder) / "slices"
+            first = run(["sweep", str(SMALL), "--shard", "0/2", "--no-plot", "--out", str(sliced)])
+            self.assertEqual(first.returncode, 0, first.stderr)
+            path = sliced / "robustness-small.shard-0-of-2.json"
+            text = path.read_text()
+            path.write_text(text.replace('"jobs": 8', '"jobs": "8"').replace('"jobs":8', '"jobs":"8"'))
+            result = run(["merge", str(sliced), "--no-plot", "--out", str(Path(folder) / "merged")], timeout=60)
+            assert_one_error_line(self, result, str(path), "'jobs' is \"8\"", "whole number")
+            path.write_text(text.replace('"job": 0,', '"job": -2,').replace('"job":0,', '"job":-2,'))
+            result = run(["merge", str(sliced), "--no-plot", "--out", str(Path(folder) / "merged")], timeout=60)
+            assert_one_error_line(self, result, str(path), "'lines[0].job' is -2")
+
+    def test_a_damaged_report_beside_a_what_if_replay_is_named_before_the_runs(self):
+        scenario = DATA.parent.parent.parent / "scenarios" / "paper000-table1.yaml"
+        with tempfile.TemporaryDirectory() as folder:
+            beside = Path(folder) / "beside"
+            beside.mkdir()
+            report = beside / "paper000-table1.json"
+            report.write_text('{"metrics":{"claims":[{"claim":"x","holds":"yes"}]}}\n')
+            out = Path(folder) / "out"
+            start = time.monotonic()
+            result = run(["replay", str(scenario), "--platform", "modern-100g.xml", "--beside", str(beside),
+                          "--no-plot", "--out", str(out)], timeout=120)
+            self.assertLess(time.monotonic() - start, 5.0, "the runs ran before the report was read")
+            assert_one_error_line(self, result, f"{report} is not a replay report",
+                                  "'metrics.claims[0].holds' is \"yes\" (it must be true or false)")
+            self.assertFalse(out.exists() and report_files(out), "something was written")
+
+    def test_platform_core_counts_are_checked_before_simgrid(self):
+        with tempfile.TemporaryDirectory() as folder:
+            text = (TEST_PLATFORMS / "two_cores.xml").read_text()
+            for value in ["0", "99999999999", "-1", "x"]:
+                platform = Path(folder) / f"core-{value}.xml"
+                platform.write_text(text.replace('core="2"', f'core="{value}"'))
+                result = run(["simulate", "--platform", str(platform), "-P", "2", "-Q", "2", "-N", "64", "-r", "1",
+                              "-s", "1", "--hosts", "1"], timeout=60)
+                assert_one_error_line(self, result, f"platform {platform}: host 'node-0' has core=\"{value}\"",
+                                      "whole number from 1 to 2147483647")
+
+
+class RunsCheckedFirst(unittest.TestCase):
+    """Every run of a sweep is checked before the first runs; memory is estimated before allocating."""
+
+    def test_a_naive_run_too_long_is_refused_before_the_others_run(self):
+        with tempfile.TemporaryDirectory() as folder:
+            sweep = Path(folder) / "big.yaml"
+            sweep.write_text("scenario: big-naive\nplatform: paragon.xml\nexperiment: redistribute\n"
+                             "fixed: {P: 4, Q: 4, r: 1, s: 3}\n"
+                             "sweep:\n  N: {from: 268435456, to: 4611686018427387904, factor: 2}\n"
+                             "methods:\n  - name: async\n    schedule: async\nphases: [total]\npayload: phantom\n")
+            out = Path(folder) / "out"
+            start = time.monotonic()
+            result = run(["sweep", str(sweep), "--no-plot", "--out", str(out)], timeout=60)
+            self.assertLess(time.monotonic() - start, 5.0, "runs ran before the refusal")
+            assert_one_error_line(self, result, '"N":8589934592', "indexing naive", "nothing was run")
+            self.assertFalse(out.exists())
+
+    def test_grid_estimates_its_memory_under_an_address_space_limit(self):
+        def limit_address_space():
+            resource.setrlimit(resource.RLIMIT_AS, (1000000 * 1024, 1000000 * 1024))
+        result = subprocess.run([REDIST, "grid", "-P", "8000", "-r", "1", "-Q", "8000", "-s", "3", "--json"],
+                                capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                                preexec_fn=limit_address_space)
+        assert_one_error_line(self, result, "8000x8000 communication grid as JSON needs about",
+                              "address space left under ulimit -v")
+
 
 if __name__ == "__main__":
     REDIST = sys.argv.pop(1)

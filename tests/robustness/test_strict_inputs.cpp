@@ -13,6 +13,9 @@
 #include "../run_command.hpp"
 #include "../temp_dir.hpp"
 #include "redist/analysis/scenario.hpp"
+#include "redist/analysis/sweep_shards.hpp"
+#include "redist/os/utf8.hpp"
+#include "redist/predict/machine_model_json.hpp"
 #include "redist/sim/experiments.hpp"
 
 namespace redist::test {
@@ -237,6 +240,77 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(StrictInputs, UnmodifiedPlatformStillRuns) {
   const auto r = redist("simulate --platform " REDIST_TEST_DATA "/platforms/two_hosts.xml -P 2 -r 1 -Q 2 -s 2 -N 64");
   EXPECT_EQ(r.status, 0) << r.err;
+}
+
+// Machine model files: the platform XML's rules, and every refusal names the file and the key, what
+// was found and what is allowed (no nlohmann text).
+MachineModel one_host_model() {
+  MachineModel m;
+  m.hosts = 1;
+  m.cores = 2;
+  m.links = {{1e9, true}};
+  m.routes = {{{0}, 1e-6}};
+  return m;
+}
+
+std::string model_error(const std::string& from, const std::string& to) {
+  std::string text = machine_model_to_json(one_host_model());
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from << " in " << text;
+  if (at == std::string::npos) return "";
+  try {
+    machine_model_from_json(text.replace(at, from.size(), to), "m.model.json");
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(StrictInputs, MachineModelValuesAreNamedByTheirKey) {
+  EXPECT_EQ(machine_model_from_json(machine_model_to_json(one_host_model()), "m.model.json"), one_host_model());
+  EXPECT_EQ(model_error("\"hosts\":1", "\"hosts\":1e30"),
+            "machine model m.model.json: 'hosts' is 1e+30 (it must be a whole number from 1 to 1048576)");
+  EXPECT_EQ(model_error("\"cores\":2", "\"cores\":0"),
+            "machine model m.model.json: 'cores' is 0 (it must be a whole number from 1 to 2147483647)");
+  EXPECT_EQ(model_error("\"links\":[0]", "\"links\":[-1]"),
+            "machine model m.model.json: 'routes[0].links[0]' is -1 (it must be a whole number from 0 to 0)");
+  EXPECT_EQ(model_error("\"bandwidth\":1000000000.0", "\"bandwidth\":0"),
+            "machine model m.model.json: 'links[0].bandwidth' is 0 (it must be a finite number > 0)");
+  EXPECT_EQ(model_error("\"latency\":1e-06", "\"latency\":\"50us\""),
+            "machine model m.model.json: 'routes[0].latency' is \"50us\" (it must be a finite number >= 0)");
+  EXPECT_EQ(model_error("\"shared\":true", "\"shared\":1"),
+            "machine model m.model.json: 'links[0].shared' is 1 (it must be true or false)");
+  EXPECT_EQ(model_error("\"cost.send_overhead\":0.0", "\"cost.send_overhead\":-2"),
+            "machine model m.model.json: 'prices.cost.send_overhead' is -2 (it must be a finite number >= 0)");
+  EXPECT_EQ(model_error("\"routes\":", "\"paths\":"), "machine model m.model.json: 'routes' is missing");
+  // The parser's own words, without its exception's name.
+  EXPECT_EQ(model_error("{", "["), "machine model m.model.json: not JSON: parse error at line 1, column 19: syntax "
+                                   "error while parsing array - unexpected ':'; expected ']'");
+}
+
+TEST(StrictInputs, ResultLinesNameTheirKey) {
+  const auto problem = [](const std::string& line) { return result_line_problem(nlohmann::json::parse(line)); };
+  EXPECT_EQ(problem(R"({"job":1,"phases":[0,0,0,0,0,0,0,0,0],"quantities":{}})"), "");
+  EXPECT_EQ(problem(R"({"job":1,"error":"x"})"), "");
+  EXPECT_EQ(problem(R"({"job":"1","phases":[0,0,0,0,0,0,0,0,0],"quantities":{}})"),
+            "'job' is \"1\" (it must be a whole number from 0 to 4294967295)");
+  EXPECT_EQ(problem(R"({"job":-2,"phases":[0,0,0,0,0,0,0,0,0],"quantities":{}})"),
+            "'job' is -2 (it must be a whole number from 0 to 4294967295)");
+  EXPECT_EQ(problem(R"({"job":1,"phases":[0,0],"quantities":{}})"),
+            "'phases' is [0,0] (it must be a list of 9 finite numbers)");
+  EXPECT_EQ(problem(R"({"job":1,"phases":[0,0,0,0,0,0,0,0,0],"quantities":{"q":"x"}})"),
+            "'quantities.q' is \"x\" (it must be a number)");
+  EXPECT_EQ(problem(R"({"job":1,"phases":[0,0,0,0,0,0,0,0,0]})"), "'quantities' is missing");
+}
+
+TEST(StrictInputs, Utf8IsCheckedByteByByte) {
+  EXPECT_FALSE(os::first_non_utf8_byte("plain ascii, é, 日本, 𝄞"));
+  EXPECT_EQ(os::first_non_utf8_byte("ab\xff"), 2u);
+  EXPECT_EQ(os::first_non_utf8_byte("\xc3"), 0u);            // cut short
+  EXPECT_EQ(os::first_non_utf8_byte("x\xc0\xaf"), 1u);      // overlong
+  EXPECT_EQ(os::first_non_utf8_byte("\xed\xa0\x80"), 0u);  // a surrogate
+  EXPECT_EQ(os::first_non_utf8_byte("\xf4\x90\x80\x80"), 0u);  // above U+10FFFF
+  EXPECT_EQ(os::utf8_problem("as\xffync"), "byte 0xFF at offset 2 of 'as?ync' is not UTF-8");
 }
 
 }  // namespace

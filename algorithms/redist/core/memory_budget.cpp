@@ -1,5 +1,8 @@
 #include "redist/core/memory_budget.hpp"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <cstdio>
 
 #include <fstream>
@@ -7,6 +10,7 @@
 #include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 namespace redist {
 namespace {
@@ -28,6 +32,28 @@ std::optional<std::uint64_t> mem_available() {
   return std::nullopt;
 }
 
+// The address space left under `ulimit -v` (RLIMIT_AS), less what the process maps already; nothing
+// without a limit. An allocation past it fails with bad_alloc whatever MemAvailable says.
+std::optional<std::uint64_t> address_space_left() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return std::nullopt;
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t pages = 0;
+  statm >> pages;
+  const std::uint64_t mapped = pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  const auto cap = static_cast<std::uint64_t>(limit.rlim_cur);
+  return cap > mapped ? cap - mapped : 0;
+}
+
+// The limit in force and what sets it.
+std::pair<std::uint64_t, std::string> limit_and_source() {
+  if (configured_limit()) return {*configured_limit(), "--max-memory"};
+  const std::uint64_t available = mem_available().value_or(std::numeric_limits<std::uint64_t>::max());
+  const auto address_space = address_space_left();
+  if (address_space && *address_space < available) return {*address_space, "address space left under ulimit -v"};
+  return {available, "MemAvailable"};
+}
+
 std::string human(std::uint64_t bytes) {
   const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   double value = static_cast<double>(bytes);
@@ -45,15 +71,11 @@ std::string human(std::uint64_t bytes) {
 
 void set_memory_limit(std::optional<std::uint64_t> bytes) { configured_limit() = bytes; }
 
-std::uint64_t memory_limit() {
-  if (configured_limit()) return *configured_limit();
-  return mem_available().value_or(std::numeric_limits<std::uint64_t>::max());
-}
+std::uint64_t memory_limit() { return limit_and_source().first; }
 
 void require_memory(std::optional<std::uint64_t> need, const std::string& what, const std::string& alternative) {
-  const std::uint64_t limit = memory_limit();
+  const auto [limit, source] = limit_and_source();
   if (need && *need <= limit) return;
-  const std::string source = configured_limit() ? "--max-memory" : "MemAvailable";
   const std::string amount =
       need ? "about " + human(*need) + " (" + std::to_string(*need) + " bytes)" : "more than 2^64 bytes";
   throw std::invalid_argument(what + " needs " + amount + " of memory, more than the " + human(limit) + " available (" +

@@ -1,8 +1,11 @@
 #include "redist/predict/machine_model_json.hpp"
 
+#include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -11,55 +14,119 @@ namespace {
 
 using nlohmann::json;
 
-double non_negative(const json& value, const char* what) {
-  const double x = value.get<double>();
-  if (!(x >= 0)) throw std::invalid_argument(std::string(what) + " is negative or not a number");
-  return x;
-}
+// One value of the model, read by its key path ("prices.index_op", "links[2].bandwidth"): every
+// refusal names the key, what was found and what is allowed, as the platform XML's checks do.
+struct Key {
+  const json& value;
+  std::string path;
+
+  [[noreturn]] void refuse(const std::string& allowed) const {
+    std::string found = value.dump();
+    if (found.size() > 40) found = found.substr(0, 37) + "...";
+    throw std::invalid_argument("'" + path + "' is " + found + " (" + allowed + ")");
+  }
+  Key at(const std::string& key) const {
+    if (!value.is_object()) refuse("it must be an object");
+    const auto it = value.find(key);
+    if (it == value.end()) throw std::invalid_argument("'" + join(key) + "' is missing");
+    return {*it, join(key)};
+  }
+  bool has(const std::string& key) const { return value.is_object() && value.contains(key); }
+  std::string join(const std::string& key) const { return path.empty() ? key : path + "." + key; }
+  std::vector<Key> items() const {
+    if (!value.is_array()) refuse("it must be a list");
+    std::vector<Key> out;
+    for (std::size_t k = 0; k < value.size(); ++k) out.push_back({value[k], path + "[" + std::to_string(k) + "]"});
+    return out;
+  }
+  // A finite number >= 0, or > 0 when `positive`.
+  double number(bool positive) const {
+    const std::string allowed = positive ? "it must be a finite number > 0" : "it must be a finite number >= 0";
+    if (!value.is_number()) refuse(allowed);
+    const double x = value.get<double>();
+    if (!std::isfinite(x) || x < 0 || (positive && x == 0)) refuse(allowed);
+    return x;
+  }
+  Index whole(Index min, Index max) const {
+    const std::string allowed = "it must be a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+    if (value.is_number_unsigned()) {
+      const auto x = value.get<std::uint64_t>();
+      if (x < static_cast<std::uint64_t>(min) || x > static_cast<std::uint64_t>(max)) refuse(allowed);
+      return static_cast<Index>(x);
+    }
+    if (value.is_number_integer()) {
+      const auto x = value.get<std::int64_t>();
+      if (x < min || x > max) refuse(allowed);
+      return static_cast<Index>(x);
+    }
+    refuse(allowed);
+  }
+  bool boolean() const {
+    if (!value.is_boolean()) refuse("it must be true or false");
+    return value.get<bool>();
+  }
+  std::string text() const {
+    if (!value.is_string()) refuse("it must be a string");
+    return value.get<std::string>();
+  }
+};
+
+// The bounds the platform XML gives the same values: hosts a whole number of ranks' hosts, cores
+// SimGrid's core attribute (1 to 2^31 - 1), bandwidths finite and > 0, latencies finite and >= 0.
+constexpr Index kMaxModelHosts = Index{1} << 20;
+constexpr Index kMaxCores = 2147483647;
 
 MachineModel parse(const json& j) {
+  const Key root{j, ""};
+  if (!j.is_object()) root.refuse("a machine model must be a JSON object");
   MachineModel m;
-  const json& prices = j.at("prices");
+  const Key prices = root.at("prices");
   for (std::size_t k = 0; k < kWorkKinds; ++k) {
     const std::string name(price_property(static_cast<WorkKind>(k)));
     // Models written before records copied were priced: none.
-    if (static_cast<WorkKind>(k) == WorkKind::RecordCopied && !prices.contains(name)) continue;
-    m.prices.seconds[k] = non_negative(prices.at(name), name.c_str());
+    if (static_cast<WorkKind>(k) == WorkKind::RecordCopied && !prices.has(name)) continue;
+    m.prices.seconds[k] = prices.at(name).number(false);
   }
-  m.prices.send_overhead = non_negative(prices.at(std::string(kSendOverheadProperty)), "send overhead");
-  m.prices.recv_overhead = non_negative(prices.at(std::string(kRecvOverheadProperty)), "receive overhead");
-  m.hosts = j.at("hosts").get<Index>();
-  if (m.hosts < 1) throw std::invalid_argument("hosts must be at least 1");
-  m.cores = j.value("cores", Index{1});  // models written before hosts had cores: one each
-  if (m.cores < 1) throw std::invalid_argument("cores must be at least 1");
-  m.barrier_latency = j.value("barrier_latency", -1.0);
-  m.shared_memory = j.value("shared_memory", false);
-  if (j.contains("memory")) {  // models of machines whose memory was not measured have none
-    const json& memory = j.at("memory");
-    m.memory = NodeMemory{PiecewiseCurve::parse(memory.at("copy_bandwidth").get<std::string>(), false),
-                          PiecewiseCurve::parse(memory.at("node_bandwidth").get<std::string>(), false)};
+  m.prices.send_overhead = prices.at(std::string(kSendOverheadProperty)).number(false);
+  m.prices.recv_overhead = prices.at(std::string(kRecvOverheadProperty)).number(false);
+  m.hosts = root.at("hosts").whole(1, kMaxModelHosts);
+  m.cores = root.has("cores") ? root.at("cores").whole(1, kMaxCores) : 1;  // models written before hosts had cores: one each
+  if (root.has("barrier_latency")) {  // -1: not measured
+    const Key latency = root.at("barrier_latency");
+    if (!(latency.value.is_number() && latency.value.get<double>() == -1.0)) {
+      m.barrier_latency = latency.number(false);
+    }
   }
-  for (const json& link : j.at("links")) {
-    const double bandwidth = non_negative(link.at("bandwidth"), "a link's bandwidth");
-    if (bandwidth == 0) throw std::invalid_argument("a link has no bandwidth");
+  m.shared_memory = root.has("shared_memory") ? root.at("shared_memory").boolean() : false;
+  if (root.has("memory")) {  // models of machines whose memory was not measured have none
+    const Key memory = root.at("memory");
+    const auto curve = [](const Key& key) {
+      try {
+        return PiecewiseCurve::parse(key.text(), false);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("'" + key.path + "': " + e.what());
+      }
+    };
+    m.memory = NodeMemory{curve(memory.at("copy_bandwidth")), curve(memory.at("node_bandwidth"))};
+  }
+  for (const Key& link : root.at("links").items()) {
     // Models written before links had an oversubscribed bandwidth: none. Written, it is positive,
     // as the platform property it comes from must be.
-    double oversubscribed = 0;
-    if (link.contains("oversubscribed_bandwidth")) {
-      oversubscribed = non_negative(link.at("oversubscribed_bandwidth"), "a link's oversubscribed bandwidth");
-      if (oversubscribed == 0) throw std::invalid_argument("a link's oversubscribed bandwidth is 0");
-    }
-    m.links.push_back({bandwidth, link.at("shared").get<bool>(), oversubscribed});
+    const double oversubscribed = link.has("oversubscribed_bandwidth") ? link.at("oversubscribed_bandwidth").number(true) : 0;
+    m.links.push_back({link.at("bandwidth").number(true), link.at("shared").boolean(), oversubscribed});
   }
-  for (const json& route : j.at("routes")) {
-    ModelRoute r{route.at("links").get<std::vector<std::size_t>>(), non_negative(route.at("latency"), "a route's latency")};
-    for (std::size_t link : r.links) {
-      if (link >= m.links.size()) throw std::invalid_argument("a route names link " + std::to_string(link) + " of " + std::to_string(m.links.size()));
+  for (const Key& route : root.at("routes").items()) {
+    ModelRoute r{{}, route.at("latency").number(false)};
+    for (const Key& link : route.at("links").items()) {
+      if (m.links.empty()) link.refuse("there is no link to name");
+      r.links.push_back(static_cast<std::size_t>(link.whole(0, static_cast<Index>(m.links.size()) - 1)));
     }
     m.routes.push_back(std::move(r));
   }
   if (static_cast<Index>(m.routes.size()) != m.hosts * m.hosts) {
-    throw std::invalid_argument(std::to_string(m.routes.size()) + " routes for " + std::to_string(m.hosts) + " hosts (hosts × hosts needed)");
+    throw std::invalid_argument("'routes' holds " + std::to_string(m.routes.size()) + " routes for " +
+                                std::to_string(m.hosts) + " hosts (hosts x hosts = " + std::to_string(m.hosts * m.hosts) +
+                                " needed)");
   }
   return m;
 }
@@ -89,9 +156,19 @@ std::string machine_model_to_json(const MachineModel& model) {
 }
 
 MachineModel machine_model_from_json(std::string_view text, const std::string& source) {
+  json j;
   try {
-    return parse(json::parse(text));
-  } catch (const std::exception& e) {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." without its prefix
+    const std::string what = e.what();
+    const auto at = what.find("] ");
+    throw std::invalid_argument("machine model " + source + ": not JSON: " +
+                                (at == std::string::npos ? what : what.substr(at + 2)));
+  }
+  try {
+    return parse(j);
+  } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("machine model " + source + ": " + e.what());
   }
 }

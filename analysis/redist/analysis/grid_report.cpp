@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include "redist/comm_grid/classes.hpp"
+#include "redist/core/int_math.hpp"
+#include "redist/core/memory_budget.hpp"
 
 namespace redist {
 
@@ -47,6 +49,16 @@ nlohmann::ordered_json grid_json(const CommGrid& grid) {
   }
   return {{"P", redist.P}, {"Q", redist.Q}, {"r", redist.r}, {"s", redist.s}, {"L", grid.slice_length()},
           {"grid", std::move(rows)}};
+}
+
+std::optional<std::uint64_t> grid_report_peak_bytes(const Redistribution& redist, bool json) {
+  // A cell's text: L's digits and a separator; strings and arrays grow by doubling, so twice that.
+  // slice_length() first: it refuses bad parameters and an overflowing L.
+  const auto text = static_cast<std::uint64_t>(std::to_string(redist.slice_length()).size() + 3);
+  const auto cells = checked_mul(redist.P, redist.Q, "P*Q");
+  // The grid's 8 bytes a cell, and a JSON value of 16 bytes (twice, as a row grows) or the table.
+  const std::uint64_t per_cell = 8 + (json ? 2 * 16 : 0) + 2 * text;
+  return bytes_product(static_cast<std::uint64_t>(cells), per_cell);
 }
 
 }  // namespace redist

@@ -1,6 +1,8 @@
 #include "redist/analysis/report_files.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <vector>
 
 #include "redist/analysis/plot_script.hpp"
 #include "redist/os/atomic_file.hpp"
@@ -18,9 +20,14 @@ std::string x_axis(const Scenario& s) {
   return s.sweep.empty() ? "" : s.sweep.front().name;
 }
 
-// The script writes the PNG under a temporary name of its own; it is published whole or not at all.
-void plot(const Scenario& s, const fs::path& csv, const fs::path& json, const fs::path& png, const fs::path& scripts) {
-  os::PendingFile pending(png);
+// Publishes every file, once all are written: a late failure (a plot script, a full disk) leaves
+// none of them, and the earlier files stay as they were.
+void publish_together(const std::vector<os::PendingFile*>& files) {
+  for (auto* file : files) file->publish();
+}
+
+// The script writes the PNG into `pending`, from the CSV and JSON not yet published.
+void plot(const Scenario& s, const fs::path& csv, const fs::path& json, os::PendingFile& pending, const fs::path& scripts) {
   std::vector<std::string> args{"--csv", csv.string(), "--json", json.string(), "--out", pending.path().string(),
                                 "--x", x_axis(s), "--unit", s.unit, "--title",
                                 s.name + (s.table.empty() ? "" : " — " + s.table)};
@@ -29,27 +36,37 @@ void plot(const Scenario& s, const fs::path& csv, const fs::path& json, const fs
     args.push_back(method.name);
   }
   run_plot_script(scripts / "plot_scenario.py", args, pending.path());
-  pending.publish();
 }
 
 }  // namespace
 
 void write_scenario_reports(const fs::path& out, const Scenario& s, const std::vector<Record>& records,
                             const std::string& markdown, const nlohmann::ordered_json& json, const PlotScripts& plots) {
-  os::write_file_atomically(out / (s.name + ".md"), markdown);
-  os::write_file_atomically(out / (s.name + ".csv"), csv_report(s, records));
-  os::write_file_atomically(out / (s.name + ".json"), json.dump(2) + "\n");
-  if (plots.enabled) plot(s, out / (s.name + ".csv"), out / (s.name + ".json"), out / (s.name + ".png"), plots.folder);
+  os::PendingFile md(out / (s.name + ".md")), csv(out / (s.name + ".csv")), js(out / (s.name + ".json"));
+  std::optional<os::PendingFile> png;
+  if (plots.enabled) png.emplace(out / (s.name + ".png"));
+  md.write(markdown);
+  csv.write(csv_report(s, records));
+  js.write(json.dump(2) + "\n");
+  if (png) plot(s, csv.path(), js.path(), *png, plots.folder);
+  std::vector<os::PendingFile*> files{&md, &csv, &js};
+  if (png) files.push_back(&*png);
+  publish_together(files);
 }
 
 void write_fidelity_summary(const std::vector<ScenarioFidelity>& fidelity, const fs::path& out, const PlotScripts& plots) {
-  os::write_file_atomically(out / "SUMMARY.md", fidelity_markdown(fidelity));
-  os::write_file_atomically(out / "summary.json", fidelity_json(fidelity).dump(2) + "\n");
-  if (!plots.enabled) return;
-  os::PendingFile pending(out / "fidelity.png");
-  run_plot_script(plots.folder / "plot_fidelity.py",
-                  {"--summary", (out / "summary.json").string(), "--out", pending.path().string()}, pending.path());
-  pending.publish();
+  os::PendingFile md(out / "SUMMARY.md"), js(out / "summary.json");
+  std::optional<os::PendingFile> png;
+  if (plots.enabled) png.emplace(out / "fidelity.png");
+  md.write(fidelity_markdown(fidelity));
+  js.write(fidelity_json(fidelity).dump(2) + "\n");
+  if (png) {  // the script reads the scenarios' reports beside the summary
+    run_plot_script(plots.folder / "plot_fidelity.py", {"--summary", js.path().string(), "--out", png->path().string()},
+                    png->path());
+  }
+  std::vector<os::PendingFile*> files{&md, &js};
+  if (png) files.push_back(&*png);
+  publish_together(files);
 }
 
 }  // namespace redist

@@ -2,6 +2,7 @@
 
 #include "redist/analysis/platform_search.hpp"
 #include "redist/analysis/yaml_reader.hpp"
+#include "redist/os/utf8.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -233,7 +234,12 @@ std::vector<PublishedValue> read_published(const Reader& in, const YAML::Node& n
 std::string resolve_platform(const Reader& in, const YAML::Node& at, const std::string& name, const std::string& file,
                              const std::string& repo_root) {
   if (const auto found = find_platform_file(name, fs::path(file).parent_path(), repo_root)) {
-    return found->lexically_normal().string();
+    const std::string path = found->lexically_normal().string();
+    // The reports name the platform's file: a name they cannot hold fails here, before the first run.
+    if (const auto problem = os::utf8_problem(found->filename().string()); !problem.empty()) {
+      in.fail(at, "platform file " + problem + " (the JSON reports are UTF-8; move or rename it)");
+    }
+    return path;
   }
   in.fail(at, "platform file '" + name + "' not found (looked beside the scenario and in platforms/)");
 }

@@ -1,6 +1,9 @@
 #include "redist/analysis/sweep_shards.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <cstdlib>
 #include <iterator>
 #include <regex>
@@ -11,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "redist/os/atomic_file.hpp"
+#include "redist/transport/phases.hpp"
 
 namespace redist {
 namespace {
@@ -32,24 +36,73 @@ std::string slurp(const fs::path& file) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// A value of a slice or journal line, refused with its key, what it holds and what is allowed.
+std::string shown(const nlohmann::json& value) {
+  std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return text.size() > 40 ? text.substr(0, 37) + "..." : text;
+}
+
+[[noreturn]] void refuse_value(const std::string& key, const nlohmann::json& value, const std::string& allowed) {
+  throw std::invalid_argument("'" + key + "' is " + shown(value) + " (" + allowed + ")");
+}
+
+const nlohmann::json& member(const nlohmann::json& j, const std::string& key, const std::string& path = "") {
+  if (!j.is_object()) refuse_value(path.empty() ? "the file" : path, j, "it must be a JSON object");
+  const auto it = j.find(key);
+  if (it == j.end()) throw std::invalid_argument("'" + (path.empty() ? key : path + "." + key) + "' is missing");
+  return *it;
+}
+
+std::size_t whole_member(const nlohmann::json& j, const std::string& key, std::size_t min, std::size_t max,
+                         const std::string& path = "") {
+  const auto& value = member(j, key, path);
+  const std::string name = path.empty() ? key : path + "." + key;
+  if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<std::int64_t>() >= 0)) {
+    refuse_value(name, value, fmt::format("it must be a whole number from {} to {}", min, max));
+  }
+  const auto x = value.get<std::uint64_t>();
+  if (x < min || x > max) refuse_value(name, value, fmt::format("it must be a whole number from {} to {}", min, max));
+  return static_cast<std::size_t>(x);
+}
+
+std::string text_member(const nlohmann::json& j, const std::string& key) {
+  const auto& value = member(j, key);
+  if (!value.is_string()) refuse_value(key, value, "it must be a string");
+  return value.get<std::string>();
+}
+
 ShardFile parse_shard_file(const fs::path& file) {
   try {
-    const auto j = nlohmann::json::parse(slurp(file));
-    ShardFile s{j.at("scenario"), j.at("file"), j.at("fingerprint"), {j.at("shard"), j.at("shards")}, j.at("jobs"), {}};
-    if (s.shard.count == 0 || s.shard.index >= s.shard.count) {
-      throw std::invalid_argument(file.string() + " is not a slice of a sweep: slice " + std::to_string(s.shard.index) +
-                                  " of " + std::to_string(s.shard.count));
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(slurp(file));
+    } catch (const nlohmann::json::parse_error& e) {
+      const std::string what = e.what();
+      throw std::invalid_argument("not JSON: " + what.substr(what.find("] ") == std::string::npos ? 0 : what.find("] ") + 2));
     }
-    for (const auto& line : j.at("lines")) {
-      const auto job = line.at("job").get<std::size_t>();
-      if (job >= s.jobs || job % s.shard.count != s.shard.index) {
-        throw std::invalid_argument(file.string() + " is not a slice of a sweep: job " + std::to_string(job) +
-                                    " is not one of its runs");
+    ShardFile s;
+    s.scenario = text_member(j, "scenario");
+    s.file = text_member(j, "file");
+    s.fingerprint = text_member(j, "fingerprint");
+    s.shard.count = whole_member(j, "shards", 1, 999999999);
+    s.shard.index = whole_member(j, "shard", 0, s.shard.count - 1);
+    s.jobs = whole_member(j, "jobs", 0, std::numeric_limits<std::uint32_t>::max());
+    const auto& lines = member(j, "lines");
+    if (!lines.is_array()) refuse_value("lines", lines, "it must be a list of result lines");
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      const std::string path = "lines[" + std::to_string(k) + "]";
+      const auto job = whole_member(lines[k], "job", 0, s.jobs == 0 ? 0 : s.jobs - 1, path);
+      if (s.jobs == 0 || job % s.shard.count != s.shard.index) {
+        refuse_value(path + ".job", lines[k]["job"], fmt::format("slice {} of {} runs jobs {}, {}, ...", s.shard.index,
+                                                                 s.shard.count, s.shard.index, s.shard.index + s.shard.count));
       }
-      s.lines[job] = line.dump();
+      if (const auto problem = result_line_problem(lines[k]); !problem.empty()) {
+        throw std::invalid_argument(path + ": " + problem);
+      }
+      s.lines[job] = lines[k].dump();
     }
     return s;
-  } catch (const nlohmann::json::exception& e) {
+  } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(file.string() + " is not a slice of a sweep: " + e.what());
   }
 }
@@ -81,6 +134,29 @@ std::vector<ShardFile> complete_sweep(const std::string& scenario, std::vector<s
 }
 
 }  // namespace
+
+std::string result_line_problem(const nlohmann::json& line) {
+  try {
+    whole_member(line, "job", 0, std::numeric_limits<std::uint32_t>::max());
+    if (line.contains("error")) {
+      if (!line["error"].is_string()) refuse_value("error", line["error"], "it must be a string");
+      return {};
+    }
+    const auto& phases = member(line, "phases");
+    if (!phases.is_array() || phases.size() != kPhaseFields.size() ||
+        !std::all_of(phases.begin(), phases.end(), [](const auto& x) { return x.is_number() && std::isfinite(x.template get<double>()); })) {
+      refuse_value("phases", phases, fmt::format("it must be a list of {} finite numbers", kPhaseFields.size()));
+    }
+    const auto& quantities = member(line, "quantities");
+    if (!quantities.is_object() && !quantities.is_null()) refuse_value("quantities", quantities, "it must be an object of numbers");
+    for (const auto& [name, value] : quantities.items()) {
+      if (!value.is_number()) refuse_value("quantities." + name, value, "it must be a number");
+    }
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return {};
+}
 
 Shard parse_shard(const std::string& text) {
   const auto slash = text.find('/');
@@ -140,19 +216,29 @@ std::map<std::string, std::vector<ShardFile>> read_complete_sweeps(const std::ve
   return out;
 }
 
-Journal::Journal(const fs::path& folder, const std::string& name, const std::string& fingerprint)
-    : path_(folder / ("." + name + ".journal")), fingerprint_(fingerprint) {}
+Journal::Journal(const fs::path& folder, const std::string& name, const std::string& fingerprint, std::size_t jobs)
+    : path_(folder / ("." + name + ".journal")), fingerprint_(fingerprint), jobs_(jobs) {}
 
 std::map<std::size_t, std::string> Journal::finished() const {
   std::map<std::size_t, std::string> out;
   std::ifstream in(path_);
   std::string line;
   if (!std::getline(in, line) || line != fingerprint_) return out;
-  while (std::getline(in, line)) {
+  for (std::size_t number = 2; std::getline(in, line); ++number) {
     // A stop can cut the last line short: only whole, successful results count.
     const auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("job") || !j.contains("phases")) continue;
-    out[j["job"].get<std::size_t>()] = line;
+    if (j.is_discarded() && in.peek() == std::char_traits<char>::eof()) continue;
+    std::string problem = j.is_discarded() ? "it is not JSON" : result_line_problem(j);
+    if (problem.empty() && j.contains("error")) problem = "it holds a failed run, which a journal does not keep";
+    if (problem.empty() && jobs_ > 0 && j.at("job").get<std::uint64_t>() >= jobs_) {
+      problem = fmt::format("'job' is {} (the sweep has jobs 0 to {})", j.at("job").get<std::uint64_t>(), jobs_ - 1);
+    }
+    if (!problem.empty()) {
+      throw std::invalid_argument(fmt::format("{}:{}: the journal of an earlier run is damaged: {}; remove it to run the "
+                                              "sweep afresh",
+                                              path_.string(), number, problem));
+    }
+    out[j.at("job").get<std::size_t>()] = line;
   }
   return out;
 }

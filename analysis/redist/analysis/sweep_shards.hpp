@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace redist {
 
 struct Shard {
@@ -43,13 +45,21 @@ void write_shard_file(const std::filesystem::path& folder, const ShardFile& shar
 /// std::invalid_argument with one line naming the scenario and the slice at fault.
 std::map<std::string, std::vector<ShardFile>> read_complete_sweeps(const std::vector<std::string>& folders);
 
+/// "" when `line` is a result line of a run ({"job":k,"phases":[...],"quantities":{...}} or
+/// {"job":k,"error":"..."}), else what is wrong with it, naming the key ("'phases' is \"x\" (it must
+/// be a list of 6 finite numbers)").
+std::string result_line_problem(const nlohmann::json& line);
+
 /// The journal of a sweep's finished jobs, OUT/.NAME.journal (NAME: the scenario, or its slice's
 /// file name): a first line with the fingerprint, then one result line per job. Lines of failed runs
 /// are not kept.
 class Journal {
  public:
-  Journal(const std::filesystem::path& folder, const std::string& name, const std::string& fingerprint);
-  /// The finished jobs of an earlier run of the same scenario file (none if it changed).
+  /// `jobs`: the sweep's job count (a journalled job beyond it is damage).
+  Journal(const std::filesystem::path& folder, const std::string& name, const std::string& fingerprint, std::size_t jobs);
+  /// The finished jobs of an earlier run of the same scenario file (none if it changed). A line
+  /// that is not a result line of one of its jobs (but for a last line cut short by a stop) throws
+  /// std::invalid_argument "FILE:LINE: the journal of an earlier run is damaged: PROBLEM; ...".
   std::map<std::size_t, std::string> finished() const;
   /// Starts the journal afresh, keeping `known` (the jobs resumed).
   void start(const std::map<std::size_t, std::string>& known);
@@ -60,6 +70,7 @@ class Journal {
  private:
   std::filesystem::path path_;
   std::string fingerprint_;
+  std::size_t jobs_ = 0;
   std::ofstream out_;
 };
 

@@ -23,11 +23,32 @@ std::map<std::string, bool> claims_in_report(const fs::path& json_report) {
   std::map<std::string, bool> out;
   std::ifstream in(json_report);
   if (!in) return out;
+  const auto refuse = [&](const std::string& problem) {
+    throw std::runtime_error(json_report.string() + " is not a replay report: " + problem);
+  };
+  const auto shown = [](const nlohmann::json& value) {
+    const std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return text.size() > 40 ? text.substr(0, 37) + "..." : text;
+  };
+  nlohmann::json report;
   try {
-    const auto report = nlohmann::json::parse(in);
-    for (const auto& c : report.at("metrics").at("claims")) out[c.at("claim").get<std::string>()] = c.at("holds").get<bool>();
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(json_report.string() + " is not a replay report: " + e.what());
+    report = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    const std::string what = e.what();
+    refuse("not JSON: " + what.substr(what.find("] ") == std::string::npos ? 0 : what.find("] ") + 2));
+  }
+  if (!report.is_object() || !report.contains("metrics")) refuse("'metrics' is missing");
+  const auto& metrics = report["metrics"];
+  if (!metrics.is_object() || !metrics.contains("claims")) refuse("'metrics.claims' is missing");
+  const auto& claims = metrics["claims"];
+  if (!claims.is_array()) refuse("'metrics.claims' is " + shown(claims) + " (it must be a list)");
+  for (std::size_t k = 0; k < claims.size(); ++k) {
+    const std::string key = "metrics.claims[" + std::to_string(k) + "]";
+    const auto& c = claims[k];
+    if (!c.is_object() || !c.contains("claim") || !c.contains("holds")) refuse("'" + key + "' needs 'claim' and 'holds'");
+    if (!c["claim"].is_string()) refuse("'" + key + ".claim' is " + shown(c["claim"]) + " (it must be a string)");
+    if (!c["holds"].is_boolean()) refuse("'" + key + ".holds' is " + shown(c["holds"]) + " (it must be true or false)");
+    out[c["claim"].get<std::string>()] = c["holds"].get<bool>();
   }
   return out;
 }

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string_view>
 #include <optional>
 #include <string>
 #include <utility>
@@ -13,6 +15,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "redist/analysis/duplicate_keys.hpp"
+#include "redist/os/utf8.hpp"
 
 namespace redist {
 
@@ -25,6 +28,7 @@ class YamlReader {
   /// scenario must be a YAML mapping"). Syntax errors give their line.
   YAML::Node load(const std::string& kind) const {
     if (!std::filesystem::is_regular_file(file_)) throw Error(file_ + ": no such " + kind + " file");
+    refuse_non_utf8();
     YAML::Node root;
     try {
       root = YAML::LoadFile(file_);
@@ -36,6 +40,20 @@ class YamlReader {
     refuse_duplicate_keys();
     if (!root.IsMap()) throw Error(file_ + ": a " + kind + " must be a YAML mapping");
     return root;
+  }
+
+  /// A YAML file is UTF-8: a name with another byte would only fail in the JSON reports, after
+  /// every run.
+  void refuse_non_utf8() const {
+    std::ifstream in(file_, std::ios::binary);
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const auto at = os::first_non_utf8_byte(bytes);
+    if (!at) return;
+    const auto line = std::count(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(*at), '\n') + 1;
+    const auto start = bytes.rfind('\n', *at) == std::string::npos ? 0 : bytes.rfind('\n', *at) + 1;
+    const auto end = std::min(bytes.find('\n', *at), bytes.size());
+    throw Error(file_ + ":" + std::to_string(line) + ": " + os::utf8_problem(std::string_view(bytes).substr(start, end - start)) +
+                " (a YAML file must be UTF-8)");
   }
 
   [[noreturn]] void fail(const YAML::Node& at, const std::string& reason) const {

@@ -16,7 +16,10 @@
 namespace redist::calibration {
 
 CalibrationResult calibrate_machine(const CalibrationSettings& o) {
-  os::PendingFile platform(o.out);  // an unwritable --out fails now, not after the measurements
+  // Both outputs before the measurements: an unwritable --out or model file fails now, and the two
+  // are published together after (the platform and its model never disagree).
+  os::PendingFile platform(o.out);
+  os::PendingFile model(machine_model_file(o.out));
   NetworkMeasurements network = measure_ping_pong(o.launcher, o.max_bytes, o.seconds_per_size, o.passes);
   measure_exchanges(o.launcher, o.cores, o.passes, network);
   std::vector<nlohmann::json> passes;
@@ -41,11 +44,11 @@ CalibrationResult calibrate_machine(const CalibrationSettings& o) {
   CalibrationResult result;
   result.report = calibration_report(network, work, prices);
   platform.write(calibrated_platform_xml(o.cores, network, work, prices, result.report));
-  platform.publish();
-  // The model `auto` predicts on in MPI programs, for any number of ranks (all on the one host).
+  // The model `auto` predicts on in MPI programs, for any number of ranks (all on the one host),
+  // read from the platform not yet published.
   result.model = machine_model_file(o.out);
-  os::PendingFile model(result.model);
-  model.write(machine_model_to_json(sim::machine_model_from_platform(o.out, 1, 1)) + "\n");
+  model.write(machine_model_to_json(sim::machine_model_from_platform(platform.path().string(), 1, 1)) + "\n");
+  platform.publish();
   model.publish();
   return result;
 }

@@ -19,6 +19,8 @@
 #include "redist/calibration/least_squares.hpp"
 #include "redist/analysis/fidelity_summary.hpp"
 #include "redist/os/atomic_file.hpp"
+#include "redist/os/stop_signals.hpp"
+#include "redist/os/utf8.hpp"
 #include "redist/sim/scenario_runner.hpp"
 
 namespace redist::calibration {
@@ -39,16 +41,19 @@ double fitted_value(const Record& r) {
   return smooth == r.quantities.end() ? r.simulated : smooth->second;
 }
 
-// A directory of candidate platforms, removed when the fit ends (or fails).
+// A directory of candidate platforms, removed when the fit ends, fails or is stopped by a signal
+// (redist/os/stop_signals.hpp: the folder and each candidate in it are remembered).
 class TempDir {
  public:
   TempDir() : path_(fs::temp_directory_path() / ("redist-fit-" + std::to_string(::getpid()))) {
     fs::remove_all(path_);
     fs::create_directories(path_);
+    os::remember_temporary(path_);
   }
   ~TempDir() {
     std::error_code ignored;
     fs::remove_all(path_, ignored);
+    os::forget_temporary(path_);
   }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
@@ -91,6 +96,7 @@ class TrainResiduals {
     std::vector<double> values;
     for (const double x : log_values) values.push_back(std::exp(x));
     const fs::path candidate = dir_.path() / fmt::format("candidate-{}.xml", ++count_);
+    os::remember_temporary(candidate);
     {
       std::ofstream out(candidate);
       out << platform_.with_values(targets_, values);
@@ -110,6 +116,7 @@ class TrainResiduals {
       }
     }
     fs::remove(candidate);
+    os::forget_temporary(candidate);
     return residuals;
   }
 
@@ -331,6 +338,15 @@ nlohmann::ordered_json fit_json(const FitSpec& spec, const FitOutcome& f, const 
 
 PlatformFitResult fit_platform(const FitSpec& spec, const PlatformFitSettings& o, std::ostream& log) {
   const PlatformFile platform = PlatformFile::read(spec.platform);
+  // Both outputs before the replays: an unwritable one fails now, not after the fit, and the two are
+  // published together (the JSON report names the fitted file, so its name must be UTF-8).
+  const fs::path out = o.out.empty() ? fs::path(spec.fitted) : fs::path(o.out);
+  os::PendingFile fitted_file(out);
+  std::optional<os::PendingFile> json_file;
+  if (!o.json.empty()) {
+    os::require_utf8(out.filename().string(), "--out", "the --json report names it in UTF-8");
+    json_file.emplace(o.json);
+  }
   TrainResiduals residuals(spec, platform, o.jobs);
   std::vector<double> start, lower, upper, prior;
   for (const auto& v : spec.values) {
@@ -395,9 +411,10 @@ PlatformFitResult fit_platform(const FitSpec& spec, const PlatformFitSettings& o
   for (std::size_t k = 0; k < spec.values.size(); ++k) {
     comments.push_back(value_comment(spec.values[k], f.fitted[k], f.kept[k]));
   }
-  const fs::path out = o.out.empty() ? fs::path(spec.fitted) : fs::path(o.out);
-  os::write_file_atomically(out, platform.with_values(targets_of(spec), f.fitted, comments, header(spec, f)));
-  if (!o.json.empty()) os::write_file_atomically(o.json, fit_json(spec, f, out).dump(2) + "\n");
+  fitted_file.write(platform.with_values(targets_of(spec), f.fitted, comments, header(spec, f)));
+  if (json_file) json_file->write(fit_json(spec, f, out).dump(2) + "\n");
+  fitted_file.publish();
+  if (json_file) json_file->publish();
   return {table(spec, f), out.string()};
 }
 

@@ -42,8 +42,12 @@ void end_children_and_temporaries() {
     if (pid > 0) ::kill(pid, SIGKILL);
     if (pid < 0) ::kill(pid, SIGTERM);  // mpirun's group: mpirun and its ranks end their way
   }
+  // Files first, then the folders remembered (empty by then: their files were remembered too).
   for (auto& temporary : temporaries) {
     if (temporary.used.load()) ::unlink(temporary.path);
+  }
+  for (auto& temporary : temporaries) {
+    if (temporary.used.load()) ::rmdir(temporary.path);
   }
 }
 

@@ -23,7 +23,8 @@ pid_t fork_child(bool own_group = false);
 /// Waits for a child of fork_child() and forgets it; returns its wait status.
 int wait_child(pid_t pid);
 
-/// Temporary files removed on a stop signal (PendingFile remembers its own).
+/// Temporary files removed on a stop signal (PendingFile remembers its own), and temporary folders,
+/// removed after the files when they are then empty.
 void remember_temporary(const std::filesystem::path& path);
 void forget_temporary(const std::filesystem::path& path);
 

@@ -32,6 +32,10 @@ struct Experiment {
   std::function<ExperimentResult(const std::string& platform, const Params& params, Payload payload,
                                  const std::string& trace_file)>
       run;
+  /// Refuses a run that would fail or could not finish (sizes, method limits, memory) without
+  /// running it, as run() would; cheap, so that a scenario checks every run before the first
+  /// (none: run() is the check).
+  std::function<void(const Params& params, Payload payload)> check = {};
 };
 
 /// The ranks' reports of a redistribution, summarised; throws when real data arrived misplaced.

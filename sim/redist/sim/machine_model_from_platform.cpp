@@ -14,6 +14,7 @@
 #include "redist/sim/network_factors.hpp"
 #include "redist/sim/node_memory_hosts.hpp"
 #include "redist/sim/oversubscribed_bandwidth.hpp"
+#include "redist/sim/platform_check.hpp"
 #include "redist/sim/simgrid_setup.hpp"
 
 namespace redist::sim {
@@ -29,6 +30,7 @@ simgrid::s4u::Host& host_named(const simgrid::s4u::Engine& engine, const std::st
 }
 
 MachineModel read_model(const std::string& platform, Index used_hosts, Index hosts) {
+  check_platform_text(platform);
   const auto engine = create_engine("");
   try {
     engine->load_platform(platform);

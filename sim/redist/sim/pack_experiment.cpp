@@ -281,6 +281,13 @@ PackRunConfig pack_config(const Params& params, Index block) {
 
 namespace {
 
+// What a run is refused for before anything runs (Experiment::check): phantom payload, its sizes
+// and its memory.
+void check_pack_experiment(const Params& params, Payload payload) {
+  if (payload == Payload::Phantom) throw std::invalid_argument("pack runs need real payloads: the mask's counts drive the ranking");
+  check_pack_memory({pack_config(params, 0)});
+}
+
 ExperimentResult run_pack_experiment(const std::string& platform, const Params& params, Payload payload,
                                      const std::string& trace) {
   if (payload == Payload::Phantom) throw std::invalid_argument("pack runs need real payloads: the mask's counts drive the ranking");
@@ -289,6 +296,6 @@ ExperimentResult run_pack_experiment(const std::string& platform, const Params& 
 
 }  // namespace
 
-Experiment pack_experiment() { return {pack_schema(), run_pack_experiment}; }
+Experiment pack_experiment() { return {pack_schema(), run_pack_experiment, check_pack_experiment}; }
 
 }  // namespace redist::sim

@@ -11,6 +11,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <optional>
+#include <fstream>
+#include <iterator>
+#include <regex>
 #include <stdexcept>
 
 #include <simgrid/s4u/Link.hpp>
@@ -37,6 +40,14 @@ void check_link(const simgrid::s4u::Link& link, const std::string& file) {
   if (!std::isfinite(latency) || latency < 0) {
     refuse(file, "link '" + link.get_name() + "' has latency " + figure(latency) + " s (it must be finite and >= 0)");
   }
+}
+
+// The value of attribute `name` in one start tag, or nothing.
+std::optional<std::string> attribute(const std::string& tag, const std::string& name) {
+  const std::regex pattern("\\s" + name + "\\s*=\\s*(\"([^\"]*)\"|'([^']*)')");
+  std::smatch match;
+  if (!std::regex_search(tag, match, pattern)) return std::nullopt;
+  return match[2].matched ? match[2].str() : match[3].str();
 }
 
 void check_host(const simgrid::s4u::Host& host, const std::string& file) {
@@ -117,6 +128,24 @@ void check_routes(const simgrid::s4u::Engine& engine, const std::vector<simgrid:
 }
 
 }  // namespace
+
+void check_platform_text(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return;  // SimGrid names a file it cannot read
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  static const std::regex kTag(R"(<(host|cluster)\b[^>]*>)");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), kTag); it != std::sregex_iterator(); ++it) {
+    const std::string tag = it->str();
+    const auto core = attribute(tag, "core");
+    if (!core) continue;
+    const bool digits = !core->empty() && core->size() <= 10 && core->find_first_not_of("0123456789") == std::string::npos;
+    const long long value = digits ? std::stoll(*core) : 0;
+    if (value < 1 || value > 2147483647) {
+      refuse(file, (*it)[1].str() + " '" + attribute(tag, "id").value_or("?") + "' has core=\"" + *core +
+                       "\" (it must be a whole number from 1 to 2147483647)");
+    }
+  }
+}
 
 void check_platform(const simgrid::s4u::Engine& engine, const std::string& file,
                     const std::vector<simgrid::s4u::Host*>& used) {

@@ -19,4 +19,10 @@ namespace redist::sim {
 void check_platform(const simgrid::s4u::Engine& engine, const std::string& file,
                     const std::vector<simgrid::s4u::Host*>& used);
 
+/// Attributes SimGrid reads without a clear message, checked in the file's text before SimGrid loads
+/// it: the `core` count of every <host> and <cluster> must be a whole number from 1 to 2^31 - 1
+/// (SimGrid shows a backtrace for 0 and only `stoi` for 99999999999). Throws std::runtime_error
+/// "platform FILE: host 'ID' has core="X" (it must be a whole number from 1 to 2147483647)".
+void check_platform_text(const std::string& file);
+
 }  // namespace redist::sim

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <stdexcept>
 
@@ -14,6 +15,7 @@
 #include "redist/analysis/what_if_claims.hpp"
 #include "redist/os/atomic_file.hpp"
 #include "redist/os/folder_lock.hpp"
+#include "redist/os/utf8.hpp"
 
 namespace redist::sim {
 namespace {
@@ -30,7 +32,11 @@ std::function<void(const Progress&)> progress(const ReplaySettings& o, const std
 
 // A platform named on the command line: a file, or one of the bundled platforms/.
 std::string find_platform(const std::string& name, const fs::path& repo_root) {
-  if (const auto found = find_platform_file(name, "", repo_root)) return fs::absolute(*found).string();
+  if (const auto found = find_platform_file(name, "", repo_root)) {
+    // The reports and CLAIMS.md name it: a name they cannot hold fails now, not after the runs.
+    os::require_utf8(found->filename().string(), "--platform", "the reports are UTF-8; rename the file");
+    return fs::absolute(*found).string();
+  }
   throw std::invalid_argument("platform file '" + name + "' not found (looked in the current folder and in platforms/)");
 }
 
@@ -110,6 +116,38 @@ void run_what_if(const ReplaySettings& o, const Scenario& s, ScenarioClaims& cla
   claims.claims = report(o, s, records, done);
 }
 
+// Two inputs that would write the same files: the second's reports would replace the first's (and
+// a replay's summary list the scenario twice). Refused before anything runs.
+void refuse_shared_outputs(const std::vector<std::string>& files, const std::vector<Scenario>& scenarios, bool sharded) {
+  std::map<std::string, std::size_t> first;  // scenario name -> index of its first file
+  for (std::size_t i = 0; i < scenarios.size(); ++i) {
+    const auto [at, inserted] = first.emplace(scenarios[i].name, i);
+    if (!inserted) {
+      const std::string& other = files[at->second];
+      throw std::invalid_argument(
+          (other == files[i] ? "the file " + other + " is given twice"
+                             : other + " and " + files[i] + " both name scenario " + scenarios[i].name) +
+          ": both would write the reports " + scenarios[i].name + ".* (run them into different --out folders)");
+    }
+    // A slice names its scenario file: a name the JSON slice cannot hold fails here, not after the runs.
+    if (sharded) os::require_utf8(fs::absolute(files[i]).string(), files[i], "a slice file names its scenario file in UTF-8");
+  }
+}
+
+// Every file the run will write, proved writable before the first simulation: a report path taken
+// by a folder (or a device) fails now, not after the runs. Each probe is a temporary, removed at once.
+void check_report_targets(const fs::path& out, const std::vector<std::string>& names, const PlotScripts& plots) {
+  for (const auto& name : names) {
+    const bool plot = name.size() > 4 && name.substr(name.size() - 4) == ".png";
+    if (plot && !plots.enabled) continue;
+    const os::PendingFile probe(out / name);
+  }
+}
+
+std::vector<std::string> report_names(const std::string& scenario) {
+  return {scenario + ".md", scenario + ".csv", scenario + ".json", scenario + ".png"};
+}
+
 }  // namespace
 
 int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files, ScenarioUse use) {
@@ -120,11 +158,33 @@ int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files
   for (const auto& file : files) {
     scenarios.push_back(load_scenario(file, experiment_specs(), o.repo_root.string(), use, o.max_runs));
   }
+  refuse_shared_outputs(files, scenarios, shard.has_value());
   std::vector<ScenarioClaims> what_if;
   if (!o.platform.empty()) what_if = move_to_platform(scenarios, find_platform(o.platform, o.repo_root));
+  // The reports CLAIMS.md is written beside are read now: a damaged one fails before the runs, not after.
+  if (!what_if.empty() && !o.beside.empty()) {
+    for (const auto& s : scenarios) claims_in_report(fs::path(o.beside) / (s.name + ".json"));
+  }
+  // Every run of every scenario, before the first runs (a what-if platform reports its refusals per scenario).
+  if (what_if.empty()) {
+    for (const auto& s : scenarios) check_runs(s);
+  }
   // Before the first simulation: a folder we cannot write, or one another run writes, costs nothing.
   os::ensure_writable_folder(o.out);
   const os::FolderLock lock(o.out);
+  std::vector<std::string> targets;
+  for (const auto& s : scenarios) {
+    if (shard) {
+      targets.push_back(shard_file_name(s.name, *shard));
+    } else {
+      for (auto& name : report_names(s.name)) targets.push_back(std::move(name));
+    }
+  }
+  if (use == ScenarioUse::Replay && scenarios.size() > 1) {
+    for (const char* name : {"SUMMARY.md", "summary.json", "fidelity.png"}) targets.emplace_back(name);
+  }
+  if (!what_if.empty()) targets.emplace_back("CLAIMS.md");
+  check_report_targets(o.out, targets, o.plots);
   Reported done;
   for (std::size_t i = 0; i < scenarios.size(); ++i) {
     const auto& s = scenarios[i];
@@ -137,7 +197,8 @@ int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files
       continue;
     }
     const std::string fingerprint = scenario_fingerprint(files[i]);
-    Journal journal(o.out, shard ? shard_file_name(s.name, *shard) : s.name, fingerprint);
+    Journal journal(o.out, shard ? shard_file_name(s.name, *shard) : s.name, fingerprint,
+                    s.parameter_sets().size() * s.methods.size());
     const auto lines = run_sweep_jobs(o, s, shard, journal);
     if (shard) {
       ShardFile slice{s.name, fs::absolute(files[i]).string(), fingerprint, *shard, lines.size(), {}};
@@ -181,6 +242,11 @@ int merge_sweeps(const ReplaySettings& o, const std::vector<std::string>& folder
   }
   os::ensure_writable_folder(o.out);
   const os::FolderLock lock(o.out);
+  std::vector<std::string> targets;
+  for (const auto& [scenario, lines] : merged) {
+    for (auto& name : report_names(scenario.name)) targets.push_back(std::move(name));
+  }
+  check_report_targets(o.out, targets, o.plots);
   Reported done;
   for (const auto& [scenario, lines] : merged) report(o, scenario, records_from_lines(scenario, lines), done);
   return finish(o, done);

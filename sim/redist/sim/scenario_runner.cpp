@@ -127,7 +127,28 @@ std::vector<Job> jobs_of(const Scenario& scenario, std::size_t runs) {
   return work;
 }
 
+void check_jobs(const Scenario& scenario, const Experiment& experiment, const std::vector<Params>& runs,
+                const std::vector<Job>& work, const std::vector<std::size_t>& todo) {
+  if (!experiment.check) return;
+  for (const std::size_t k : todo) {
+    const Params params = with_options(runs[work[k].run], scenario.methods[work[k].method].options);
+    try {
+      experiment.check(params, scenario.payload);
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(scenario.name + ": run " + params.dump() + " is refused (nothing was run): " + e.what());
+    }
+  }
+}
+
 }  // namespace
+
+void check_runs(const Scenario& scenario) {
+  const auto runs = scenario.parameter_sets();
+  const auto work = jobs_of(scenario, runs.size());
+  std::vector<std::size_t> all(work.size());
+  for (std::size_t k = 0; k < all.size(); ++k) all[k] = k;
+  check_jobs(scenario, find_experiment(scenario.experiment), runs, work, all);
+}
 
 std::vector<std::string> run_jobs(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress,
                                   const JobSelection& selection) {
@@ -144,6 +165,8 @@ std::vector<std::string> run_jobs(const Scenario& scenario, int jobs, const std:
       todo.push_back(k);
     }
   }
+  // Every run is checked before the first starts: a refused one costs nothing and leaves nothing.
+  check_jobs(scenario, experiment, runs, work, todo);
   const auto job = [&](std::size_t i) { return run_job(scenario, experiment, runs, work, todo[i]); };
   const auto arrived = [&](const std::string& line, std::size_t done) {
     lines.at(nlohmann::json::parse(line).at("job").get<std::size_t>()) = line;

@@ -18,6 +18,10 @@ struct Progress {
   std::size_t total = 0;
 };
 
+/// Refuses the scenario when one of its runs would be refused (Experiment::check: sizes, method
+/// limits, memory), naming the run, without running any. run_jobs checks its jobs so too.
+void check_runs(const Scenario& scenario);
+
 /// The simulations of a scenario. Throws the first failure (naming the run) after all workers stop.
 std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress);
 

@@ -22,6 +22,7 @@ namespace redist::sim {
 namespace {
 
 void load_platform(const simgrid::s4u::Engine& engine, const std::string& file) {
+  check_platform_text(file);
   try {
     engine.load_platform(file);
   } catch (const std::exception& e) {

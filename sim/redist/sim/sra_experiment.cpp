@@ -93,7 +93,25 @@ std::map<std::string, double> lemma3_quantities(const SymmetricProblem& problem,
           {"sra_avoided_share", traditional > 0 ? static_cast<double>(avoided) / static_cast<double>(traditional) : 0.0}};
 }
 
+// What a run is refused for before anything is built: its sizes and, with real payload, its memory.
+// Run before every run of a scenario (Experiment::check), and by the run itself.
+void check_sra(const Params& params, Payload payload) {
+  const ParameterValues v(sra_schema(), params);
+  const Index P = v.integer("P"), n = matrix_order(v, P);
+  const SymmetricProblem problem{n, P, block_size(v, "x", n, P), block_size(v, "y", n, P),
+                                 orientation_from_name(v.text("orientation"))};
+  problem.validate();
+  check_size(problem);
+  const Index bytes = checked_mul(checked_mul(n, n, "n x n"), v.integer("elem_bytes"), "matrix bytes");
+  if (!runs_phantom(payload, bytes)) {
+    require_memory(bytes_product(static_cast<std::uint64_t>(bytes), 4),
+                   "a symmetric redistribution of n = " + std::to_string(n) + " with real payload",
+                   "use --phantom (payload: phantom in a scenario) to simulate message sizes without bytes");
+  }
+}
+
 ExperimentResult run_sra(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
+  check_sra(params, payload);
   const ParameterValues v(sra_schema(), params);
   const Index P = v.integer("P"), n = matrix_order(v, P);
   const SymmetricProblem problem{n, P, block_size(v, "x", n, P), block_size(v, "y", n, P),
@@ -110,12 +128,8 @@ ExperimentResult run_sra(const std::string& platform, const Params& params, Payl
   sim.ranks = static_cast<int>(P);
   sim.phantom = runs_phantom(payload, bytes);
   sim.trace_file = trace;
-  // Real payload: source and destination matrices of every rank and the bytes in flight.
-  if (!sim.phantom) {
-    require_memory(bytes_product(static_cast<std::uint64_t>(bytes), 4),
-                   "a symmetric redistribution of n = " + std::to_string(n) + " with real payload",
-                   "use --phantom (payload: phantom in a scenario) to simulate message sizes without bytes");
-  }
+  // Real payload: source and destination matrices of every rank and the bytes in flight (their
+  // memory checked by check_sra).
   const auto reports = simulate(sim, [&](Transport& transport) {
     return rank_report_to_json(redistribute_symmetric_and_verify(transport, problem, method, elem_bytes, work));
   });
@@ -130,6 +144,6 @@ ExperimentResult run_sra(const std::string& platform, const Params& params, Payl
 
 }  // namespace
 
-Experiment sra_experiment() { return {sra_schema(), run_sra}; }
+Experiment sra_experiment() { return {sra_schema(), run_sra, check_sra}; }
 
 }  // namespace redist::sim
