@@ -67,6 +67,12 @@ MessagePlaces MessagePlaces::for_plan(Transport& transport, const RankPlan& plan
   return {places_of(transport, plan.sends, elem_bytes), places_of(transport, plan.receives, elem_bytes)};
 }
 
+const MessagePlaces& MessagePlaces::kept(std::shared_ptr<const MessagePlaces>& kept, Transport& transport,
+                                         const RankPlan& plan, Index elem_bytes) {
+  if (!kept) kept = std::make_shared<const MessagePlaces>(for_plan(transport, plan, elem_bytes));
+  return *kept;
+}
+
 void exchange_direct(Transport& transport, const RankPlan& plan, const MessagePlaces& places, Index elem_bytes,
                      std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                      const WorkAccounting& accounting, RedistributeReport& report) {

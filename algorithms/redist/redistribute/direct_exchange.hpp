@@ -32,6 +32,9 @@ bool travels_in_place(const PeerPlan& message, Index elem_bytes);
 struct MessagePlaces {
   std::vector<std::shared_ptr<const MessagePlace>> sends, receives;
   static MessagePlaces for_plan(Transport& transport, const RankPlan& plan, Index elem_bytes);
+  /// Those kept in `kept`, described there first if they are not yet.
+  static const MessagePlaces& kept(std::shared_ptr<const MessagePlaces>& kept, Transport& transport,
+                                   const RankPlan& plan, Index elem_bytes);
 };
 
 /// Moves `plan` (this rank's part of the redistribution) and fills the pack, comm and unpack phases

@@ -81,8 +81,8 @@ RedistributeReport execute(Transport& transport, const RedistributionPlan& p, st
   RedistributeReport report;
   const double start = transport.now();
   if (exchanges_directly(p, transport)) {
-    if (!p.places) p.places = std::make_shared<const MessagePlaces>(MessagePlaces::for_plan(transport, p.plan, options.elem_bytes));
-    exchange_direct(transport, p.plan, *p.places, options.elem_bytes, source_local, dest_local, *p.accounting, report);
+    exchange_direct(transport, p.plan, MessagePlaces::kept(p.places, transport, p.plan, options.elem_bytes),
+                    options.elem_bytes, source_local, dest_local, *p.accounting, report);
   } else {
     exchange_plan(transport, p.plan, options.elem_bytes, source_local, dest_local, p.schedule, options.ranks, report, {},
                   options.step_procedure, *p.accounting);

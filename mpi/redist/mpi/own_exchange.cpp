@@ -13,8 +13,8 @@ RedistributeReport exchange_own(MPI_Comm window_comm, MpiTransport& transport, c
   if (use_shared_memory(window_comm, plan, source_local)) {
     exchange_shared_memory(window_comm, plan, elem_bytes, source_local, dest_local, report);
   } else {
-    if (!places) places = std::make_shared<const MessagePlaces>(MessagePlaces::for_plan(transport, plan, elem_bytes));
-    exchange_direct(transport, plan, *places, elem_bytes, source_local, dest_local, redist_work_accounting(), report);
+    exchange_direct(transport, plan, MessagePlaces::kept(places, transport, plan, elem_bytes), elem_bytes, source_local,
+                    dest_local, redist_work_accounting(), report);
   }
   report.phases.total = transport.now() - start;
   report.bytes_kept = elements_kept(plan, transport.rank()) * elem_bytes;

@@ -11,34 +11,22 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 
+#include "redist/redistribute/message_packing.hpp"
+
 namespace redist::sim {
 namespace {
 
 // SimGrid refuses a null payload pointer; the bytes travel through the matcher, not through SimGrid.
 int payload_token = 0;
 
-// A message's place as the simulator moves it in place: its runs (none in phantom runs), its size.
+// A message's place as the simulator moves it in place: its runs (none in phantom runs) and the
+// bytes of local storage they span, its size.
 struct RunPlace final : MessagePlace {
-  std::vector<Run> runs;
-  Index bytes = 0;
+  PeerPlan message;
+  Index extent = 0;
   Index elem_bytes = 0;
+  Index bytes() const { return message.elements * elem_bytes; }
 };
-
-// Copies between a message's runs of local storage and its contiguous bytes, `gather` saying which way.
-void copy_runs(const RunPlace& place, std::byte* local, std::byte* bytes, bool gather) {
-  for (const Run& run : place.runs) {
-    const auto piece = static_cast<std::size_t>(run.length * place.elem_bytes);
-    for (Index c = 0; c < run.count; ++c) {
-      std::byte* at = local + (run.local_start + c * run.stride) * place.elem_bytes;
-      if (gather) {
-        std::copy_n(at, piece, bytes);
-      } else {
-        std::copy_n(bytes, piece, at);
-      }
-      bytes += piece;
-    }
-  }
-}
 
 std::string peer_name(Rank peer) { return peer == kAnySource ? "any rank" : "rank " + std::to_string(peer); }
 
@@ -79,27 +67,31 @@ Request SimGridTransport::irecv(Rank from, std::byte* data, Index capacity, Tag 
 std::shared_ptr<const MessagePlace> SimGridTransport::describe_message(std::span<const Run> runs, Index elements,
                                                                        Index elem_bytes) {
   auto place = std::make_shared<RunPlace>();
-  if (!phantom()) place->runs.assign(runs.begin(), runs.end());
-  place->bytes = elements * elem_bytes;
+  place->message.elements = elements;
   place->elem_bytes = elem_bytes;
+  if (phantom()) return place;
+  place->message.runs.assign(runs.begin(), runs.end());
+  for (const Run& run : runs) {
+    place->extent = std::max(place->extent, (run.local_start + (run.count - 1) * run.stride + run.length) * elem_bytes);
+  }
   return place;
 }
 
 Request SimGridTransport::isend_in_place(Rank to, const std::byte* local, const MessagePlace& place, Tag tag) {
   const auto& runs = dynamic_cast<const RunPlace&>(place);
-  if (phantom()) return isend(to, nullptr, runs.bytes, tag);
-  std::vector<std::byte> staging(static_cast<std::size_t>(runs.bytes));
-  copy_runs(runs, const_cast<std::byte*>(local), staging.data(), true);
-  const Request id = isend(to, staging.data(), runs.bytes, tag);
+  if (phantom()) return isend(to, nullptr, runs.bytes(), tag);
+  std::vector<std::byte> staging(static_cast<std::size_t>(runs.bytes()));
+  pack(runs.message, {local, static_cast<std::size_t>(runs.extent)}, runs.elem_bytes, staging.data());
+  const Request id = isend(to, staging.data(), runs.bytes(), tag);
   requests_.at(id).staging = std::move(staging);  // the same memory, held until the send completes
   return id;
 }
 
 Request SimGridTransport::irecv_in_place(Rank from, std::byte* local, const MessagePlace& place, Tag tag) {
   const auto& runs = dynamic_cast<const RunPlace&>(place);
-  if (phantom()) return irecv(from, nullptr, runs.bytes, tag);
-  std::vector<std::byte> staging(static_cast<std::size_t>(runs.bytes));
-  const Request id = irecv(from, staging.data(), runs.bytes, tag);
+  if (phantom()) return irecv(from, nullptr, runs.bytes(), tag);
+  std::vector<std::byte> staging(static_cast<std::size_t>(runs.bytes()));
+  const Request id = irecv(from, staging.data(), runs.bytes(), tag);
   PendingRequest& request = requests_.at(id);
   request.staging = std::move(staging);
   request.scatter = &place;
@@ -215,7 +207,9 @@ Completion SimGridTransport::complete(std::span<Request> requests, std::size_t i
   }
   if (!request.status->error.empty()) throw std::runtime_error(request.status->error);
   if (request.scatter != nullptr) {
-    copy_runs(dynamic_cast<const RunPlace&>(*request.scatter), request.scatter_local, request.staging.data(), false);
+    const auto& runs = dynamic_cast<const RunPlace&>(*request.scatter);
+    unpack(runs.message, request.staging.data(), runs.elem_bytes,
+           {request.scatter_local, static_cast<std::size_t>(runs.extent)});
     request.scatter = nullptr;
     request.staging = {};
   }
