@@ -43,6 +43,10 @@ void add_calibrate_command(CLI::App& root, Commands& commands) {
       ->capture_default_str();
   app->add_option("--redist-mpi", o->launcher.redist_mpi, "redist-mpi program (default: the one built with redist)");
   app->add_option("--mpirun", o->launcher.mpirun, "MPI launcher command")->capture_default_str();
+  app->add_option("--mpirun-timeout", o->launcher.timeout_s,
+                  "seconds one mpirun may run before it is ended with its ranks (SIGTERM, then SIGKILL; 0: no limit)")
+      ->check(CLI::Range(0.0, 1e9))
+      ->capture_default_str();
   commands.push_back({app, [o] { return run_calibrate(*o); }});
 }
 

@@ -5,6 +5,7 @@
 // that is not redist-mpi's is reported as such, with the command.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -108,6 +109,42 @@ TEST(MpiLauncher, OutputThatIsNotRedistMpisAndFailuresNameTheCommand) {
   EXPECT_EQ(failing.err,
             "redist: error: " + with("failing") + " failed (exit status 1): redist-mpi: error: something is wrong\n");
   EXPECT_FALSE(fs::exists(dir / "p.xml"));
+}
+
+// True while process `pid` runs (a zombie, ended but not yet reaped, does not).
+bool process_runs(const std::string& pid) {
+  std::ifstream stat("/proc/" + pid + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  const auto close = line.rfind(')');
+  return close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z';
+}
+
+// A mpirun that hangs is ended after --mpirun-timeout with its whole process group, SIGTERM then
+// SIGKILL (once `redist calibrate` and `validate` waited for it forever). The stand-in ignores
+// SIGTERM, and so does the "rank" it starts: both are gone after SIGKILL, the command named.
+TEST(MpiLauncher, AMpirunThatHangsIsKilledWithItsRanksAfterTheTimeout) {
+  const TempDir dir("redist-launcher");
+  const fs::path pid_file = dir / "rank.pid";
+  write_program(dir / "mpirun", "#!/bin/sh\ntrap '' TERM\nsleep 600 &\necho $! > " + shell_word(pid_file) + "\nwait\n");
+  write_program(dir / "redist-mpi", kRunJson);
+  const std::string command = (dir / "mpirun").string() + " -np 2 " + (dir / "redist-mpi").string() +
+                              " pingpong --max-bytes 16777216 --seconds-per-size 0.05 --json";
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = calibrate(dir, "--mpirun " + shell_word(dir / "mpirun") + " --redist-mpi " +
+                                    shell_word(dir / "redist-mpi") + " --mpirun-timeout 1");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  expect_one_error_line(r);
+  EXPECT_EQ(r.err, "redist: error: " + command + " did not finish within 1 s (killed)\n");
+  EXPECT_LT(seconds, 30.0) << "SIGKILL follows SIGTERM after 5 s";
+  const std::string rank = slurp(pid_file);
+  ASSERT_FALSE(rank.empty());
+  EXPECT_FALSE(process_runs(rank.substr(0, rank.find('\n')))) << "the rank outlived the timeout";
+  EXPECT_FALSE(fs::exists(dir / "p.xml"));
+  // The option's default is generous: 30 minutes.
+  const auto help = run_command("timeout 60 " REDIST_BIN " calibrate --help");
+  EXPECT_NE(help.out.find("--mpirun-timeout"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("1800"), std::string::npos) << help.out;
 }
 
 }  // namespace

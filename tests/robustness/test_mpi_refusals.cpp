@@ -2,10 +2,12 @@
 // moves anything (under mpirun -np 4): source and destination in the same or overlapping storage
 // (it once returned with elements wrong), buffers too small for huge layouts (once std::bad_alloc
 // on every rank), null buffers where the layout gives the rank elements, and the ScaLAPACK drop-in
-// given a null A or B where the rank holds part of the submatrix (once a segfault).
+// given a null A or B (p?tran: C) where the rank holds part of the submatrix (once a segfault), and
+// a REDIST_MODEL that is not a regular file (/dev/zero was once read without end).
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <cstdlib>
 #include <functional>
 #include <numeric>
 #include <stdexcept>
@@ -134,6 +136,13 @@ struct Grid {
     std::copy(values, values + 9, desc);
   }
   ~Grid() { Cblacs_gridexit(context); }
+  // p?tran's sub(C) := beta sub(C) + alpha sub(A)ᵀ, C null on rank c_rank (-1: none).
+  std::string tran(int m, int n, double alpha, double beta, int c_rank) {
+    const bool null_c = world_rank() == c_rank;
+    return agreed_message([&] {
+      scalapack::tran<double>(m, n, alpha, a.data(), 1, 1, desc, beta, null_c ? nullptr : b.data(), 1, 1, desc);
+    });
+  }
   std::string gemr2d(int m, int n, bool a_null_on, int a_rank, bool b_null_on, int b_rank) {
     const bool null_a = a_null_on && world_rank() == a_rank, null_b = b_null_on && world_rank() == b_rank;
     return agreed_message([&] {
@@ -142,6 +151,36 @@ struct Grid {
     });
   }
 };
+
+// REDIST_MODEL naming a device, a directory: refused at the first call with one line (the loader
+// reads only regular files), where /dev/zero was once read without end. First of the drop-in's
+// tests: the model is loaded once, at the first call that finds one to load.
+TEST(MpiRefusals, DropInWithAModelThatIsNotARegularFileIsRefused) {
+  Grid g;
+  const std::string why = ": not a regular file (a machine model is the .model.json file `redist calibrate` writes)";
+  setenv("REDIST_MODEL", "/dev/zero", 1);
+  EXPECT_EQ(g.gemr2d(8, 8, false, 0, false, 0), "pdgemr2d: REDIST_MODEL: machine model /dev/zero" + why);
+  setenv("REDIST_MODEL", "/", 1);
+  EXPECT_EQ(g.gemr2d(8, 8, false, 0, false, 0), "pdgemr2d: REDIST_MODEL: machine model /" + why);
+  setenv("REDIST_MODEL", "/nonexistent/model.json", 1);
+  EXPECT_EQ(g.gemr2d(8, 8, false, 0, false, 0), "pdgemr2d: REDIST_MODEL: machine model /nonexistent/model.json: no such file");
+  unsetenv("REDIST_MODEL");
+  EXPECT_EQ(g.b, std::vector<double>(16, 0.0)) << "B written by a refused call";
+}
+
+// p?tran (PDTRAN(M, N, ALPHA, A, IA, JA, DESCA, BETA, C, IC, JC, DESCC)) with a null C where the
+// rank holds part of sub(C): refused as a null A is (it once wrote through the null pointer).
+TEST(MpiRefusals, TranWithANullCWhereTheRankHoldsPartOfSubCIsRefused) {
+  Grid g;
+  EXPECT_EQ(g.tran(8, 8, 1.0, 0.0, 2), "pdtran: rank 2: argument 9 (C): null, where this rank holds 4 x 4 elements of sub(C)");
+  EXPECT_EQ(g.tran(8, 8, 0.0, 2.0, 1), "pdtran: rank 1: argument 9 (C): null, where this rank holds 4 x 4 elements of sub(C)");
+  EXPECT_EQ(g.b, std::vector<double>(16, 0.0)) << "C written by a refused call";
+  // alpha 0 and beta 1: C is neither read nor written, a null one is fine (PBLAS returns at once).
+  EXPECT_EQ(g.tran(8, 8, 0.0, 1.0, 3), "(no exception)");
+  // sub(C) = rows and columns 1-2 lies on process (0, 0) alone: rank 1 may pass no C.
+  EXPECT_EQ(g.tran(2, 2, 1.0, 0.0, 1), "(no exception)");
+  EXPECT_EQ(g.b[0], world_rank() == 0 ? 1.0 : 0.0);
+}
 
 TEST(MpiRefusals, DropInWithNullArraysWhereTheRankHoldsPartOfTheSubmatrixIsRefused) {
   Grid g;

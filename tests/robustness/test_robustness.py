@@ -481,6 +481,28 @@ class Readers(unittest.TestCase):
                 assert_one_error_line(self, result, f"platform {platform}: host 'node-0' has core=\"{value}\"",
                                       "whole number from 1 to 2147483647")
 
+    def test_platform_include_is_refused_before_simgrid(self):
+        # SimGrid 3.32 aborts on <include> (removed in v3.18): the included file's elements would
+        # never be loaded nor have their core counts checked. Refused with one line naming it; a
+        # commented-out include or core="0" is no element and is not refused.
+        with tempfile.TemporaryDirectory() as folder:
+            text = (TEST_PLATFORMS / "two_cores.xml").read_text()
+            (Path(folder) / "part.xml").write_text('<?xml version="1.0"?>\n<platform version="4.1">\n'
+                                                   '  <host id="node-1" speed="1Gf" core="0"/>\n</platform>\n')
+            platform = Path(folder) / "main.xml"
+            platform.write_text(text.replace('<link id="memory"', '<include file="part.xml"/>\n    <link id="memory"'))
+            args = ["-P", "2", "-Q", "2", "-N", "64", "-r", "1", "-s", "1", "--hosts", "1"]
+            result = run(["simulate", "--platform", str(platform)] + args, timeout=60)
+            assert_one_error_line(self, result, f'platform {platform}: <include file="part.xml"> is not supported',
+                                  "put the elements of part.xml into this file")
+            self.assertNotIn("crashed", result.stderr)
+            commented = Path(folder) / "commented.xml"
+            commented.write_text(text.replace('<link id="memory"',
+                                              '<!-- <include file="part.xml"/> <host id="x" core="0"/> -->\n'
+                                              '    <link id="memory"'))
+            result = run(["simulate", "--platform", str(commented)] + args, timeout=60)
+            self.assertEqual(result.returncode, 0, result.stderr)
+
 
 class RunsCheckedFirst(unittest.TestCase):
     """Every run of a sweep is checked before the first runs; memory is estimated before allocating."""
@@ -498,6 +520,35 @@ class RunsCheckedFirst(unittest.TestCase):
             self.assertLess(time.monotonic() - start, 5.0, "runs ran before the refusal")
             assert_one_error_line(self, result, '"N":8589934592', "indexing naive", "nothing was run")
             self.assertFalse(out.exists())
+
+    def refused_sweep(self, name, text, *fragments):
+        # A sweep whose later run is refused: refused before its first run, in one line, nothing written.
+        with tempfile.TemporaryDirectory() as folder:
+            sweep = Path(folder) / f"{name}.yaml"
+            sweep.write_text(text)
+            out = Path(folder) / "out"
+            start = time.monotonic()
+            result = run(["sweep", str(sweep), "--no-plot", "--out", str(out)], timeout=60)
+            self.assertLess(time.monotonic() - start, 5.0, "runs ran before the refusal")
+            assert_one_error_line(self, result, "nothing was run", *fragments)
+            self.assertFalse(out.exists())
+
+    def test_holes_runs_are_checked_before_the_first(self):
+        head = "scenario: holes-check\nplatform: alpha3000.xml\nexperiment: holes\n"
+        tail = "methods:\n  - name: ours\n    method: table\nphases: [generate]\n"
+        self.refused_sweep("holes-memory", head + "fixed: {P: 4, x: 5, s: 3}\nsweep:\n  n: [40, 1125899906842624]\n" + tail,
+                           '"n":1125899906842624', "generating one processor's local array of n = 1125899906842624",
+                           "needs about")
+        self.refused_sweep("holes-proc", head + "fixed: {P: 4, x: 5, s: 3, n: 40}\nsweep:\n  proc: [0, 7]\n" + tail,
+                           '"proc":7', "proc must be below P")
+
+    def test_pack_beta1_runs_are_checked_before_the_first(self):
+        head = "scenario: beta1-check\nplatform: cm5-fitted.xml\nexperiment: pack-beta1\nfixed: {d: 1, P: 4}\n"
+        tail = "methods:\n  - name: css-vs-sss\nphases: [beta1]\npayload: real\n"
+        self.refused_sweep("beta1-memory", head + "sweep:\n  N: [64, 1099511627776]\n" + tail,
+                           '"N":1099511627776', "a PACK of", "needs about")
+        self.refused_sweep("beta1-geometry", head + "sweep:\n  N: [64, 66]\n" + tail,
+                           '"N":66', "P_i x W_i = 4 must divide N_i = 66")
 
     def test_grid_estimates_its_memory_under_an_address_space_limit(self):
         def limit_address_space():

@@ -2,6 +2,7 @@
 // (checked arithmetic, --max-runs), progress lines when stderr is not a terminal, and platform values
 // SimGrid would misread — each one clear error line naming what is wrong, never a hang or a crash.
 #include <gtest/gtest.h>
+#include <sys/stat.h>  // mkfifo
 
 #include <chrono>
 #include <cstdint>
@@ -286,6 +287,31 @@ TEST(StrictInputs, MachineModelValuesAreNamedByTheirKey) {
   // The parser's own words, without its exception's name.
   EXPECT_EQ(model_error("{", "["), "machine model m.model.json: not JSON: parse error at line 1, column 19: syntax "
                                    "error while parsing array - unexpected ':'; expected ']'");
+}
+
+// The shared loader reads only a regular file: a device (/dev/zero, once read without end), a
+// directory or a FIFO (once a read that waits for a writer) is refused with one line, for every
+// reader (redist-mpi --model, REDIST_MODEL, the benchmarks).
+std::string load_model_error(const std::string& path) {
+  try {
+    load_machine_model(path);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(StrictInputs, MachineModelFileMustBeARegularFile) {
+  const std::string why = ": not a regular file (a machine model is the .model.json file `redist calibrate` writes)";
+  EXPECT_EQ(load_model_error("/dev/zero"), "machine model /dev/zero" + why);
+  EXPECT_EQ(load_model_error(temp_dir().string()), "machine model " + temp_dir().string() + why);
+  const fs::path fifo = temp_dir() / "model.fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(load_model_error(fifo.string()), "machine model " + fifo.string() + why);
+  EXPECT_EQ(load_model_error((temp_dir() / "absent.model.json").string()),
+            "machine model " + (temp_dir() / "absent.model.json").string() + ": no such file");
+  const fs::path good = write("good.model.json", machine_model_to_json(one_host_model()));
+  EXPECT_EQ(load_machine_model(good.string()), one_host_model());
 }
 
 TEST(StrictInputs, ResultLinesNameTheirKey) {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -174,6 +175,15 @@ MachineModel machine_model_from_json(std::string_view text, const std::string& s
 }
 
 MachineModel load_machine_model(const std::string& path) {
+  // Only a regular file is read: a device (/dev/zero), a FIFO or a directory would be read without
+  // end or fail obscurely. Every reader (redist-mpi --model, REDIST_MODEL, the benchmarks) says so.
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (!std::filesystem::exists(status)) throw std::invalid_argument("machine model " + path + ": no such file");
+  if (!std::filesystem::is_regular_file(status)) {
+    throw std::invalid_argument("machine model " + path +
+                                ": not a regular file (a machine model is the .model.json file `redist calibrate` writes)");
+  }
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("machine model " + path + ": cannot be read");
   std::stringstream text;

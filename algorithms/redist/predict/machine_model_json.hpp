@@ -16,8 +16,8 @@ std::string machine_model_to_json(const MachineModel& model);
 /// missing or negative value, a route naming an unknown link, a route table not hosts × hosts).
 MachineModel machine_model_from_json(std::string_view text, const std::string& source);
 
-/// The model in file `path` (machine_model_from_json; a missing or unreadable file is an
-/// std::invalid_argument naming it). `redist calibrate` writes one beside its platform, `redist
+/// The model in file `path` (machine_model_from_json; a missing, unreadable or not regular file (a
+/// device, a FIFO, a directory: never read) is an std::invalid_argument naming it). `redist calibrate` writes one beside its platform, `redist
 /// explain --write-model` one for any platform.
 MachineModel load_machine_model(const std::string& path);
 

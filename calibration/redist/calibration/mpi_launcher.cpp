@@ -10,10 +10,13 @@
 #include <array>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "redist/os/stop_signals.hpp"
@@ -137,6 +140,7 @@ std::string start_of(const std::string& output) {
 
 struct Finished {
   int status = 0;
+  bool timed_out = false;  // killed after the launcher's timeout
   int exec_errno = 0;  // the program could not be started
   std::string out, err;
 };
@@ -146,7 +150,33 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
-Finished run_program(const std::string& program, std::vector<std::string> words) {
+// Seconds as a message says them: "1800", "0.5".
+std::string seconds_text(double seconds) {
+  std::array<char, 32> text{};
+  std::snprintf(text.data(), text.size(), "%g", seconds);
+  return text.data();
+}
+
+// Ends the process group of `pid` (mpirun and every rank it started): SIGTERM, then SIGKILL when
+// mpirun has not ended within kLauncherTermGrace. Returns mpirun's wait status when it was reaped.
+constexpr auto kLauncherTermGrace = std::chrono::seconds(5);
+
+std::optional<int> end_launcher_group(pid_t pid) {
+  ::kill(-pid, SIGTERM);
+  const auto give_up = std::chrono::steady_clock::now() + kLauncherTermGrace;
+  std::optional<int> reaped;
+  while (!reaped && std::chrono::steady_clock::now() < give_up) {
+    int status = 0;
+    const pid_t got = ::waitpid(pid, &status, WNOHANG);
+    if (got == pid) reaped = status;
+    else if (got < 0 && errno != EINTR) break;
+    else ::usleep(20000);
+  }
+  ::kill(-pid, SIGKILL);  // the ranks too, which may outlive a mpirun that ended on SIGTERM
+  return reaped;
+}
+
+Finished run_program(const std::string& program, std::vector<std::string> words, double timeout_s) {
   std::vector<std::string> environment = child_environment();
   std::vector<char*> argv = pointers(words), envp = pointers(environment);
   int out_fds[2], err_fds[2], exec_fds[2];
@@ -188,9 +218,26 @@ Finished run_program(const std::string& program, std::vector<std::string> words)
   std::array<int, 2> fds = {out_fds[0], err_fds[0]};
   std::array<std::string*, 2> into = {&f.out, &f.err};
   std::array<char, 65536> chunk{};
+  const bool limited = timeout_s > 0;
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(limited ? std::min(timeout_s, 1e9) : 0.0));
+  std::optional<int> reaped;
   while (fds[0] >= 0 || fds[1] >= 0) {
+    int wait_ms = -1;
+    if (limited) {
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+      if (left <= 0) {
+        f.timed_out = true;
+        reaped = end_launcher_group(pid);
+        break;
+      }
+      wait_ms = static_cast<int>(std::min<long long>(left, 60000));
+    }
     std::array<pollfd, 2> watch = {pollfd{fds[0], POLLIN, 0}, pollfd{fds[1], POLLIN, 0}};
-    if (::poll(watch.data(), watch.size(), -1) < 0) {
+    const int ready = ::poll(watch.data(), watch.size(), wait_ms);
+    if (ready == 0) continue;
+    if (ready < 0) {
       if (errno == EINTR) continue;
       break;
     }
@@ -209,7 +256,8 @@ Finished run_program(const std::string& program, std::vector<std::string> words)
   int error = 0;
   if (::read(exec_fds[0], &error, sizeof error) == static_cast<ssize_t>(sizeof error)) f.exec_errno = error;
   ::close(exec_fds[0]);
-  f.status = os::wait_child(pid);
+  const int status = os::wait_child(pid);  // also forgets it (a reaped one: waitpid fails at once)
+  f.status = reaped ? *reaped : status;
   return f;
 }
 
@@ -232,9 +280,10 @@ std::string MpiLauncher::run(int ranks, const std::string& arguments) const {
   words.insert(words.end(), {"-np", std::to_string(ranks), std::filesystem::absolute(redist_mpi).string()});
   for (std::string& word : launcher_words_of(arguments)) words.push_back(std::move(word));
 
-  const Finished f = run_program(program, std::move(words));
+  const Finished f = run_program(program, std::move(words), timeout_s);
   const std::string command = command_text(ranks, arguments);
   if (f.exec_errno != 0) throw std::runtime_error("cannot start " + command + ": " + std::strerror(f.exec_errno));
+  if (f.timed_out) throw std::runtime_error(command + " did not finish within " + seconds_text(timeout_s) + " s (killed)");
   if (WIFSIGNALED(f.status)) {
     throw std::runtime_error(command + " was ended by signal " + std::to_string(WTERMSIG(f.status)) + ": " +
                              error_line(f.err));

@@ -16,6 +16,10 @@ struct MpiLauncher {
   /// The MPI launcher: a program (a path, or a name looked up on PATH) followed by its own options,
   /// separated by spaces. A path with spaces is taken whole when it names a file.
   std::string mpirun = "mpirun --oversubscribe";
+  /// Seconds one mpirun may run (0: no limit). A mpirun that hangs is ended with its whole process
+  /// group (its ranks): SIGTERM, then SIGKILL 5 s later; run() then throws "COMMAND did not finish
+  /// within T s (killed)".
+  double timeout_s = 1800;
 
   /// Runs `mpirun -np <ranks> redist-mpi <arguments>` (arguments separated by single spaces; none
   /// holds a space) and returns its standard output. Before starting anything, a --mpirun or

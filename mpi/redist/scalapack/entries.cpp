@@ -67,7 +67,7 @@ const std::byte* bytes(const T* p) {
 ArgumentNames tran_names() {
   return {argument(2, "N"), argument(1, "M"), argument(5, "IA"), argument(6, "JA"), argument(7, "DESCA"),
           argument(10, "IC"), argument(11, "JC"), argument(12, "DESCC"), argument(7, "DESCA"), "", "",
-          argument(4, "A"), argument(9, "C")};
+          argument(4, "A"), argument(9, "C"), "C"};
 }
 
 // ScaLAPACK's arithmetic, to the bit (its PTZBLAS kernels): a complex product as Fortran's
@@ -113,6 +113,9 @@ void transpose_update(int m, int n, T alpha, const T* a, int ia, int ja, const i
   call.reader = Reader::Pblas;
   const T zero(0), one(1);
   call.move = alpha != zero;  // alpha 0: A is not read, nothing moves
+  // C is written unless alpha is 0 and beta 1 (PBLAS returns at once): a null C where this rank
+  // holds part of sub(C) is refused, as a null A is, before anything moves.
+  call.b_null = c == nullptr && !(alpha == zero && beta == one);
   std::vector<std::byte> scratch;
   const Written& written = copy_submatrix_to_scratch(call, bytes(a), scratch);
   if (alpha == zero && beta == one) return;

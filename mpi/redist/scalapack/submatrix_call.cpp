@@ -60,7 +60,7 @@ bool empty_redist_copy(const SubmatrixCall& call) {
 Given what_i_was_given(const SubmatrixCall& call, const std::byte* a_local, const std::byte* b_local) {
   Given g{};
   g.a_null = call.move && a_local == nullptr;
-  g.b_null = b_local == nullptr;
+  g.b_null = b_local == nullptr || call.b_null;
   g.rows = call.rows;
   g.cols = call.cols;
   g.transpose = call.transpose;
@@ -110,7 +110,7 @@ SideView side_a(const Given& g, const SubmatrixCall& call) {
 SideView side_b(const Given& g, const SubmatrixCall& call) {
   const bool t = g.transpose != 0;
   return {g.descb, g.gridb, g.ib, g.jb, t ? g.cols : g.rows, t ? g.rows : g.cols,
-          call.names.ib, call.names.jb, call.names.descb, "B"};
+          call.names.ib, call.names.jb, call.names.descb, call.names.b_matrix.c_str()};
 }
 
 // What is wrong with one rank's side alone.

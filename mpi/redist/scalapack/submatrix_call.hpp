@@ -20,6 +20,7 @@ struct ArgumentNames {
   std::string context;             ///< ICTXT (p?tran: its DESCA)
   std::string uplo, diag;          ///< p?trmr2d only
   std::string a, b;                ///< the local arrays (p?tran: A and C)
+  std::string b_matrix = "B";      ///< the second matrix, as in "sub(B)" (p?tran: C)
 };
 
 /// One rank's call, in redist's terms: sub(A) is rows × cols at (ia, ja), 1-based; sub(B) at
@@ -38,6 +39,7 @@ struct SubmatrixCall {
   bool transpose = false;
   bool one_context = false;  ///< A and B must share the context (p?tran)
   bool move = true;          ///< false: check and plan only (p?tran with alpha 0 reads no A)
+  bool b_null = false;       ///< p?tran: its C is null and written (it receives into scratch, not C)
   Reader reader = Reader::Redist;  ///< whose reading of the descriptors (p?tran: PBLAS's)
   Index elem_bytes = 8;
 };

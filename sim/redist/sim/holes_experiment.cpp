@@ -1,10 +1,13 @@
 // The "holes" experiment (paper 003, Fig. 9): generating one processor's compressed local array of
 // a two-level mapping, `iterations` times, on one host of the platform (the DEC Alpha 3000/400 in the
 // paper). The work each method counts is priced by the platform; phase "generate" is the total.
+#include <cstdint>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
+#include "redist/core/memory_budget.hpp"
 #include "redist/holes/local_array.hpp"
 #include "redist/holes/virtual_block.hpp"
 #include "redist/holes/virtual_cyclic.hpp"
@@ -94,10 +97,40 @@ std::vector<Index> processors(const ParameterValues& v, Index procs) {
   return {proc};
 }
 
-ExperimentResult run_holes(const std::string& platform, const Params& params, Payload, const std::string& trace) {
-  const ParameterValues v(holes_schema(), params);
+TwoLevelMapping holes_mapping(const ParameterValues& v) {
   const TwoLevelMapping mapping{v.integer("n"), v.integer("s"), v.integer("o"), v.integer("x"), v.integer("P")};
   mapping.validate();
+  return mapping;
+}
+
+// What a run is refused for before anything runs (Experiment::check), and by the run itself: the
+// mapping (sizes within 64 bits), proc below P, and memory: a generation holds the class table and
+// the compression table (N_c = s / gcd(s, x) entries at most, 24 bytes each) and the local array
+// (8 bytes an element, at most n), and proc = all the list of the P processors.
+void check_holes(const Params& params, Payload) {
+  const ParameterValues v(holes_schema(), params);
+  const TwoLevelMapping mapping = holes_mapping(v);
+  const bool all = v.is_name("proc");
+  if (!all && v.integer("proc") >= mapping.procs) throw std::invalid_argument("proc must be below P");
+  const auto classes = static_cast<std::uint64_t>(mapping.stride / std::gcd(mapping.stride, mapping.block));
+  std::optional<std::uint64_t> need = bytes_product(classes, 48);
+  const auto add = [&](std::optional<std::uint64_t> more) {
+    std::uint64_t sum = 0;
+    need = need && more && !__builtin_add_overflow(*need, *more, &sum) ? std::optional<std::uint64_t>(sum) : std::nullopt;
+  };
+  add(bytes_product(static_cast<std::uint64_t>(mapping.size), 8));
+  if (all) add(bytes_product(static_cast<std::uint64_t>(mapping.procs), 8));
+  require_memory(need,
+                 "generating " + std::string(all ? "every processor's" : "one processor's") + " local array of n = " +
+                     std::to_string(mapping.size) + " with s = " + std::to_string(mapping.stride) + ", x = " +
+                     std::to_string(mapping.block) + (all ? ", P = " + std::to_string(mapping.procs) : ""),
+                 "use a smaller n or s" + std::string(all ? ", or one processor (proc: 0)" : ""));
+}
+
+ExperimentResult run_holes(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
+  check_holes(params, payload);
+  const ParameterValues v(holes_schema(), params);
+  const TwoLevelMapping mapping = holes_mapping(v);
   const auto procs = processors(v, mapping.procs);
   const Index iterations = v.integer("iterations");
   const std::string method = v.text("method");
@@ -124,6 +157,6 @@ ExperimentResult run_holes(const std::string& platform, const Params& params, Pa
 
 }  // namespace
 
-Experiment holes_experiment() { return {holes_schema(), run_holes}; }
+Experiment holes_experiment() { return {holes_schema(), run_holes, check_holes}; }
 
 }  // namespace redist::sim

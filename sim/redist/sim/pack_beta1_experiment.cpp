@@ -13,6 +13,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "redist/pack/geometry.hpp"
 #include "redist/sim/pack_experiment.hpp"
 
 namespace redist::sim {
@@ -71,8 +72,14 @@ const ExperimentSpec& pack_beta1_schema() {
   return spec;
 }
 
-ExperimentResult run_pack_beta1(const std::string& platform, const Params& params, Payload payload,
-                                const std::string& trace) {
+// The power-of-two block sizes run (each dividing L_0) and their runs, SSS then CSS for each;
+// throws for what a run is refused for: phantom payload, parameters pack-beta1 sets itself, values.
+struct Beta1Runs {
+  std::vector<Index> blocks;
+  std::vector<PackRunConfig> configs;
+};
+
+Beta1Runs beta1_runs(const Params& params, Payload payload) {
   if (payload == Payload::Phantom) throw std::invalid_argument("pack runs need real payloads: the mask's counts drive the ranking");
   if (params.contains("W") || params.contains("scheme") || params.contains("operation") || params.contains("redistribution")) {
     throw std::invalid_argument("pack-beta1 sweeps W and compares sss with css itself");
@@ -80,19 +87,34 @@ ExperimentResult run_pack_beta1(const std::string& platform, const Params& param
   (void)ParameterValues(pack_beta1_schema(), params);  // every value checked, as in a scenario
   const PackRunConfig base = pack_config(params, 1);
   const Index local = base.extents.front() / base.procs.front();
-  std::vector<Index> blocks;
+  Beta1Runs runs;
   for (Index w = 1; w <= local; w *= 2) {
-    if (local % w == 0) blocks.push_back(w);
+    if (local % w == 0) runs.blocks.push_back(w);
   }
-  std::vector<PackRunConfig> configs;
-  for (Index w : blocks) {
+  for (Index w : runs.blocks) {
     for (auto scheme : {pack::Scheme::Simple, pack::Scheme::CompactStorage}) {
       PackRunConfig c = base;
       c.blocks.assign(c.blocks.size(), w);
       c.scheme = scheme;
-      configs.push_back(c);
+      runs.configs.push_back(c);
     }
   }
+  if (runs.configs.empty()) throw std::invalid_argument("pack-beta1 needs at least one element per processor (N >= P)");
+  return runs;
+}
+
+// What a run is refused for before anything runs (Experiment::check), as run_packs would: the
+// parameters, every run's geometry (P x W dividing N, sizes within 64 bits) and the memory of all
+// the runs of its one simulation.
+void check_pack_beta1(const Params& params, Payload payload) {
+  const Beta1Runs runs = beta1_runs(params, payload);
+  for (const PackRunConfig& c : runs.configs) (void)pack::Geometry(c.extents, c.procs, c.blocks);
+  check_pack_memory(runs.configs);
+}
+
+ExperimentResult run_pack_beta1(const std::string& platform, const Params& params, Payload payload,
+                                const std::string& trace) {
+  const auto [blocks, configs] = beta1_runs(params, payload);
   const auto runs = run_packs(platform, configs, trace);
   std::vector<double> sss, css;
   ExperimentResult result;
@@ -109,6 +131,6 @@ ExperimentResult run_pack_beta1(const std::string& platform, const Params& param
 
 }  // namespace
 
-Experiment pack_beta1_experiment() { return {pack_beta1_schema(), run_pack_beta1}; }
+Experiment pack_beta1_experiment() { return {pack_beta1_schema(), run_pack_beta1, check_pack_beta1}; }
 
 }  // namespace redist::sim

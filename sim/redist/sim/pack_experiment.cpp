@@ -123,6 +123,8 @@ nlohmann::json rank_body(Transport& inner, const pack::Geometry& g, const PackRu
   return report(t, checksum, result.size, times, std::count(mask.begin(), mask.end(), 1));
 }
 
+}  // namespace
+
 // Per element: the sequential reference (mask, array, result, vector: 25 bytes), then the ranks'
 // local arrays, masks and vectors and the messages (about as much again), rounded up.
 constexpr std::uint64_t kPackBytesPerElement = 48;
@@ -144,8 +146,6 @@ void check_pack_memory(const std::vector<PackRunConfig>& configs) {
                      (elements ? std::to_string(*elements) : "more than 2^64") + " elements",
                  "PACK and UNPACK need real payload (no --phantom): use a smaller --shape");
 }
-
-}  // namespace
 
 std::vector<PackRunResult> run_packs(const std::string& platform, const std::vector<PackRunConfig>& configs,
                                      const std::string& trace_file) {

@@ -36,6 +36,10 @@ PackRunConfig pack_config(const Params& params, Index block);
 /// vector_block and work (`redist pack` gives the geometry by its own flags).
 void apply_run_options(const ParameterValues& v, PackRunConfig& c);
 
+/// Refuses (std::invalid_argument, require_memory) runs whose sequential reference, arrays and
+/// messages would not fit in memory together: run_packs checks its runs with it before anything.
+void check_pack_memory(const std::vector<PackRunConfig>& configs);
+
 /// One simulated PACK or UNPACK on `platform`, one rank per processor of the grid. Each rank sends
 /// back a checksum of its result; it must equal the sequential Fortran result's, else this throws.
 PackRunResult run_pack(const std::string& platform, const PackRunConfig& config, const std::string& trace_file);

@@ -22,7 +22,9 @@ void check_platform(const simgrid::s4u::Engine& engine, const std::string& file,
 /// Attributes SimGrid reads without a clear message, checked in the file's text before SimGrid loads
 /// it: the `core` count of every <host> and <cluster> must be a whole number from 1 to 2^31 - 1
 /// (SimGrid shows a backtrace for 0 and only `stoi` for 99999999999). Throws std::runtime_error
-/// "platform FILE: host 'ID' has core="X" (it must be a whole number from 1 to 2147483647)".
+/// "platform FILE: host 'ID' has core="X" (it must be a whole number from 1 to 2147483647)". An
+/// <include file="F"> (SimGrid 3.32 aborts on it: removed in v3.18) is refused with "platform FILE:
+/// <include file="F"> is not supported (...)", so no element is loaded unchecked. Comments are skipped.
 void check_platform_text(const std::string& file);
 
 }  // namespace redist::sim
