@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include "../run_command.hpp"
 
@@ -145,6 +146,30 @@ TEST(MpiLauncher, AMpirunThatHangsIsKilledWithItsRanksAfterTheTimeout) {
   const auto help = run_command("timeout 60 " REDIST_BIN " calibrate --help");
   EXPECT_NE(help.out.find("--mpirun-timeout"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("1800"), std::string::npos) << help.out;
+}
+
+// Stopped by SIGTERM, redist passes it to mpirun's group, and kills what is left of the group 3 s
+// later: an mpirun that ignores SIGTERM does not outlive it.
+TEST(MpiLauncher, AStoppedRedistLeavesNoMpirunThatIgnoresSigterm) {
+  const TempDir dir("redist-launcher");
+  const fs::path mpirun_pid = dir / "mpirun.pid", rank_pid = dir / "rank.pid";
+  write_program(dir / "mpirun", "#!/bin/sh\ntrap '' TERM\necho $$ > " + shell_word(mpirun_pid) + "\nsleep 600 &\necho $! > " +
+                                    shell_word(rank_pid) + "\nwait\n");
+  write_program(dir / "redist-mpi", kRunJson);
+  const auto r = run_command("timeout -s TERM 2 " REDIST_BIN " calibrate --passes 1 --cores 2 --out " +
+                             shell_word(dir / "p.xml") + " --mpirun " + shell_word(dir / "mpirun") + " --redist-mpi " +
+                             shell_word(dir / "redist-mpi"));
+  EXPECT_NE(r.status, 0);
+  const std::string mpirun = slurp(mpirun_pid), rank = slurp(rank_pid);
+  ASSERT_FALSE(mpirun.empty());
+  ASSERT_FALSE(rank.empty());
+  bool left = true;
+  for (int wait = 0; wait < 100 && left; ++wait) {  // reparented: init reaps them a moment later
+    left = process_runs(mpirun.substr(0, mpirun.find('\n'))) || process_runs(rank.substr(0, rank.find('\n')));
+    if (left) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_FALSE(left) << "mpirun or its rank outlived redist";
+  EXPECT_FALSE(fs::exists(dir / "p.xml"));
 }
 
 }  // namespace

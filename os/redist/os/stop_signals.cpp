@@ -2,6 +2,7 @@
 
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <array>
@@ -36,11 +37,35 @@ constexpr std::array<int, 3> kStopSignals = {SIGINT, SIGTERM, SIGHUP};
 struct sigaction original[3];
 bool installed = false;
 
+// Whether process group `group` (a negative pid) still has a member, its leader reaped if it ended
+// (async-signal-safe: waitpid, kill).
+bool group_alive(pid_t group) {
+  ::waitpid(-group, nullptr, WNOHANG);
+  return ::kill(group, 0) == 0;
+}
+
 void end_children_and_temporaries() {
+  bool groups = false;
   for (auto& child : children) {
     const pid_t pid = child.pid.load();
     if (pid > 0) ::kill(pid, SIGKILL);
-    if (pid < 0) ::kill(pid, SIGTERM);  // mpirun's group: mpirun and its ranks end their way
+    if (pid < 0) groups = ::kill(pid, SIGTERM) == 0 || groups;  // mpirun's group: mpirun and its ranks end their way
+  }
+  // ... within 3 s; what is left of a group then (an mpirun that ignores SIGTERM) is killed.
+  for (int wait = 0; groups && wait < 60; ++wait) {
+    groups = false;
+    for (auto& child : children) {
+      const pid_t pid = child.pid.load();
+      if (pid < 0 && group_alive(pid)) groups = true;
+    }
+    if (groups) {
+      const timespec pause{0, 50'000'000};
+      ::nanosleep(&pause, nullptr);
+    }
+  }
+  for (auto& child : children) {
+    const pid_t pid = child.pid.load();
+    if (pid < 0 && group_alive(pid)) ::kill(pid, SIGKILL);
   }
   // Files first, then the folders remembered (empty by then: their files were remembered too).
   for (auto& temporary : temporaries) {
