@@ -94,8 +94,9 @@ std::map<std::string, double> lemma3_quantities(const SymmetricProblem& problem,
 }
 
 // What a run is refused for before anything is built: its sizes and, with real payload, its memory.
-// Run before every run of a scenario (Experiment::check), and by the run itself.
-void check_sra(const Params& params, Payload payload) {
+// Run before every run of a scenario (Experiment::check), and by the run itself, which runs the
+// problem it returns.
+SymmetricProblem checked_sra_problem(const Params& params, Payload payload) {
   const ParameterValues v(sra_schema(), params);
   const Index P = v.integer("P"), n = matrix_order(v, P);
   const SymmetricProblem problem{n, P, block_size(v, "x", n, P), block_size(v, "y", n, P),
@@ -108,16 +109,15 @@ void check_sra(const Params& params, Payload payload) {
                    "a symmetric redistribution of n = " + std::to_string(n) + " with real payload",
                    "use --phantom (payload: phantom in a scenario) to simulate message sizes without bytes");
   }
+  return problem;
 }
 
+void check_sra(const Params& params, Payload payload) { checked_sra_problem(params, payload); }
+
 ExperimentResult run_sra(const std::string& platform, const Params& params, Payload payload, const std::string& trace) {
-  check_sra(params, payload);
+  const SymmetricProblem problem = checked_sra_problem(params, payload);
   const ParameterValues v(sra_schema(), params);
-  const Index P = v.integer("P"), n = matrix_order(v, P);
-  const SymmetricProblem problem{n, P, block_size(v, "x", n, P), block_size(v, "y", n, P),
-                                 orientation_from_name(v.text("orientation"))};
-  problem.validate();
-  check_size(problem);
+  const Index P = problem.procs, n = problem.n;
   const SymmetricMethod method = symmetric_method_from_name(v.text("method"));
   const Index elem_bytes = v.integer("elem_bytes");
   const SymmetricWork work = paper_work(v) ? SymmetricWork::PaperListing : SymmetricWork::Redist;
