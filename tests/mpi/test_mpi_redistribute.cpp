@@ -24,6 +24,7 @@
 #include "redist/redistribute/direct_exchange.hpp"
 #include "redist/mpi/shared_array.hpp"
 #include "redist/mpi/shared_memory_exchange.hpp"
+#include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/message_packing.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"
 #include "redist/schedule/schedule_choice.hpp"
@@ -551,6 +552,40 @@ TEST(MpiPlan, AutoRunsOneChoiceOnEveryRankAndMovesTheDataAsThatChoiceDoes) {
   for (std::size_t l = 0; l < by_plan.size(); ++l) ASSERT_EQ(by_plan[l], static_cast<double>(dest.global_index(*q, static_cast<Index>(l))));
   options.model = nullptr;
   expect_error_everywhere([&] { Plan(MPI_COMM_WORLD, source, dest, options); }, "choosing by auto needs a machine model");
+}
+
+// `auto` relabels once per candidate relabelling and tries each schedule once per placement, and
+// the plan takes the chosen ones as they are (the issue "House in order": before, one auto Plan on
+// 8 ranks solved the exact assignment about four times and built schedules again to price them).
+TEST(MpiPlan, AutoComputesEachRelabellingAndScheduleOnce) {
+  const int ranks = world_size();
+  const Layout source = BlockCyclic(50000, 3, ranks), dest = BlockCyclic(50000, 5, ranks);
+  Options options{.indexing = "auto", .schedule = "auto", .relabel = "auto"};
+  options.model = small_machine(ranks);
+  Index strategies = 0;
+  for (const ScheduleChoice choice : schedule_names().values()) strategies += choice.has_value() ? 1 : 0;
+  // Three placements (none, exact, greedy), two of them relabelled; every strategy tried on each.
+  const Index relabellings = 2, schedules = 3 * strategies;
+  const auto counted = [&](const char* what, const std::function<void()>& call) {
+    const Index relabelled = relabellings_computed(), built = layout_schedules_asked();
+    call();
+    const Index r = relabellings_computed() - relabelled, s = layout_schedules_asked() - built;
+    if (world_rank() == 0) std::cout << what << ": " << r << " relabellings, " << s << " schedules asked\n";
+    EXPECT_EQ(r, relabellings) << what;
+    EXPECT_EQ(s, schedules) << what;
+  };
+  Options chosen;
+  counted("auto Plan", [&] { chosen = Plan(MPI_COMM_WORLD, source, dest, options).options(); });
+  counted("auto choose", [&] { EXPECT_EQ(choose(MPI_COMM_WORLD, source, dest, options).ranks, chosen.ranks); });
+  counted("auto choose, kept plan", [&] { choose(MPI_COMM_WORLD, source, dest, options, true); });
+  // Nothing left to choose: the plan relabels once and builds its schedule once.
+  const Index relabelled = relabellings_computed(), built = layout_schedules_asked();
+  Options fixed{8, "prylli", "caterpillar", RankMap::shared()};
+  fixed.relabel = "exact";
+  Plan plan(MPI_COMM_WORLD, source, dest, fixed);
+  EXPECT_EQ(relabellings_computed() - relabelled, 1);
+  EXPECT_EQ(layout_schedules_asked() - built, 1);
+  EXPECT_EQ(plan.options().ranks, relabelled_ranks(source, dest, RelabelMethod::Exact));
 }
 
 TEST(MpiPlan, BadBuffersOrElementTypesFailOnEveryRankTogether) {

@@ -11,6 +11,7 @@
 #include "redist/predict/predicted_comm.hpp"
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/direct_exchange.hpp"
+#include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 
@@ -61,6 +62,51 @@ std::set<std::string> field(const std::vector<Candidate>& cs, std::string Candid
   std::set<std::string> out;
   for (const Candidate& c : cs) out.insert(c.*f);
   return out;
+}
+
+// The candidate set relabels once per relabelling and tries each schedule once per placement; the
+// prediction on it relabels and builds nothing more, and prices as predict_all_ranks does.
+TEST(Candidates, TheSetComputesEachPlacementAndScheduleOnce) {
+  const Layout from = BlockCyclic(2400, 3, 4), to = BlockCyclic(2400, 5, 4);
+  Index strategies = 0;
+  for (const ScheduleChoice choice : schedule_names().values()) strategies += choice.has_value() ? 1 : 0;
+  const auto relabellings = relabellings_computed();
+  const auto schedules = layout_schedules_asked();
+  const CandidateSet set = candidate_set(from, to, RankMap::shared(), {"auto", "auto", "auto"});
+  EXPECT_EQ(relabellings_computed() - relabellings, 2);         // exact and greedy; none relabels nothing
+  EXPECT_EQ(layout_schedules_asked() - schedules, 3 * strategies);  // every strategy on each of 3 placements
+  EXPECT_EQ(set.list, candidates(from, to, RankMap::shared(), {"auto", "auto", "auto"}));
+  for (const RelabelMethod method : relabel_method_names().values()) {
+    EXPECT_EQ(set.placement(method).ranks, candidate_ranks(from, to, RankMap::shared(), method));
+  }
+  Work exact;
+  relabelled_ranks(from, to, RelabelMethod::Exact, exact);
+  for (const WorkKind kind : {WorkKind::TableEntry, WorkKind::IndexOp, WorkKind::ElementScanned}) {
+    EXPECT_EQ(set.placement(RelabelMethod::Exact).work.count(kind), exact.count(kind));
+  }
+  EXPECT_GT(exact.count(WorkKind::TableEntry), 0);
+  EXPECT_EQ(set.placement(RelabelMethod::Exact).seconds, 0);  // untimed without a clock
+  const MachineModel m = two_hosts();
+  const auto relabelled = relabellings_computed();
+  const auto built = layout_schedules_asked();
+  std::vector<std::vector<LocalSeconds>> local;
+  for (Rank r = 0; r < 4; ++r) local.push_back(predict_local(from, to, 8, set, m, r));
+  const auto by_set = predict(from, to, 8, set, m, local);
+  EXPECT_EQ(relabellings_computed(), relabelled);
+  EXPECT_EQ(layout_schedules_asked(), built);
+  const auto by_list = predict_all_ranks(from, to, 8, RankMap::shared(), set.list, m);
+  ASSERT_EQ(by_set.size(), by_list.size());
+  for (std::size_t k = 0; k < by_set.size(); ++k) {
+    EXPECT_EQ(by_set[k].candidate, by_list[k].candidate);
+    EXPECT_EQ(by_set[k].phases.total, by_list[k].phases.total) << by_set[k].candidate.label();
+    EXPECT_EQ(by_set[k].phases.comm, by_list[k].phases.comm) << by_set[k].candidate.label();
+  }
+  // A schedule named outright is built when first priced, once.
+  const CandidateSet fixed = candidate_set(from, to, RankMap::shared(), {"prylli", "caterpillar", "exact"});
+  const auto before = layout_schedules_asked();
+  EXPECT_NE(fixed.schedule(from, to, fixed.list.at(0)), nullptr);
+  EXPECT_EQ(fixed.schedule(from, to, fixed.list.at(0)), fixed.schedule(from, to, fixed.list.at(0)));
+  EXPECT_EQ(layout_schedules_asked() - before, 1);
 }
 
 TEST(Candidates, AutoTakesWhatAppliesAndFixedNamesStayFixed) {

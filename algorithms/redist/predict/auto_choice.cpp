@@ -32,21 +32,26 @@ std::vector<std::vector<LocalSeconds>> gather_local(Transport& transport, std::v
 
 }  // namespace
 
-RedistributeOptions resolve_choices(Transport& transport, const Layout& source, const Layout& dest,
-                                    RedistributeOptions options, bool kept_plan) {
+ResolvedChoices resolve_choices(Transport& transport, const Layout& source, const Layout& dest,
+                                RedistributeOptions options, bool kept_plan) {
+  ResolvedChoices out;
   if (has_auto_choice(options)) {
     if (!options.model) throw std::invalid_argument("choosing by auto needs a machine model (options.model)");
     if (transport.phantom()) throw std::invalid_argument("choosing by auto needs real payloads (its ranks exchange predictions)");
-    const auto list = candidates(source, dest, options.ranks, {options.indexing, options.schedule, options.relabel});
-    auto local = gather_local(transport, predict_local(source, dest, options.elem_bytes, options.ranks, list,
-                                                       *options.model, transport.rank()));
-    const auto predictions = predict(source, dest, options.elem_bytes, options.ranks, list, *options.model, local);
-    const Candidate& chosen = list[kept_plan ? fastest_per_execution(predictions) : fastest(predictions)];
+    const CandidateSet set = candidate_set(source, dest, options.ranks, {options.indexing, options.schedule, options.relabel},
+                                           [&transport] { return transport.now(); });
+    auto local = gather_local(transport, predict_local(source, dest, options.elem_bytes, set, *options.model, transport.rank()));
+    const auto predictions = predict(source, dest, options.elem_bytes, set, *options.model, local);
+    const Candidate& chosen = set.list[kept_plan ? fastest_per_execution(predictions) : fastest(predictions)];
     options.indexing = chosen.indexing;
     options.schedule = chosen.schedule;
     options.relabel = std::string(relabel_method_names().name_of(chosen.relabel));
+    out.inputs.placement = set.placement(chosen.relabel);
+    // The candidates' schedules are layout_schedule's under StepProcedure::Redist.
+    if (options.step_procedure == StepProcedure::Redist) out.inputs.schedule = set.schedule(source, dest, chosen);
   }
-  return options;
+  out.options = std::move(options);
+  return out;
 }
 
 }  // namespace redist

@@ -28,22 +28,22 @@ std::vector<std::string> indexing_candidates(const Layout& source, const Layout&
   return names;
 }
 
-// A schedule applies when it can be built for the pair (walker-otto refuses all but its layouts).
-bool schedule_applies(ScheduleChoice choice, const Layout& source, const Layout& dest, const RankMap& ranks) {
-  try {
-    layout_schedule(choice, source, dest, ranks);
-    return true;
-  } catch (const std::invalid_argument&) {
-    return false;
-  }
-}
-
-std::vector<std::string> schedule_candidates(const Layout& source, const Layout& dest, const RankMap& ranks,
-                                             const std::string& asked) {
+// The schedules `asked` names that apply on `placed`: those that can be built for the pair
+// (walker-otto refuses all but its layouts), each built once and kept in `built` under `relabel`;
+// a schedule named outright is taken as it is (built when first priced).
+std::vector<std::string> schedule_candidates(const Layout& source, const Layout& dest, const RankMap& placed,
+                                             const std::string& asked, RelabelMethod relabel,
+                                             std::map<std::pair<RelabelMethod, std::string>, std::shared_ptr<const Schedule>>& built) {
   if (!is_auto(asked)) return {std::string(name_of(schedule_from_name(asked)))};
   std::vector<std::string> names;
   for (const ScheduleChoice choice : schedule_names().values()) {
-    if (schedule_applies(choice, source, dest, ranks)) names.emplace_back(name_of(choice));
+    std::string name(name_of(choice));
+    try {
+      built[{relabel, name}] = layout_schedule(choice, source, dest, placed);
+    } catch (const std::invalid_argument&) {
+      continue;
+    }
+    names.push_back(std::move(name));
   }
   return names;
 }
@@ -66,11 +66,10 @@ RankMessage message(const LengthMatrix& volumes, const RankMap& ranks, Index p, 
   return {ranks.source_rank(p), ranks.dest_rank(q), volumes.at(p, q) * elem_bytes};
 }
 
-double comm_seconds(const Layout& source, const Layout& dest, Index elem_bytes, const Candidate& candidate,
-                    const RankMap& ranks, const LengthMatrix& volumes, const MachineModel& model) {
+double comm_seconds(Index elem_bytes, const Schedule* schedule, const RankMap& ranks, const LengthMatrix& volumes,
+                    const MachineModel& model) {
   const auto between_ranks = [](const RankMessage& m) { return m.from != m.to && m.bytes > 0; };
-  const ScheduleChoice choice = schedule_from_name(candidate.schedule);
-  if (!choice) {
+  if (schedule == nullptr) {
     std::vector<RankMessage> all;
     for (Index p = 0; p < volumes.P(); ++p) {
       for (Index q = 0; q < volumes.Q(); ++q) {
@@ -80,7 +79,7 @@ double comm_seconds(const Layout& source, const Layout& dest, Index elem_bytes, 
     return concurrent_messages_seconds(all, model);
   }
   double seconds = 0;
-  for (const ScheduleStep& step : layout_schedule(choice, source, dest, ranks)->steps) {
+  for (const ScheduleStep& step : schedule->steps) {
     std::vector<RankMessage> messages;
     for (const ScheduledMessage& s : step.messages) {
       if (const RankMessage m = message(volumes, ranks, s.src, s.dst, elem_bytes); between_ranks(m)) messages.push_back(m);
@@ -90,24 +89,16 @@ double comm_seconds(const Layout& source, const Layout& dest, Index elem_bytes, 
   return seconds;
 }
 
-// Where a relabelling puts the destination processors, and the index work of finding that out.
-struct Placement {
-  RankMap ranks;
-  Work work;
-};
-
-// Each relabelling the candidates use: computed once (an exact relabelling solves an assignment
-// problem), not once per candidate.
-std::map<RelabelMethod, Placement> placements(const Layout& source, const Layout& dest, const RankMap& ranks,
-                                              const std::vector<Candidate>& candidates) {
-  std::map<RelabelMethod, Placement> out;
-  for (const Candidate& c : candidates) {
-    if (out.contains(c.relabel)) continue;
-    Placement placement{ranks, {}};
-    if (c.relabel != RelabelMethod::None) placement.ranks = relabelled_ranks(source, dest, c.relabel, placement.work);
-    out.emplace(c.relabel, std::move(placement));
-  }
-  return out;
+// Where `relabel` puts the destination processors, and the index work (and, timed by `clock`, the
+// time) of finding that out.
+Placement placement_of(const Layout& source, const Layout& dest, const RankMap& ranks, RelabelMethod relabel,
+                       const std::function<double()>& clock) {
+  Placement placement{ranks, {}, 0};
+  if (relabel == RelabelMethod::None) return placement;
+  const double start = clock ? clock() : 0;
+  placement.ranks = relabelled_ranks(source, dest, relabel, placement.work);
+  if (clock) placement.seconds = clock() - start;
+  return placement;
 }
 
 // The busiest host's time for one phase of candidate k: its ranks share its cores.
@@ -198,16 +189,49 @@ std::string Candidate::label() const {
 
 std::vector<Candidate> candidates(const Layout& source, const Layout& dest, const RankMap& ranks,
                                   const CandidateRequest& request) {
-  std::vector<Candidate> out;
+  return candidate_set(source, dest, ranks, request).list;
+}
+
+CandidateSet candidate_set(const Layout& source, const Layout& dest, const RankMap& ranks,
+                           const CandidateRequest& request, const std::function<double()>& clock) {
+  CandidateSet out;
+  out.ranks = ranks;
   const auto indexings = indexing_candidates(source, dest, request.indexing);
   for (const RelabelMethod relabel : relabel_candidates(ranks, request.relabel)) {
-    const RankMap placed = candidate_ranks(source, dest, ranks, relabel);
-    for (const std::string& schedule : schedule_candidates(source, dest, placed, request.schedule)) {
-      for (const std::string& indexing : indexings) out.push_back({indexing, schedule, relabel});
+    Placement placement = placement_of(source, dest, ranks, relabel, clock);
+    for (const std::string& schedule :
+         schedule_candidates(source, dest, placement.ranks, request.schedule, relabel, out.schedules)) {
+      for (const std::string& indexing : indexings) out.list.push_back({indexing, schedule, relabel});
+    }
+    out.placements.emplace(relabel, std::move(placement));
+  }
+  if (out.list.empty()) throw std::invalid_argument("no way to redistribute the layouts is left to choose from");
+  return out;
+}
+
+CandidateSet candidate_set(const Layout& source, const Layout& dest, const RankMap& ranks,
+                           std::vector<Candidate> candidates) {
+  CandidateSet out;
+  out.ranks = ranks;
+  for (const Candidate& c : candidates) {
+    if (!out.placements.contains(c.relabel)) out.placements.emplace(c.relabel, placement_of(source, dest, ranks, c.relabel, {}));
+  }
+  out.list = std::move(candidates);
+  return out;
+}
+
+std::shared_ptr<const Schedule> CandidateSet::schedule(const Layout& source, const Layout& dest,
+                                                       const Candidate& candidate) const {
+  auto [at, fresh] = schedules.try_emplace({candidate.relabel, candidate.schedule});
+  if (fresh) {
+    try {
+      at->second = layout_schedule(schedule_from_name(candidate.schedule), source, dest, placement(candidate.relabel).ranks);
+    } catch (...) {
+      schedules.erase(at);
+      throw;
     }
   }
-  if (out.empty()) throw std::invalid_argument("no way to redistribute the layouts is left to choose from");
-  return out;
+  return at->second;
 }
 
 RankMap candidate_ranks(const Layout& source, const Layout& dest, const RankMap& ranks, RelabelMethod relabel) {
@@ -216,15 +240,19 @@ RankMap candidate_ranks(const Layout& source, const Layout& dest, const RankMap&
 
 std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
                                         const std::vector<Candidate>& candidates, const MachineModel& model, Rank me) {
+  return predict_local(source, dest, elem_bytes, candidate_set(source, dest, ranks, candidates), model, me);
+}
+
+std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes,
+                                        const CandidateSet& candidates, const MachineModel& model, Rank me) {
   const WorkPrices& prices = model.prices;
-  const Index copying = model.copying_with(me, ranks.ranks_needed(source.processors(), dest.processors()));
-  const auto placed_by = placements(source, dest, ranks, candidates);
+  const Index copying = model.copying_with(me, candidates.ranks.ranks_needed(source.processors(), dest.processors()));
   // Schedules do not change a rank's plan: one per indexing method and placement.
   std::map<std::pair<std::string, RelabelMethod>, PlanWork> planned;
   std::vector<LocalSeconds> out;
-  for (const Candidate& c : candidates) {
+  for (const Candidate& c : candidates.list) {
     auto [at, fresh] = planned.try_emplace({c.indexing, c.relabel});
-    if (fresh) at->second = plan_work(source, dest, elem_bytes, placed_by.at(c.relabel), indexing_method(c.indexing), me);
+    if (fresh) at->second = plan_work(source, dest, elem_bytes, candidates.placement(c.relabel), indexing_method(c.indexing), me);
     const PlanWork& w = at->second;
     const bool direct = runs_exchange_direct(c, model);
     Work pack = direct ? w.packed : w.pack, unpack = direct ? w.unpacked : w.unpack;
@@ -254,15 +282,19 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
 std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
                                 const std::vector<Candidate>& candidates, const MachineModel& machine,
                                 const std::vector<std::vector<LocalSeconds>>& local) {
+  return predict(source, dest, elem_bytes, candidate_set(source, dest, ranks, candidates), machine, local);
+}
+
+std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index elem_bytes, const CandidateSet& candidates,
+                                const MachineModel& machine, const std::vector<std::vector<LocalSeconds>>& local) {
   const LengthMatrix volumes = relabelling_volumes(source, dest);
   const Index run_ranks = static_cast<Index>(local.size());
   const std::optional<MachineModel> oversubscribed = machine.run_by(run_ranks);
   const MachineModel& model = oversubscribed ? *oversubscribed : machine;
   const double barrier = barrier_seconds(run_ranks, model);
-  const auto placed_by = placements(source, dest, ranks, candidates);
   std::vector<Prediction> out;
-  for (std::size_t k = 0; k < candidates.size(); ++k) {
-    const Candidate& c = candidates[k];
+  for (std::size_t k = 0; k < candidates.list.size(); ++k) {
+    const Candidate& c = candidates.list[k];
     Phases phases;
     phases.index = busiest_host(local, k, &LocalSeconds::index, model);
     phases.pack = busiest_host(local, k, &LocalSeconds::pack, model);
@@ -271,10 +303,12 @@ std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index 
       phases.comm = 2 * barrier;
       phases.total = phases.index + phases.pack + phases.comm + phases.unpack;
     } else if (runs_exchange_direct(c, model)) {  // no barrier: every receive is posted first
-      phases.comm = comm_seconds(source, dest, elem_bytes, c, placed_by.at(c.relabel).ranks, volumes, model);
+      phases.comm = comm_seconds(elem_bytes, candidates.schedule(source, dest, c).get(),
+                                 candidates.placement(c.relabel).ranks, volumes, model);
       phases.total = phases.index + phases.pack + phases.comm + phases.unpack;
     } else {
-      phases.comm = comm_seconds(source, dest, elem_bytes, c, placed_by.at(c.relabel).ranks, volumes, model);
+      phases.comm = comm_seconds(elem_bytes, candidates.schedule(source, dest, c).get(),
+                                 candidates.placement(c.relabel).ranks, volumes, model);
       phases.total = phases.index + phases.pack + barrier + phases.comm + phases.unpack;
     }
     out.push_back({c, phases});
@@ -286,11 +320,12 @@ std::vector<Prediction> predict_all_ranks(const Layout& source, const Layout& de
                                           const RankMap& ranks, const std::vector<Candidate>& candidates,
                                           const MachineModel& model) {
   const Index run_ranks = ranks.ranks_needed(source.processors(), dest.processors());
+  const CandidateSet set = candidate_set(source, dest, ranks, candidates);
   std::vector<std::vector<LocalSeconds>> local;
   for (Index rank = 0; rank < run_ranks; ++rank) {
-    local.push_back(predict_local(source, dest, elem_bytes, ranks, candidates, model, static_cast<Rank>(rank)));
+    local.push_back(predict_local(source, dest, elem_bytes, set, model, static_cast<Rank>(rank)));
   }
-  return predict(source, dest, elem_bytes, ranks, candidates, model, local);
+  return predict(source, dest, elem_bytes, set, model, local);
 }
 
 std::size_t fastest(const std::vector<Prediction>& predictions) {

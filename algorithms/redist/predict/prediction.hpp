@@ -6,7 +6,11 @@
 // rank's together with the communication, which every rank derives alike from the layouts.
 #pragma once
 
+#include <functional>
+#include <map>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "redist/indexing/rank_map.hpp"
@@ -14,6 +18,7 @@
 #include "redist/transport/machine_model.hpp"
 #include "redist/redistribute/redistribute.hpp"
 #include "redist/redistribute/relabelling.hpp"
+#include "redist/schedule/schedule.hpp"
 #include "redist/transport/phases.hpp"
 
 namespace redist {
@@ -45,6 +50,34 @@ std::vector<Candidate> candidates(const Layout& source, const Layout& dest, cons
 /// Where the candidate puts the destination processors: `ranks`, or relabelled.
 RankMap candidate_ranks(const Layout& source, const Layout& dest, const RankMap& ranks, RelabelMethod relabel);
 
+/// A call's candidates with what they share, each computed once and handed on: one Placement per
+/// relabelling they use (an exact one solves an assignment problem) and one schedule per
+/// (relabelling, schedule), on that placement. The prediction prices them, and the chosen one's
+/// placement and schedule are the plan's (resolve_choices, plan_redistribution's PlanInputs).
+struct CandidateSet {
+  RankMap ranks;                                  ///< the ranks asked for, before any relabelling
+  std::vector<Candidate> list;                    ///< as candidates() lists them
+  std::map<RelabelMethod, Placement> placements;  ///< every relabelling of the list
+  /// The placement of candidates relabelled by `relabel`.
+  const Placement& placement(RelabelMethod relabel) const { return placements.at(relabel); }
+  /// The candidate's schedule on its placement (null for async), as layout_schedule builds it under
+  /// StepProcedure::Redist: the one built when candidate_set tried the schedule, else built now, once.
+  std::shared_ptr<const Schedule> schedule(const Layout& source, const Layout& dest, const Candidate& candidate) const;
+  /// The schedules built so far, by relabelling and schedule name.
+  mutable std::map<std::pair<RelabelMethod, std::string>, std::shared_ptr<const Schedule>> schedules;
+};
+
+/// candidates(), with each placement and every schedule tried kept: a relabelling computed once per
+/// relabel method, a schedule tried once per (placement, schedule). `clock`, if given, times each
+/// relabelling (Placement::seconds; resolve_choices gives the transport's).
+CandidateSet candidate_set(const Layout& source, const Layout& dest, const RankMap& ranks,
+                           const CandidateRequest& request, const std::function<double()>& clock = {});
+
+/// The set of the given candidates: each relabelling they use computed once here, untimed, and
+/// each schedule built when first asked for.
+CandidateSet candidate_set(const Layout& source, const Layout& dest, const RankMap& ranks,
+                           std::vector<Candidate> candidates);
+
 /// One rank's local work, in seconds.
 struct LocalSeconds {
   double index = 0;   ///< counting its index sets by the candidate's method
@@ -58,6 +91,9 @@ struct LocalSeconds {
 /// the packing or the unpacking (local_part_in_unpack).
 std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
                                         const std::vector<Candidate>& candidates, const MachineModel& model, Rank me);
+/// The same for the set's candidates, on its placements.
+std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes,
+                                        const CandidateSet& candidates, const MachineModel& model, Rank me);
 
 struct Prediction {
   Candidate candidate;
@@ -71,6 +107,9 @@ struct Prediction {
 std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
                                 const std::vector<Candidate>& candidates, const MachineModel& model,
                                 const std::vector<std::vector<LocalSeconds>>& local);
+/// The same for the set's candidates, on its placements and schedules.
+std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index elem_bytes, const CandidateSet& candidates,
+                                const MachineModel& model, const std::vector<std::vector<LocalSeconds>>& local);
 
 /// predict_local for every rank, then predict: the whole prediction in one process.
 std::vector<Prediction> predict_all_ranks(const Layout& source, const Layout& dest, Index elem_bytes,

@@ -1,5 +1,6 @@
 #include "redist/redistribute/layout_schedule.hpp"
 
+#include <atomic>
 #include <deque>
 #include <mutex>
 #include <stdexcept>
@@ -11,6 +12,8 @@
 
 namespace redist {
 namespace {
+
+std::atomic<Index> schedules_asked{0};  // layout_schedules_asked()
 
 // The schedule of a strategy that needs a 1-D redistribution's block sizes (walker-otto's closed
 // form), relabelled when block 0 does not sit on processor 0.
@@ -83,6 +86,7 @@ class ScheduleMemo {
 std::shared_ptr<const Schedule> layout_schedule(ScheduleChoice choice, const Layout& source, const Layout& dest,
                                                 const RankMap& ranks, StepProcedure procedure) {
   if (!choice) return nullptr;
+  schedules_asked.fetch_add(1, std::memory_order_relaxed);
   const Strategy strategy = *choice;
   static ScheduleMemo memo;
   return memo.get({strategy, procedure, source, dest, ranks}, [&] {
@@ -96,5 +100,7 @@ std::shared_ptr<const Schedule> layout_schedule(ScheduleChoice choice, const Lay
     return make_schedule(strategy, lengths);
   });
 }
+
+Index layout_schedules_asked() { return schedules_asked.load(std::memory_order_relaxed); }
 
 }  // namespace redist

@@ -22,4 +22,9 @@ namespace redist {
 std::shared_ptr<const Schedule> layout_schedule(ScheduleChoice choice, const Layout& source, const Layout& dest,
                                                 const RankMap& ranks, StepProcedure procedure = StepProcedure::Redist);
 
+/// How many schedules this process has asked layout_schedule for (a choice other than async,
+/// memoised or not, refused or not) since it started. For tests that check each call builds each
+/// schedule once.
+Index layout_schedules_asked();
+
 }  // namespace redist

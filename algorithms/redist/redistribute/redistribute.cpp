@@ -32,7 +32,7 @@ bool has_auto_choice(const RedistributeOptions& o) {
 }
 
 RedistributionPlan plan_redistribution(Transport& transport, const Layout& source, const Layout& dest,
-                                       const RedistributeOptions& given) {
+                                       const RedistributeOptions& given, const PlanInputs& inputs) {
   RedistributionPlan p{source, dest, resolve_defaults(given), {}, nullptr, nullptr, 0, 0, 0, nullptr};
   if (std::string problem = call_problem(source, dest, p.options, transport.size()); !problem.empty()) {
     throw std::invalid_argument(problem);
@@ -41,20 +41,28 @@ RedistributionPlan plan_redistribution(Transport& transport, const Layout& sourc
     throw std::invalid_argument("auto is resolved before planning (redist::mpi's Plan and choose(), or resolve_choices)");
   }
   // Relabelling is index work (which rank holds what), timed and charged with the plan; the
-  // schedule computed between the two is not (paper 004 §5.1).
+  // schedule computed between the two is not (paper 004 §5.1). A placement found already (by
+  // resolve_choices) is charged and timed as if found here: its work, and the seconds it took.
   if (const RelabelMethod relabel = relabel_method_names().from_name(p.options.relabel); relabel != RelabelMethod::None) {
     const double start = transport.now();
-    Work counted;
-    p.options.ranks = relabelled_ranks(source, dest, relabel, counted);
-    transport.charge(counted);
-    p.relabel_seconds = transport.now() - start;
+    if (inputs.placement) {
+      p.options.ranks = inputs.placement->ranks;
+      transport.charge(inputs.placement->work);
+      p.relabel_seconds = inputs.placement->seconds + (transport.now() - start);
+    } else {
+      Work counted;
+      p.options.ranks = relabelled_ranks(source, dest, relabel, counted);
+      transport.charge(counted);
+      p.relabel_seconds = transport.now() - start;
+    }
   }
   const RedistributeOptions& options = p.options;
   const IndexingMethod& indexing = indexing_method(options.indexing);
   p.accounting = work_accounting(options.work, indexing.name, source, dest, options.ranks, transport.rank());
   // Computed by every rank from the layouts, before the timed phases, as paper 004 §5.1 does.
   if (const ScheduleChoice schedule = schedule_from_name(options.schedule)) {
-    p.schedule = layout_schedule(schedule, source, dest, options.ranks, options.step_procedure);
+    p.schedule = inputs.schedule ? *inputs.schedule
+                                 : layout_schedule(schedule, source, dest, options.ranks, options.step_procedure);
   }
   p.started = transport.now();
   Work counted;

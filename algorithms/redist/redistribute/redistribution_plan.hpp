@@ -4,11 +4,13 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 
 #include "redist/indexing/plan.hpp"
 #include "redist/redistribute/direct_exchange.hpp"
 #include "redist/redistribute/redistribute.hpp"
+#include "redist/redistribute/relabelling.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 #include "redist/schedule/schedule.hpp"
 
@@ -33,9 +35,21 @@ struct RedistributionPlan {
 /// own work, the asynchronous exchange, ranks that do not share memory.
 bool exchanges_directly(const RedistributionPlan& plan, const Transport& transport);
 
-/// Checks the call (std::invalid_argument as redistribute()) and computes this rank's plan.
+/// What the caller computed already, for plan_redistribution to take rather than compute again:
+/// resolve_choices hands on the chosen candidate's placement and schedule, found while choosing.
+struct PlanInputs {
+  /// Where options.relabel puts the destination processors (ignored for relabel none): taken as
+  /// the plan's ranks, its work charged and its seconds counted in the index phase, as when the
+  /// plan relabels itself.
+  std::optional<Placement> placement;
+  /// options.schedule's schedule on those ranks under options.step_procedure (null for async).
+  std::optional<std::shared_ptr<const Schedule>> schedule;
+};
+
+/// Checks the call (std::invalid_argument as redistribute()) and computes this rank's plan: the
+/// relabelling and the schedule from `inputs` where given, else here.
 RedistributionPlan plan_redistribution(Transport& transport, const Layout& source, const Layout& dest,
-                                       const RedistributeOptions& options);
+                                       const RedistributeOptions& options, const PlanInputs& inputs = {});
 
 /// Moves the data as `plan` says; buffers as for redistribute() (checked). The report's index phase
 /// is 0 and its total the execution alone.

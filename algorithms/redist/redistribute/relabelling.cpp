@@ -1,6 +1,7 @@
 #include "redist/redistribute/relabelling.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <tuple>
 
@@ -10,6 +11,8 @@
 
 namespace redist {
 namespace {
+
+std::atomic<Index> relabellings_so_far{0};  // relabellings_computed()
 
 Index ranks_of(const LengthMatrix& v) { return std::max(v.P(), v.Q()); }
 
@@ -79,6 +82,8 @@ Index elements_scanned(const Layout& source, const Layout& dest) {
 
 }  // namespace
 
+Index relabellings_computed() { return relabellings_so_far.load(std::memory_order_relaxed); }
+
 const NameTable<RelabelMethod>& relabel_method_names() {
   static const NameTable<RelabelMethod> table(
       "relabelling", {{RelabelMethod::None, "none"}, {RelabelMethod::Exact, "exact"}, {RelabelMethod::Greedy, "greedy"}});
@@ -101,6 +106,7 @@ LengthMatrix relabelling_volumes(const Layout& source, const Layout& dest) {
 
 RankMap relabelled_ranks(const Layout& source, const Layout& dest, RelabelMethod method, Work& counted) {
   if (method == RelabelMethod::None) return RankMap::shared();
+  relabellings_so_far.fetch_add(1, std::memory_order_relaxed);
   const LengthMatrix volumes = relabelling_volumes(source, dest, counted);
   counted.add(WorkKind::TableEntry, ranks_of(volumes) * volumes.Q());
   return RankMap::relabelled(method == RelabelMethod::Exact ? relabel_exact(volumes).rank_of_dest

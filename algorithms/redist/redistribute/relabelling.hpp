@@ -53,4 +53,16 @@ LengthMatrix relabelling_volumes(const Layout& source, const Layout& dest);
 RankMap relabelled_ranks(const Layout& source, const Layout& dest, RelabelMethod method, Work& counted);
 RankMap relabelled_ranks(const Layout& source, const Layout& dest, RelabelMethod method);
 
+/// Where a relabelling put the destination processors, found once in a call and handed on (the
+/// prediction prices it, plan_redistribution runs it without relabelling again).
+struct Placement {
+  RankMap ranks;       ///< the run's ranks, destination processors as the relabelling placed them
+  Work work;           ///< the index work of relabelling (relabelled_ranks' count; none for none)
+  double seconds = 0;  ///< how long relabelling took, on the clock that timed it (0 untimed or none)
+};
+
+/// How many relabellings (exact or greedy: relabelled_ranks with a method other than none) this
+/// process has computed since it started. For tests that check each call relabels once.
+Index relabellings_computed();
+
 }  // namespace redist

@@ -62,9 +62,14 @@ Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Op
   MpiTransport transport(comm);
   const RedistributeOptions o = resolve_defaults(options);
   agree_on_call(transport, source, dest, o);
-  Options chosen = resolve_choices(transport, source, dest, o, kept_plan);
-  // Where a Plan made with `chosen` puts the data, for the caller to place its own by.
-  chosen.ranks = candidate_ranks(source, dest, chosen.ranks, relabel_method_names().from_name(chosen.relabel));
+  ResolvedChoices resolved = resolve_choices(transport, source, dest, o, kept_plan);
+  Options chosen = std::move(resolved.options);
+  // Where a Plan made with `chosen` puts the data, for the caller to place its own by: the
+  // placement choosing found, else (nothing was auto) the relabelling's.
+  const RelabelMethod relabel = relabel_method_names().from_name(chosen.relabel);
+  if (relabel != RelabelMethod::None) {
+    chosen.ranks = resolved.inputs.placement ? resolved.inputs.placement->ranks : candidate_ranks(source, dest, chosen.ranks, relabel);
+  }
   return chosen;
 }
 
@@ -90,7 +95,8 @@ Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Option
   } else {
     agree_on_call(s.transport, source, dest, o);
   }
-  s.planned = plan_redistribution(s.transport, source, dest, resolve_choices(s.transport, source, dest, o));
+  const ResolvedChoices resolved = resolve_choices(s.transport, source, dest, o);
+  s.planned = plan_redistribution(s.transport, source, dest, resolved.options, resolved.inputs);
   s.own_exchange = s.planned->options.schedule == "async" && work_model_names().from_name(s.planned->options.work) == WorkModel::Redist;
 }
 
