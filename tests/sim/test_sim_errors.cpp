@@ -21,12 +21,12 @@ TEST(SimEngineErrors, MalformedPlatform) {
   EXPECT_ONE_LINE_CONTAINING(message, "</host>' expected");
 }
 
-// SimGrid aborts on some platform mistakes (here a tag it removed long ago): the child dies, and
+// SimGrid aborts on some platform mistakes (here a routing it does not know): the child dies, and
 // the parent still reports one line.
 TEST(SimEngineErrors, PlatformThatMakesSimGridAbort) {
-  const auto message = error_of(on("removed_tag.xml", 1), idle);
-  EXPECT_ONE_LINE_CONTAINING(message, "removed_tag.xml crashed (signal 6");
-  EXPECT_ONE_LINE_CONTAINING(message, "<include> tag was removed");
+  const auto message = error_of(on("invalid_routing.xml", 1), idle);
+  EXPECT_ONE_LINE_CONTAINING(message, "invalid_routing.xml crashed (signal 6");
+  EXPECT_ONE_LINE_CONTAINING(message, "Not a valid model");
 }
 
 TEST(SimEngineErrors, MoreRanksThanHosts) {
