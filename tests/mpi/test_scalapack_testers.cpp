@@ -536,7 +536,8 @@ TEST(ScalapackAsItsTesters, TranOnReplicatedMatrices) {
 
 // First blocks of any size (IMB_, INB_ below, equal to or above MB_, NB_, or holding the whole
 // extent; A's and C's apart), blocks, sources, offsets IA, JA, IC, JC and grids drawn at random
-// (the same draws on every rank), for several alpha and beta: C byte for byte as PBLAS's p?tran.
+// (the same draws on every rank), for several alpha and beta: C byte for byte as PBLAS's p?tran
+// (pdtran, pztranc; pstran and pctranu once a draw).
 struct TranDraw {
   int rows, cols, m, n, ia, ja, ic, jc;
   std::array<int, 4> a_blocks, c_blocks;  // IMB_, INB_, MB_, NB_
@@ -631,6 +632,8 @@ TEST(ScalapackAsItsTesters, TranOnFirstBlocksOfAnySize) {
     tran_drawn<std::complex<double>>(d, {2.0, -1.0}, {3.0, 0.5});
     tran_drawn<std::complex<double>>(d, {1.0, 0.0}, {0.0, 0.0});
     tran_drawn<std::complex<double>>(d, {1.0, 0.0}, {1.0, 0.0});
+    tran_drawn<float>(d, 2.0f, 3.0f);
+    tran_drawn<std::complex<float>>(d, {2.0f, -1.0f}, {3.0f, 0.5f});
     if (any_rank_failed()) return;
   }
   EXPECT_GT(larger, 100);  // most draws have a first block above the others somewhere
