@@ -461,6 +461,7 @@ RankPlan plan_of_call(const std::vector<Given>& all, const Given& mine, const Su
       // First blocks other than the rest (PBLAS's IMB_, INB_): the copy is cut where a stretch of
       // A or B ends, each piece a copy between block-cyclic layouts, its runs shifted to the
       // local storage (Stretch). sub(A)'s rows go to B's rows, or its columns where transposed.
+      // A trapezoid (p?trmr2d) is never cut: REDIST's nine-entry descriptors make one stretch.
       const bool t = call.transpose;
       const auto rows = dimension_pieces(a_rows, mine.ia - 1, t ? b_cols : b_rows, t ? mine.jb - 1 : mine.ib - 1, mine.rows);
       const auto cols = dimension_pieces(a_cols, mine.ja - 1, t ? b_rows : b_cols, t ? mine.ib - 1 : mine.jb - 1, mine.cols);
