@@ -17,6 +17,7 @@
 #include <array>
 #include <complex>
 #include <cstring>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -533,6 +534,135 @@ TEST(ScalapackAsItsTesters, TranOnReplicatedMatrices) {
   }
 }
 
+// First blocks of any size (IMB_, INB_ below, equal to or above MB_, NB_, or holding the whole
+// extent; A's and C's apart), blocks, sources, offsets IA, JA, IC, JC and grids drawn at random
+// (the same draws on every rank), for several alpha and beta: C byte for byte as PBLAS's p?tran
+// (pdtran, pztranc; pstran and pctranu once a draw).
+struct TranDraw {
+  int rows, cols, m, n, ia, ja, ic, jc;
+  std::array<int, 4> a_blocks, c_blocks;  // IMB_, INB_, MB_, NB_
+  std::array<int, 2> a_sources, c_sources;
+  int a_extra_rows, a_extra_cols, c_extra_rows, c_extra_cols;
+};
+
+template <class T>
+void tran_drawn(const TranDraw& d, T alpha, T beta) {
+  Grid g(d.rows, d.cols);
+  if (!g.inside()) return;
+  const auto& ab = d.a_blocks;
+  const auto& cb = d.c_blocks;
+  PblasMatrix a(g, 2, d.ia - 1 + d.n + d.a_extra_rows, d.ja - 1 + d.m + d.a_extra_cols, ab[0], ab[1], ab[2], ab[3],
+                d.a_sources[0], d.a_sources[1]);
+  PblasMatrix c(g, 2, d.ic - 1 + d.m + d.c_extra_rows, d.jc - 1 + d.n + d.c_extra_cols, cb[0], cb[1], cb[2], cb[3],
+                d.c_sources[0], d.c_sources[1]);
+  std::vector<T> local_a = pblas_filled<T>(a, 0), a_stock = local_a;
+  const std::vector<T> before = pblas_filled<T>(c, 3);
+  std::vector<T> c_stock = before, c_redist = before;
+  stock_tran<T>(d.m, d.n, alpha, a_stock.data(), d.ia, d.ja, a.desc, beta, c_stock.data(), d.ic, d.jc, c.desc);
+  std::string message;
+  try {
+    redist_tran<T>(d.m, d.n, alpha, local_a.data(), d.ia, d.ja, a.desc, beta, c_redist.data(), d.ic, d.jc, c.desc);
+  } catch (const std::invalid_argument& e) {
+    message = e.what();
+  }
+  const auto list = [](const auto& v) {
+    std::string s;
+    for (const int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
+    return s;
+  };
+  const std::string what = "grid " + std::to_string(d.rows) + "x" + std::to_string(d.cols) + " m " +
+                           std::to_string(d.m) + " n " + std::to_string(d.n) + " ia,ja " + std::to_string(d.ia) + "," +
+                           std::to_string(d.ja) + " ic,jc " + std::to_string(d.ic) + "," + std::to_string(d.jc) +
+                           " A blocks " + list(ab) + " sources " + list(d.a_sources) + " C blocks " + list(cb) +
+                           " sources " + list(d.c_sources) + " (" + typeid(T).name() + ")";
+  EXPECT_EQ(message, "") << what;
+  EXPECT_EQ(std::memcmp(c_redist.data(), c_stock.data(), c_stock.size() * sizeof(T)), 0)
+      << what << ": C differs from ScaLAPACK's on rank " << world_rank();
+  EXPECT_EQ(std::memcmp(local_a.data(), a_stock.data(), a_stock.size() * sizeof(T)), 0) << what << ": A changed";
+}
+
+std::vector<TranDraw> tran_draws(int count, unsigned seed) {
+  std::mt19937 random(seed);
+  const auto draw = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(random); };
+  const std::vector<std::pair<int, int>> grids = {{2, 2}, {1, 2}, {2, 1}, {1, 4}, {4, 1}, {3, 1}, {1, 3}};
+  // A first block: smaller, the same, larger (up to three blocks and more), or whole.
+  const auto blocks = [&](int extent) {
+    const int mb = draw(1, 6);
+    const int kind = draw(0, 3);
+    const int first = kind == 0 ? draw(1, mb) : kind == 1 ? mb : kind == 2 ? draw(mb + 1, 3 * mb + 2) : extent + draw(0, 3);
+    return std::array<int, 2>{first, mb};
+  };
+  const auto source = [&](int procs) { return draw(0, 9) == 0 ? -1 : draw(0, procs - 1); };
+  std::vector<TranDraw> out;
+  for (int k = 0; k < count; ++k) {
+    TranDraw d{};
+    const auto [rows, cols] = grids[static_cast<std::size_t>(draw(0, static_cast<int>(grids.size()) - 1))];
+    d.rows = rows;
+    d.cols = cols;
+    d.m = draw(1, 24);
+    d.n = draw(1, 24);
+    d.ia = draw(1, 9);
+    d.ja = draw(1, 9);
+    d.ic = draw(1, 9);
+    d.jc = draw(1, 9);
+    d.a_extra_rows = draw(0, 4);
+    d.a_extra_cols = draw(0, 4);
+    d.c_extra_rows = draw(0, 4);
+    d.c_extra_cols = draw(0, 4);
+    const auto ar = blocks(d.ia - 1 + d.n + d.a_extra_rows), ac = blocks(d.ja - 1 + d.m + d.a_extra_cols);
+    const auto cr = blocks(d.ic - 1 + d.m + d.c_extra_rows), cc = blocks(d.jc - 1 + d.n + d.c_extra_cols);
+    d.a_blocks = {ar[0], ac[0], ar[1], ac[1]};
+    d.c_blocks = {cr[0], cc[0], cr[1], cc[1]};
+    d.a_sources = {source(rows), source(cols)};
+    d.c_sources = {source(rows), source(cols)};
+    out.push_back(d);
+  }
+  return out;
+}
+
+TEST(ScalapackAsItsTesters, TranOnFirstBlocksOfAnySize) {
+  int larger = 0;
+  for (const TranDraw& d : tran_draws(240, 20261129)) {
+    larger += (d.a_blocks[0] > d.a_blocks[2] || d.a_blocks[1] > d.a_blocks[3] || d.c_blocks[0] > d.c_blocks[2] ||
+               d.c_blocks[1] > d.c_blocks[3]) ? 1 : 0;
+    tran_drawn<double>(d, 2.0, 3.0);
+    tran_drawn<double>(d, 1.0, 0.0);
+    tran_drawn<double>(d, -1.5, 0.25);
+    tran_drawn<double>(d, 0.0, 3.0);
+    tran_drawn<std::complex<double>>(d, {2.0, -1.0}, {3.0, 0.5});
+    tran_drawn<std::complex<double>>(d, {1.0, 0.0}, {0.0, 0.0});
+    tran_drawn<std::complex<double>>(d, {1.0, 0.0}, {1.0, 0.0});
+    tran_drawn<float>(d, 2.0f, 3.0f);
+    tran_drawn<std::complex<float>>(d, {2.0f, -1.0f}, {3.0f, 0.5f});
+    if (any_rank_failed()) return;
+  }
+  EXPECT_GT(larger, 100);  // most draws have a first block above the others somewhere
+}
+
+// PDBLAS3TST.dat's and PZBLAS3TST.dat's problems with every first block of theirs made larger,
+// and smaller, than the rest, A's and C's apart, on every grid of 4 processes.
+TEST(ScalapackAsItsTesters, TranTesterProblemsWithOtherFirstBlocks) {
+  for (const auto& [rows, cols] : kPblasGrids) {
+    for (const TranProblem& p : kTranProblems) {
+      for (const std::array<int, 4>& shift : std::vector<std::array<int, 4>>{{3, 1, 0, 0}, {0, 0, 2, 5}, {4, -1, -1, 7}}) {
+        TranDraw d{rows, cols, p.m, p.n, p.ia, p.ia, p.ic, p.ic, {}, {}, {0, 0}, {0, 0}, 31, 31, 35, 35};
+        d.a_extra_rows = std::max(0, 31 - (p.ia - 1 + p.n));
+        d.a_extra_cols = std::max(0, 31 - (p.ia - 1 + p.m));
+        d.c_extra_rows = std::max(0, 35 - (p.ic - 1 + p.m));
+        d.c_extra_cols = std::max(0, 35 - (p.ic - 1 + p.n));
+        const auto first = [&](int s) { return std::max(1, p.block + s); };
+        d.a_blocks = {first(shift[0]), first(shift[1]), p.block, p.block};
+        d.c_blocks = {first(shift[2]), first(shift[3]), p.block, p.block};
+        tran_drawn<double>(d, 2.0, 3.0);
+        tran_drawn<double>(d, 1.0, 0.0);
+        tran_drawn<std::complex<double>>(d, {2.0, 0.0}, {3.0, 0.0});
+        tran_drawn<std::complex<double>>(d, {1.0, 0.0}, {0.0, 0.0});
+        if (any_rank_failed()) return;
+      }
+    }
+  }
+}
+
 // What PBLAS refuses, or redist does not take, is told on every rank in one true line.
 TEST(ScalapackAsItsTesters, TranTellsWhatItDoesNotTake) {
   Grid g(2, 2);
@@ -550,10 +680,8 @@ TEST(ScalapackAsItsTesters, TranTellsWhatItDoesNotTake) {
   a.desc[0] = 3;
   EXPECT_EQ(message_of(), "pdtran: rank 0: argument 7 (DESCA): DTYPE_ 3 is neither 1 nor 2 (the two types PBLAS takes)");
   a.desc[0] = 2;
-  a.desc[4] = 5;  // IMB_ 5 above MB_ 3, below M_ 12, on two process rows
-  EXPECT_EQ(message_of(),
-            "pdtran: rank 0: argument 7 (DESCA): IMB_ 5 above MB_ 3 and below M_ 12 (a first block larger than the "
-            "others is not supported by redist)");
+  a.desc[4] = 0;
+  EXPECT_EQ(message_of(), "pdtran: rank 0: argument 7 (DESCA): IMB_ 0 is not a positive block size");
   a.desc[4] = 3;
   c.desc[8] = -2;
   EXPECT_EQ(message_of(), "pdtran: rank 0: argument 12 (DESCC): RSRC_ -2 is outside the 2 process rows");

@@ -5,26 +5,12 @@
 namespace redist::scalapack {
 namespace {
 
-// One dimension as redist sees it: extent, block and the count missing in front (IMB_ < MB_), or
-// one block holding it all (IMB_ at least the extent).
-struct Dimension {
-  Index extent, block, missing;
-};
-
-Dimension dimension(Index extent, Index first_block, Index block) {
-  if (first_block == block || extent <= 0) return {extent, block, 0};
-  if (first_block >= extent) return {extent, extent, 0};
-  if (first_block < block) return {extent + block - first_block, block, block - first_block};
-  return {extent, block, 0};  // a larger first block: one process only (descriptor_problem)
-}
-
 // PBLAS's local count (PB_Cnumroc) for a dimension with its first block: all of it on every
 // process of a replicated dimension (first process -1).
-Index local_count(const Dimension& d, Index process, Index first, Index processes) {
-  if (d.extent <= 0) return 0;
-  if (first == -1) return d.extent - d.missing;
-  const Index virtual_count = BlockCyclic(d.extent, d.block, processes, first).local_size(process);
-  return virtual_count - (process == first ? d.missing : 0);
+Index local_count(Index extent, Index first_block, Index block, Index process, Index first, Index processes) {
+  if (extent <= 0) return 0;
+  if (first == -1) return extent;
+  return held_in(stretches(extent, first_block, block, processes, first), 0, extent, processes, process);
 }
 
 std::string field(const char* name, int value, const std::string& why) {
@@ -70,20 +56,7 @@ std::string descriptor_problem(const Descriptor& d, const GridPlace& place, Read
     if (d.leading_dim < 1) return field("LLD_", d.leading_dim, "is below 1");
     return {};
   }
-  // A first block larger than the others but not holding the whole extent: redist cannot lay it
-  // out (on one process row, or column, any first block lays out alike, and a replicated
-  // dimension has no blocks).
-  if (d.first_row_block > d.row_block && d.first_row_block < d.rows && place.rows > 1 && d.first_row != -1) {
-    return field("IMB_", d.first_row_block,
-                 "above MB_ " + std::to_string(d.row_block) + " and below M_ " + std::to_string(d.rows) +
-                     " (a first block larger than the others is not supported by redist)");
-  }
-  if (d.first_col_block > d.col_block && d.first_col_block < d.cols && place.cols > 1 && d.first_col != -1) {
-    return field("INB_", d.first_col_block,
-                 "above NB_ " + std::to_string(d.col_block) + " and below N_ " + std::to_string(d.cols) +
-                     " (a first block larger than the others is not supported by redist)");
-  }
-  const Index local_rows = local_count(dimension(d.rows, d.first_row_block, d.row_block), place.row, d.first_row, place.rows);
+  const Index local_rows = local_count(d.rows, d.first_row_block, d.row_block, place.row, d.first_row, place.rows);
   if (!pblas) {  // REDIST's paramcheck: LLD_ at least the local rows, 0 where there are none
     if (d.leading_dim < local_rows) {
       return field("LLD_", d.leading_dim, "is below the " + std::to_string(local_rows) + " local rows");
@@ -91,7 +64,7 @@ std::string descriptor_problem(const Descriptor& d, const GridPlace& place, Read
     return {};
   }
   if (d.leading_dim < 1) return field("LLD_", d.leading_dim, "is below 1");
-  const Index local_cols = local_count(dimension(d.cols, d.first_col_block, d.col_block), place.col, d.first_col, place.cols);
+  const Index local_cols = local_count(d.cols, d.first_col_block, d.col_block, place.col, d.first_col, place.cols);
   if (local_cols > 0 && d.leading_dim < local_rows) {
     return field("LLD_", d.leading_dim, "is below the " + std::to_string(local_rows) + " local rows");
   }
@@ -110,15 +83,33 @@ Descriptor held_by(Descriptor d, int row, int col) {
   return d;
 }
 
-std::array<Index, 2> missing_front(const Descriptor& d) {
-  return {dimension(d.rows, d.first_row_block, d.row_block).missing, dimension(d.cols, d.first_col_block, d.col_block).missing};
+std::vector<Stretch> stretches(Index extent, Index first_block, Index block, Index processes, Index first) {
+  if (extent <= 0) return {};
+  const auto whole = [&](Index b) { return std::vector<Stretch>{{0, extent, 0, extent, b, first, -1, 0}}; };
+  if (first_block == block) return whole(block);
+  if (first_block >= extent) return whole(extent);  // one block holds it all
+  if (first_block < block) {  // the block-cyclic matrix with `missing` more in front
+    const Index missing = block - first_block;
+    return {{0, extent, missing, extent + missing, block, first, first, missing}};
+  }
+  if (processes == 1) return whole(block);  // every element on the one process, in order
+  // A larger first block: on `first` alone, then blocks dealt from the next process; on `first`,
+  // they follow the first block in local storage.
+  return {{0, first_block, 0, first_block, first_block, first, -1, 0},
+          {first_block, extent, 0, extent - first_block, block, (first + 1) % processes, first, -first_block}};
 }
 
-StoredMatrix stored_matrix(const Descriptor& d, int grid_rows, int grid_cols) {
-  const Dimension rows = dimension(d.rows, d.first_row_block, d.row_block);
-  const Dimension cols = dimension(d.cols, d.first_col_block, d.col_block);
-  return {BlockCyclic(rows.extent, rows.block, grid_rows, d.first_row),
-          BlockCyclic(cols.extent, cols.block, grid_cols, d.first_col), d.leading_dim, {}};
+Index held_in(const std::vector<Stretch>& dimension, Index begin, Index count, Index processes, Index process) {
+  Index held = 0;
+  for (const Stretch& s : dimension) {
+    const Index lo = std::max(begin, s.begin), hi = std::min(begin + count, s.end);
+    if (lo >= hi) continue;
+    const auto upto = [&](Index n) {
+      return n <= 0 ? Index{0} : BlockCyclic(n, s.block, processes, s.first).local_size(process);
+    };
+    held += upto(hi - s.begin + s.virtual_begin) - upto(lo - s.begin + s.virtual_begin);
+  }
+  return held;
 }
 
 }  // namespace redist::scalapack

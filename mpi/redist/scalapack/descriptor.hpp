@@ -5,6 +5,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "redist/indexing/submatrix_plan.hpp"
 
@@ -53,15 +54,25 @@ std::string descriptor_problem(const Descriptor& desc, const GridPlace& place, R
 /// one block: that process's local storage is the same. Other descriptors are returned as they are.
 Descriptor held_by(Descriptor desc, int row, int col);
 
-/// The rows (first) and columns (second) missing in front of a matrix whose first block is
-/// smaller than the others (IMB_ < MB_, INB_ < NB_): redist sees it as a block-cyclic matrix that
-/// many rows and columns larger, of which the first are not there (in the first process row's and
-/// column's first block). 0 where the first block is of full size or holds the whole extent.
-std::array<Index, 2> missing_front(const Descriptor& desc);
+/// One stretch of a dimension (rows or columns) of a PBLAS matrix, [begin, end), as redist lays it
+/// out: global index g at `g - begin + virtual_begin` of BlockCyclic(size, block, processes, first),
+/// whose local index on process `shift_process` is `shift` more than in the local storage (0
+/// elsewhere). A first block of full size, or holding the whole extent, is one plain stretch; a
+/// smaller one (IMB_ < MB_) is one stretch of the block-cyclic matrix with MB_ - IMB_ missing in
+/// front (shift MB_ - IMB_ on the first process); a larger one (IMB_ > MB_, on more than one
+/// process) is two: the first block alone on the first process, then the MB_-blocks dealt from the
+/// next process (shift -IMB_ on the first: they follow its first block).
+struct Stretch {
+  Index begin = 0, end = 0, virtual_begin = 0;
+  Index size = 1, block = 1, first = 0;
+  Index shift_process = -1, shift = 0;
+};
 
-/// The matrix as redist's indexing sees it (with missing_front's rows and columns in front);
-/// grid_ranks left empty for the caller to fill, and leading_dim this rank's. Precondition: no
-/// descriptor_problem, positive sizes, no replicated dimension (held_by).
-StoredMatrix stored_matrix(const Descriptor& desc, int grid_rows, int grid_cols);
+/// The stretches of a dimension of `extent` elements, first block `first_block`, then blocks of
+/// `block`, over `processes` from process `first` (not -1: held_by first); none when extent ≤ 0.
+std::vector<Stretch> stretches(Index extent, Index first_block, Index block, Index processes, Index first);
+
+/// How many of the dimension's elements [begin, begin + count) process `process` holds.
+Index held_in(const std::vector<Stretch>& dimension, Index begin, Index count, Index processes, Index process);
 
 }  // namespace redist::scalapack

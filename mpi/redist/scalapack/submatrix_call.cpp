@@ -135,12 +135,12 @@ std::string side_problem(const SideView& s, Reader reader) {
   return {};
 }
 
-// The elements of [begin, begin + count) that process `proc` of `procs` holds, blocks of `block`
-// dealt from process `first`.
-Index held_of_range(std::int64_t begin, std::int64_t count, std::int64_t block, std::int64_t procs, std::int64_t first,
-                    std::int64_t proc) {
-  const auto upto = [&](std::int64_t n) { return n <= 0 ? Index{0} : BlockCyclic(n, block, procs, first).local_size(proc); };
-  return upto(begin + count) - upto(begin);
+// A side's row (column) stretches: its matrix as redist lays it out, dimension by dimension.
+std::vector<Stretch> row_stretches(const Descriptor& d, std::int64_t grid_rows) {
+  return stretches(d.rows, d.first_row_block, d.row_block, grid_rows, d.first_row);
+}
+std::vector<Stretch> col_stretches(const Descriptor& d, std::int64_t grid_cols) {
+  return stretches(d.cols, d.first_col_block, d.col_block, grid_cols, d.first_col);
 }
 
 // A null local array where this rank holds part of the submatrix's rows and columns (the side's
@@ -149,9 +149,9 @@ std::string null_array_problem(const SideView& s, bool null, const std::string& 
   const GridPlace place = place_of(s.grid);
   if (!null || !place.inside() || s.rows == 0 || s.cols == 0) return {};
   const Descriptor d = descriptor_of(s.desc);
-  const auto front = missing_front(d);
-  const Index rows = held_of_range(front[0] + s.i - 1, s.rows, d.row_block, s.grid[0], d.first_row, s.grid[2]);
-  const Index cols = held_of_range(front[1] + s.j - 1, s.cols, d.col_block, s.grid[1], d.first_col, s.grid[3]);
+  const Descriptor held = held_by(d, static_cast<int>(s.grid[2]), static_cast<int>(s.grid[3]));
+  const Index rows = held_in(row_stretches(held, s.grid[0]), s.i - 1, s.rows, s.grid[0], s.grid[2]);
+  const Index cols = held_in(col_stretches(held, s.grid[1]), s.j - 1, s.cols, s.grid[1], s.grid[3]);
   if (rows == 0 || cols == 0) return {};
   return array_name + ": null, where this rank holds " + std::to_string(rows) + " x " + std::to_string(cols) +
          " elements of sub(" + s.matrix + ")";
@@ -260,13 +260,13 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
   return {};
 }
 
-// This rank's runs in its local array of a matrix with `front` rows and columns missing in front
-// (missing_front): on the first process row they start `front[0]` elements earlier, on the first
-// process column `front[1]` local columns earlier.
-void shift_back(std::vector<PeerPlan>& peers, const std::array<Index, 2>& front, const std::array<std::int64_t, 11>& ref,
-                const std::array<std::int64_t, 11>& mine, const std::array<std::int64_t, 4>& grid) {
-  if (grid[2] < 0 || (front[0] == 0 && front[1] == 0)) return;
-  const Index shift = (grid[2] == ref[8] ? front[0] : 0) + (grid[3] == ref[9] ? front[1] * mine[kLld] : 0);
+// This rank's runs in its local array, from the runs in the layout of a row and a column stretch:
+// on the stretches' shift processes, `shift` elements (local columns) earlier.
+void shift_back(std::vector<PeerPlan>& peers, const Stretch& rows, const Stretch& cols, Index lld,
+                const std::array<std::int64_t, 4>& grid) {
+  if (grid[2] < 0) return;
+  const Index shift = (grid[2] == rows.shift_process ? rows.shift : 0) + (grid[3] == cols.shift_process ? cols.shift * lld : 0);
+  if (shift == 0) return;
   for (PeerPlan& peer : peers) {
     for (Run& r : peer.runs) r.local_start -= shift;
   }
@@ -382,17 +382,55 @@ std::shared_ptr<PredictedPlan> predicted_plan(const mpi::MpiTransport& transport
   return predicted;
 }
 
-StoredMatrix stored(const Descriptor& desc, const std::array<std::int64_t, 4>& grid,
-                    const std::array<std::int64_t, 11>& mine, std::vector<Rank> ranks) {
-  StoredMatrix m = stored_matrix(desc, static_cast<int>(grid[0]), static_cast<int>(grid[1]));
-  m.leading_dim = mine[kLld];
-  m.grid_ranks = std::move(ranks);
-  return m;
+StoredMatrix stored(const Stretch& rows, const Stretch& cols, const std::array<std::int64_t, 4>& grid, Index lld,
+                    const std::vector<Rank>& ranks) {
+  return {BlockCyclic(rows.size, rows.block, grid[0], rows.first), BlockCyclic(cols.size, cols.block, grid[1], cols.first),
+          lld, ranks};
 }
 
-std::array<std::int64_t, 11> fields_of(const Descriptor& d) {
-  return {d.dtype, d.context, d.rows, d.cols, d.first_row_block, d.first_col_block, d.row_block, d.col_block,
-          d.first_row, d.first_col, d.leading_dim};
+// The pieces of one dimension of sub(A), [lo, hi) of its 0-based indices, within one stretch of A
+// (from sub(A)'s index a0) and one of B (from b0).
+struct DimensionPiece {
+  Index lo, hi;
+  const Stretch* a;
+  const Stretch* b;
+};
+
+std::vector<DimensionPiece> dimension_pieces(const std::vector<Stretch>& a, Index a0, const std::vector<Stretch>& b,
+                                             Index b0, Index count) {
+  std::vector<DimensionPiece> out;
+  for (const Stretch& sa : a) {
+    for (const Stretch& sb : b) {
+      const Index lo = std::max({Index{0}, sa.begin - a0, sb.begin - b0});
+      const Index hi = std::min({count, sa.end - a0, sb.end - b0});
+      if (lo < hi) out.push_back({lo, hi, &sa, &sb});
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const DimensionPiece& x, const DimensionPiece& y) { return x.lo < y.lo; });
+  return out;
+}
+
+// Where index g of a stretch's dimension lies in its layout.
+Index in_layout(const Stretch& s, Index g) { return g - s.begin + s.virtual_begin; }
+
+// The peer plans of `peers` merged by peer: one per peer, their runs in the order given (the
+// order of the pieces, the same on both sides of a message).
+std::vector<PeerPlan> merged_by_peer(std::vector<PeerPlan> peers) {
+  std::stable_sort(peers.begin(), peers.end(), [](const PeerPlan& x, const PeerPlan& y) { return x.peer < y.peer; });
+  std::vector<PeerPlan> out;
+  for (PeerPlan& p : peers) {
+    if (out.empty() || out.back().peer != p.peer) {
+      out.push_back(std::move(p));
+      continue;
+    }
+    PeerPlan& into = out.back();
+    into.elements += p.elements;
+    into.run_count += p.run_count;
+    into.extra_copies += p.extra_copies;
+    into.record_count += p.record_count;
+    into.runs.insert(into.runs.end(), p.runs.begin(), p.runs.end());
+  }
+  return out;
 }
 
 // The processes (rows, or columns) holding a copy of a dimension: all of a replicated one (-1).
@@ -412,33 +450,49 @@ RankPlan plan_of_call(const std::vector<Given>& all, const Given& mine, const Su
   const Given& ra = all[static_cast<std::size_t>(a_ranks.front())];
   const Given& rb = all[static_cast<std::size_t>(b_ranks.front())];
   const Descriptor desc_a = held_by(descriptor_of(ra.desca), 0, 0);
-  const auto front_a = missing_front(desc_a);
+  const std::vector<Stretch> a_rows = row_stretches(desc_a, ra.grida[0]), a_cols = col_stretches(desc_a, ra.grida[1]);
   RankPlan plan;
   int pieces = 0;
   for (const int row : holders(rb.descb[8], rb.gridb[0])) {
     for (const int col : holders(rb.descb[9], rb.gridb[1])) {
       const Descriptor desc_b = held_by(descriptor_of(rb.descb), row, col);
-      // A first block smaller than the others (PBLAS's IMB_, INB_): the indexing sees the matrix
-      // with the missing rows and columns in front, and this rank's local offsets shift back by them.
-      const auto front_b = missing_front(desc_b);
-      SubmatrixCopy copy{stored(desc_a, ra.grida, mine.desca, a_ranks), stored(desc_b, rb.gridb, mine.descb, b_ranks),
-                         mine.ia - 1 + front_a[0], mine.ja - 1 + front_a[1], mine.ib - 1 + front_b[0],
-                         mine.jb - 1 + front_b[1], mine.rows, mine.cols};
-      copy.part = mine.uplo == 'U' ? MatrixPart::Upper : mine.uplo == 'L' ? MatrixPart::Lower : MatrixPart::All;
-      copy.unit_diagonal = mine.diag == 'U';
-      copy.transpose = call.transpose;
-      RankPlan piece = submatrix_plan(copy, me);
-      shift_back(piece.sends, front_a, fields_of(desc_a), mine.desca, mine.grida);
-      shift_back(piece.receives, front_b, fields_of(desc_b), mine.descb, mine.gridb);
-      if (pieces++ == 0) plan.unpack_order = piece.unpack_order;
-      for (PeerPlan& p : piece.sends) plan.sends.push_back(std::move(p));
-      for (PeerPlan& p : piece.receives) plan.receives.push_back(std::move(p));
+      const std::vector<Stretch> b_rows = row_stretches(desc_b, rb.gridb[0]);
+      const std::vector<Stretch> b_cols = col_stretches(desc_b, rb.gridb[1]);
+      // First blocks other than the rest (PBLAS's IMB_, INB_): the copy is cut where a stretch of
+      // A or B ends, each piece a copy between block-cyclic layouts, its runs shifted to the
+      // local storage (Stretch). sub(A)'s rows go to B's rows, or its columns where transposed.
+      // A trapezoid (p?trmr2d) is never cut: REDIST's nine-entry descriptors make one stretch.
+      const bool t = call.transpose;
+      const auto rows = dimension_pieces(a_rows, mine.ia - 1, t ? b_cols : b_rows, t ? mine.jb - 1 : mine.ib - 1, mine.rows);
+      const auto cols = dimension_pieces(a_cols, mine.ja - 1, t ? b_rows : b_cols, t ? mine.ib - 1 : mine.jb - 1, mine.cols);
+      for (const DimensionPiece& c : cols) {
+        for (const DimensionPiece& r : rows) {
+          const Stretch& b_row = t ? *c.b : *r.b;
+          const Stretch& b_col = t ? *r.b : *c.b;
+          SubmatrixCopy copy{stored(*r.a, *c.a, ra.grida, mine.desca[kLld], a_ranks),
+                             stored(b_row, b_col, rb.gridb, mine.descb[kLld], b_ranks),
+                             in_layout(*r.a, mine.ia - 1 + r.lo),
+                             in_layout(*c.a, mine.ja - 1 + c.lo),
+                             in_layout(b_row, (t ? mine.ib - 1 + c.lo : mine.ib - 1 + r.lo)),
+                             in_layout(b_col, (t ? mine.jb - 1 + r.lo : mine.jb - 1 + c.lo)),
+                             r.hi - r.lo,
+                             c.hi - c.lo};
+          copy.part = mine.uplo == 'U' ? MatrixPart::Upper : mine.uplo == 'L' ? MatrixPart::Lower : MatrixPart::All;
+          copy.unit_diagonal = mine.diag == 'U';
+          copy.transpose = t;
+          RankPlan piece = submatrix_plan(copy, me);
+          shift_back(piece.sends, *r.a, *c.a, mine.desca[kLld], mine.grida);
+          shift_back(piece.receives, b_row, b_col, mine.descb[kLld], mine.gridb);
+          if (pieces++ == 0) plan.unpack_order = piece.unpack_order;
+          for (PeerPlan& p : piece.sends) plan.sends.push_back(std::move(p));
+          for (PeerPlan& p : piece.receives) plan.receives.push_back(std::move(p));
+        }
+      }
     }
   }
   if (pieces > 1) {
-    const auto by_peer = [](const PeerPlan& x, const PeerPlan& y) { return x.peer < y.peer; };
-    std::sort(plan.sends.begin(), plan.sends.end(), by_peer);
-    std::sort(plan.receives.begin(), plan.receives.end(), by_peer);
+    plan.sends = merged_by_peer(std::move(plan.sends));
+    plan.receives = merged_by_peer(std::move(plan.receives));
   }
   return plan;
 }
