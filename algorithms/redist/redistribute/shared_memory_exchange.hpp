@@ -2,7 +2,7 @@
 // publishes the messages it packed (a synchronisation), unpacks its own straight from the senders'
 // buffers, and all meet again before any buffer may be reused. Nothing travels: the comm phase is
 // the two synchronisations. It is how redist's MPI layer runs an asynchronous exchange among the
-// ranks of one node (mpi/redist/mpi/shared_memory_exchange.hpp, through an MPI-3 window from the
+// ranks of one node (mpi/redist/mpi/shared_window_exchange.hpp, through an MPI-3 window from the
 // second call on a communicator), so that the simulator prices what that code does.
 #pragma once
 

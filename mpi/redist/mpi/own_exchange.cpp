@@ -1,6 +1,6 @@
 #include "redist/mpi/own_exchange.hpp"
 
-#include "redist/mpi/shared_memory_exchange.hpp"
+#include "redist/mpi/shared_window_exchange.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 
 namespace redist::mpi {

@@ -1,5 +1,5 @@
 // The exchange redist's MPI layer runs for redist's own work with the asynchronous exchange: through
-// the communicator's shared window when its ranks share a node (shared_memory_exchange.hpp), else
+// the communicator's shared window when its ranks share a node (shared_window_exchange.hpp), else
 // the algorithms' exchange_direct (direct_exchange.hpp) over MpiTransport.
 #pragma once
 

@@ -9,7 +9,7 @@
 #include "redist/mpi/call_digest.hpp"
 #include "redist/mpi/mpi_transport.hpp"
 #include "redist/mpi/own_exchange.hpp"
-#include "redist/mpi/shared_memory_exchange.hpp"
+#include "redist/mpi/shared_window_exchange.hpp"
 #include "redist/predict/auto_choice.hpp"
 #include "redist/transport/work_model.hpp"
 #include "redist/predict/prediction.hpp"

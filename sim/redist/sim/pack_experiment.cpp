@@ -19,7 +19,7 @@
 #include "redist/pack/reference.hpp"
 #include "redist/sim/engine.hpp"
 #include "redist/core/memory_budget.hpp"
-#include "redist/sim/work_accounting.hpp"
+#include "redist/sim/work_parameter.hpp"
 #include "redist/transport/counting_transport.hpp"
 
 namespace redist::sim {

@@ -13,7 +13,7 @@
 #include "redist/sim/engine.hpp"
 #include "redist/sim/experiments.hpp"
 #include "redist/core/memory_budget.hpp"
-#include "redist/sim/work_accounting.hpp"
+#include "redist/sim/work_parameter.hpp"
 
 namespace redist::sim {
 namespace {

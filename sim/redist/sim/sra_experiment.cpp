@@ -10,7 +10,7 @@
 #include "redist/sim/engine.hpp"
 #include "redist/sim/experiments.hpp"
 #include "redist/core/memory_budget.hpp"
-#include "redist/sim/work_accounting.hpp"
+#include "redist/sim/work_parameter.hpp"
 #include "redist/symmetric/symmetric_counts.hpp"
 #include "redist/symmetric/symmetric_redistribute.hpp"
 

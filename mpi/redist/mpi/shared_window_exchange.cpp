@@ -1,4 +1,4 @@
-#include "redist/mpi/shared_memory_exchange.hpp"
+#include "redist/mpi/shared_window_exchange.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>

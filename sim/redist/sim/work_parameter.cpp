@@ -1,4 +1,4 @@
-#include "redist/sim/work_accounting.hpp"
+#include "redist/sim/work_parameter.hpp"
 
 namespace redist::sim {
 
