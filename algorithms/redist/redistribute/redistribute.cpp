@@ -72,8 +72,12 @@ RedistributionPlan plan_redistribution(Transport& transport, const Layout& sourc
   return p;
 }
 
+bool runs_own_exchange(const RedistributionPlan& plan) {
+  return !plan.schedule && !plan.accounting->packs_every_message();
+}
+
 bool exchanges_directly(const RedistributionPlan& plan, const Transport& transport) {
-  return !plan.schedule && !transport.shares_memory() && !plan.accounting->packs_every_message();
+  return runs_own_exchange(plan) && !transport.shares_memory();
 }
 
 RedistributeReport execute(Transport& transport, const RedistributionPlan& p, std::span<const std::byte> source_local,

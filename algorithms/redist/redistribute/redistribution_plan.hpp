@@ -31,8 +31,13 @@ struct RedistributionPlan {
   mutable std::shared_ptr<const MessagePlaces> places;
 };
 
-/// Whether `plan` moves its data with exchange_direct on `transport` (else exchange_plan): redist's
-/// own work, the asynchronous exchange, ranks that do not share memory.
+/// Whether `plan` runs redist's own asynchronous exchange: redist's work (not a paper's program,
+/// which packs every message) and no schedule. redist's MPI layer runs it through a shared window
+/// where the ranks share a node; elsewhere it is exchange_direct.
+bool runs_own_exchange(const RedistributionPlan& plan);
+
+/// Whether `plan` moves its data with exchange_direct on `transport` (else exchange_plan): its own
+/// exchange, ranks that do not share memory.
 bool exchanges_directly(const RedistributionPlan& plan, const Transport& transport);
 
 /// What the caller computed already, for plan_redistribution to take rather than compute again:

@@ -11,7 +11,6 @@
 #include "redist/mpi/own_exchange.hpp"
 #include "redist/mpi/shared_window_exchange.hpp"
 #include "redist/predict/auto_choice.hpp"
-#include "redist/transport/work_model.hpp"
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/input_checks.hpp"
 #include "redist/redistribute/redistribution_plan.hpp"
@@ -97,7 +96,7 @@ Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Option
   }
   const ResolvedChoices resolved = resolve_choices(s.transport, source, dest, o);
   s.planned = plan_redistribution(s.transport, source, dest, resolved.options, resolved.inputs);
-  s.own_exchange = s.planned->options.schedule == "async" && work_model_names().from_name(s.planned->options.work) == WorkModel::Redist;
+  s.own_exchange = runs_own_exchange(*s.planned);
 }
 
 Plan::~Plan() = default;
