@@ -11,9 +11,9 @@
  * tester's error exits pass) goes to the next P?GEADD (ScaLAPACK's) unchanged.
  *
  * Preloaded alone, p?tran_ is ScaLAPACK's: the baseline. Preloaded before redist's shared override
- * (LD_PRELOAD="this.so libredist_scalapack_override.so"), p?tran_ is redist's. The shim counts its
- * calls: with GEADD_TRAN_LOG=<file> each process appends, at exit, one line
- * "geadd-shim rank R: K to p?tran, F forwarded". */
+ * (LD_PRELOAD="this.so libredist_scalapack_override.so"), or linked into a program with the
+ * override linked first, p?tran_ is redist's. The shim counts its calls: with GEADD_TRAN_LOG=<file>
+ * each process appends, at exit, one line "geadd-shim rank R pid P: K to p?tran, F forwarded". */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdio.h>
@@ -39,12 +39,14 @@ static void report(void) {
   fclose(log);
 }
 
-/* The definition of `name` after this library's (redist's or ScaLAPACK's), as a function pointer
- * stored at `fn` (copied: ISO C has no cast from dlsym's object pointer). */
-static void next(const char* name, void* fn, size_t size) {
-  void* f = dlsym(RTLD_NEXT, name);
+/* The definition of `name` that a call from the program would reach (`after` 0: redist's p?tran
+ * when its override is linked first or preloaded, else ScaLAPACK's) or the next one after this
+ * shim's (`after` 1: ScaLAPACK's P?GEADD), stored at `fn` as a function pointer (copied: ISO C has
+ * no cast from dlsym's object pointer). */
+static void find(const char* name, int after, void* fn, size_t size) {
+  void* f = dlsym(after ? RTLD_NEXT : RTLD_DEFAULT, name);
   if (f == NULL) {
-    fprintf(stderr, "geadd-shim: no %s after this library (%s)\n", name, dlerror());
+    fprintf(stderr, "geadd-shim: no %s (%s)\n", name, dlerror());
     abort();
   }
   memcpy(fn, &f, size);
@@ -64,9 +66,9 @@ static int is(const char* trans, char c) { return trans[0] == c || trans[0] == c
     static geadd_fn* geadd;                                                                                \
     static tran_fn *tran_t, *tran_c;                                                                       \
     if (geadd == NULL) {                                                                                   \
-      next(TRAN_T, &tran_t, sizeof tran_t);                                                                \
-      next(TRAN_C, &tran_c, sizeof tran_c);                                                                \
-      next("p" #X "geadd_", &geadd, sizeof geadd);                                                         \
+      find(TRAN_T, 0, &tran_t, sizeof tran_t);                                                             \
+      find(TRAN_C, 0, &tran_c, sizeof tran_c);                                                             \
+      find("p" #X "geadd_", 1, &geadd, sizeof geadd);                                                      \
     }                                                                                                      \
     if (is(trans, 'T') || is(trans, 'C')) {                                                                \
       ++sent_to_tran;                                                                                      \
