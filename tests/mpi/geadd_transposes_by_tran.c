@@ -14,7 +14,9 @@
  * (LD_PRELOAD="this.so libredist_scalapack_override.so"), or linked into a program with the
  * override linked first, p?tran_ is redist's. The shim counts its calls: with GEADD_TRAN_LOG=<file>
  * each process appends, at exit, one line "geadd-shim rank R pid P: K to p?tran, F forwarded". */
-#define _GNU_SOURCE
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* RTLD_NEXT, RTLD_DEFAULT */
+#endif
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
