@@ -60,10 +60,7 @@ endif()
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
-# Two sets of test problems, one column each (at most 20): "general" (submatrices at offsets in 31 x 31 and 35 x 35 matrices) and "edges" (1 x 1 and
-# empty matrices, whole matrices, one process holding all, both operands replicated, first blocks
-# of 1 or beyond the matrix, thin shapes).
-# The grids of at most NP processes from these (at most 20).
+# The grids: those of at most NP processes from these (the tester reads at most 20).
 set(all_p 1 2 1 2 1 4 2 3 1 3 1 6 8 1 2 4)
 set(all_q 1 2 2 1 4 1 3 2 3 1 6 1 1 8 4 2)
 set(grid_p)
@@ -77,6 +74,9 @@ foreach(i RANGE 15)
     list(APPEND grid_q ${q})
   endif()
 endforeach()
+# Two sets of test problems, one column each (at most 20): "general" (submatrices at offsets in
+# 31 x 31 and 35 x 35 matrices) and "edges" (1 x 1 and empty matrices, whole matrices, one process
+# holding all, both operands replicated, first blocks of 1 or beyond the matrix, thin shapes).
 set(general
   # TRANSA   M  N   A: MA NA IMB INB MB NB RSRC CSRC IA JA   C: MC NC IMB INB MB NB RSRC CSRC IC JC
   "T 22 23  31 31  4  4  4  4  0  0   5  5   35 35  4  4  4  4  0  0   5  5"
@@ -270,7 +270,6 @@ foreach(t IN LISTS TYPES)
       endif()
     endforeach()
     # The shim's calls, and redist's log: p?tran on every rank, none refused.
-    set(sent 0)
     foreach(way stock redist)
       list(LENGTH shim_${way}_lines n)
       if(NOT n EQUAL NP)
