@@ -9,7 +9,7 @@ PACKAGES=(
   libboost-graph-dev libeigen3-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libopenmpi-dev openmpi-bin libscalapack-openmpi-dev
-  scalapack-mpi-test  # ScaLAPACK's own testers, prebuilt: ctest ScalapackDebianTestersPreloaded
+  scalapack-mpi-test  # ScaLAPACK's own testers, prebuilt: ctest ScalapackDebianTestersPreloaded, ScalapackPblasTesterGeaddAsTran
   libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev libjemalloc-dev
   python3 python3-matplotlib python3-yaml
 )
