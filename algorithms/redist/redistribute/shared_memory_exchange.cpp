@@ -39,8 +39,8 @@ Index run_list_bytes(const PeerPlan& message) {
 struct Outgoing {
   std::vector<const PeerPlan*> messages;
   std::vector<bool> once;
-  Index data_bytes = 0;    // the messages' elements
-  Index area_once = 0;     // an area with the messages marked once as run lists, the others packed
+  Index data_bytes = 0;  // the messages' elements
+  Index area_once = 0;   // an area with the messages marked once as run lists, the others packed
 };
 
 Outgoing outgoing_messages(const RankPlan& plan, Rank me, Rank size, Index elem_bytes, Index once_piece_bytes) {
@@ -65,7 +65,7 @@ bool receives_from_others(const RankPlan& plan, Rank me) {
 // storage, a PublishedMessage per rank, then the run lists of the messages copied once (first:
 // Run records stay aligned), then the packed messages. The local part is copied here when its
 // source side is the scattered one. Returns the packing's work.
-Work publish(Transport& transport, bool once_agreed, const Outgoing& out, const LocalPart& local, Index elem_bytes,
+Work publish_outgoing(Transport& transport, bool once_agreed, const Outgoing& out, const LocalPart& local, Index elem_bytes,
              std::span<const std::byte> source_local, std::span<std::byte> dest_local,
              const WorkAccounting& accounting) {
   const Rank me = transport.rank();
@@ -111,7 +111,7 @@ Work publish(Transport& transport, bool once_agreed, const Outgoing& out, const 
 // area or copied straight out of its sender's source, and the local part if its destination side
 // is the scattered one, in one sweep of destination storage. Returns the unpacking's work; adds
 // the bytes copied once to `copied_once_bytes`.
-Work take(Transport& transport, bool once_agreed, const RankPlan& plan, const LocalPart& local, Index elem_bytes,
+Work take_incoming(Transport& transport, bool once_agreed, const RankPlan& plan, const LocalPart& local, Index elem_bytes,
           std::span<const std::byte> source_local, std::span<std::byte> dest_local, const WorkAccounting& accounting,
           Index& copied_once_bytes) {
   const Rank me = transport.rank();
@@ -174,18 +174,19 @@ void exchange_shared_memory(Transport& transport, const RankPlan& plan, Index el
 
   // The agreement's collective is also what keeps a rank from overwriting its area while another
   // still reads the last call's messages from it.
-  const bool once_agreed = transport.reserve_publication({.packed_bytes = published_header_bytes(transport.size()) + out.data_bytes,
-                                                          .in_place_bytes = out.area_once,
-                                                          .sends = !out.messages.empty(),
-                                                          .receives = receives_from_others(plan, me),
-                                                          .source = source_local});
+  const bool once_agreed =
+      transport.reserve_publication({.packed_bytes = published_header_bytes(transport.size()) + out.data_bytes,
+                                     .in_place_bytes = out.area_once,
+                                     .sends = !out.messages.empty(),
+                                     .receives = receives_from_others(plan, me),
+                                     .source = source_local});
   const double pack_start = transport.now();
-  transport.charge(publish(transport, once_agreed, out, local, elem_bytes, source_local, dest_local, accounting));
+  transport.charge(publish_outgoing(transport, once_agreed, out, local, elem_bytes, source_local, dest_local, accounting));
   report.phases.pack = transport.now() - pack_start;
   // Every message packed or its runs published; every rank's source as its caller left it.
   transport.synchronise_publication();
   const double unpack_start = transport.now();
-  transport.charge(take(transport, once_agreed, plan, local, elem_bytes, source_local, dest_local, accounting,
+  transport.charge(take_incoming(transport, once_agreed, plan, local, elem_bytes, source_local, dest_local, accounting,
                         report.bytes_copied_once));
   report.phases.unpack = transport.now() - unpack_start;
   transport.finish_reading(once_agreed);
