@@ -1,7 +1,7 @@
 // Would a kernel single-copy mechanism beat redist's two-copy exchange on this machine? (issue 17)
 //
 // Across ranks of one node redist copies each moved byte twice: packed into the sender's segment
-// of a shared window, unpacked out of it (mpi/redist/mpi/shared_window_exchange.hpp). Linux's
+// of a shared window, unpacked out of it (redistribute/shared_memory_exchange.hpp). Linux's
 // cross-memory attach (CMA, process_vm_readv, what Open MPI's "cma" single-copy mechanism uses)
 // copies once, straight from the sender's pages, but the kernel pins pages and walks one iovec
 // per piece. Each iteration here gathers 64 MiB in pieces of the given size (every other piece of

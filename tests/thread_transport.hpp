@@ -24,9 +24,18 @@ struct RankLog {
   int max_receives_in_flight = 0;
 };
 
+/// Whether the ranks share memory (Transport::shares_memory: the shared-memory exchange runs), and
+/// whether their sources are then read in place (copying once agreed).
+struct ThreadMemory {
+  bool shared = false;
+  bool sources_shared = false;
+};
+
 class ThreadWorld {
  public:
-  explicit ThreadWorld(Rank size) : size_(size), inbox_(static_cast<std::size_t>(size)), logs_(static_cast<std::size_t>(size)) {}
+  explicit ThreadWorld(Rank size, ThreadMemory memory = {})
+      : size_(size), memory_(memory), inbox_(static_cast<std::size_t>(size)),
+        publications_(static_cast<std::size_t>(size)), logs_(static_cast<std::size_t>(size)) {}
 
   /// Runs body(transport) on every rank, each in its own thread; rethrows the first exception.
   void run(const std::function<void(Transport&)>& body);
@@ -53,7 +62,15 @@ class ThreadWorld {
     if (failed_ && !done()) throw std::runtime_error("another rank failed");
   }
 
+  // What a rank publishes: its area, where its source lies, whether it takes part.
+  struct Publication {
+    std::vector<std::byte> area;
+    const std::byte* source = nullptr;
+    bool takes_part = false;
+  };
+
   Rank size_;
+  ThreadMemory memory_;
   std::mutex mutex_;
   std::condition_variable changed_;
   bool failed_ = false;
@@ -61,6 +78,7 @@ class ThreadWorld {
   std::vector<std::deque<Message>> inbox_;
   Index barrier_generation_ = 0;
   Rank barrier_waiting_ = 0;
+  std::vector<Publication> publications_;
   std::vector<RankLog> logs_;
 };
 
@@ -111,6 +129,30 @@ class ThreadTransport : public Transport {
     world_.wait_until(lock, [&] { return world_.barrier_generation_ != generation; });
   }
 
+  // Shared publication: areas of this process, the collectives barriers (as the simulator's). A
+  // rank's flags and area change only between barriers no other rank can be on the far side of.
+  bool shares_memory() const override { return world_.memory_.shared; }
+  bool reserve_publication(const PublicationNeeds& needs) override {
+    if (!shares_memory()) throw std::logic_error("reserve_publication without shared memory");
+    ThreadWorld::Publication& mine = publication(rank_);
+    mine.takes_part = needs.sends || needs.receives;
+    mine.source = needs.source.data();
+    barrier();
+    bool anyone = false;
+    for (Rank r = 0; r < size(); ++r) anyone = anyone || publication(r).takes_part;
+    const bool once = world_.memory_.sources_shared && anyone;
+    const Index bytes = once ? needs.in_place_bytes : needs.packed_bytes;
+    if (static_cast<Index>(mine.area.size()) < bytes) mine.area.assign(static_cast<std::size_t>(bytes), std::byte{0});
+    return once;
+  }
+  std::byte* publication_area() override { return publication(rank_).area.data(); }
+  const std::byte* published_area(Rank from) const override { return publication(from).area.data(); }
+  void synchronise_publication() override { barrier(); }
+  const std::byte* shared_source(Rank from) const override { return publication(from).source; }
+  void finish_reading(bool sources_read) override {
+    if (sources_read) barrier();
+  }
+
   void charge(const Work&) override {}
   double now() const override { return 0; }
 
@@ -123,6 +165,7 @@ class ThreadTransport : public Transport {
     Tag tag;
   };
   RankLog& log() { return world_.logs_[static_cast<std::size_t>(rank_)]; }
+  ThreadWorld::Publication& publication(Rank r) const { return world_.publications_[static_cast<std::size_t>(r)]; }
 
   Request post(Pending pending) {
     pending_.push_back(pending);

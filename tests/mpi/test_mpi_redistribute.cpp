@@ -23,7 +23,7 @@
 #include "redist/mpi/run_datatype.hpp"
 #include "redist/redistribute/direct_exchange.hpp"
 #include "redist/mpi/shared_array.hpp"
-#include "redist/mpi/shared_window_exchange.hpp"
+#include "redist/mpi/shared_window_publication.hpp"
 #include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/message_packing.hpp"
 #include "redist/mpi/verified_mpi_run.hpp"

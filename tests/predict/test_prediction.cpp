@@ -319,7 +319,7 @@ TEST(Predict, SharedMemoryAsyncIsTwoBarriersAndSchedulesStillSend) {
 }
 
 // In shared memory an async candidate copies each rank's local part once, in the sweep of its finer
-// side (as plan_exchange and redist's MPI layer do); a scheduled one packs and unpacks it as a
+// side (exchange_shared_memory, on MPI and in the simulator); a scheduled one packs and unpacks it as a
 // message to itself.
 TEST(PredictLocal, SharedMemoryAsyncCopiesTheLocalPartOnce) {
   MachineModel m = two_hosts();

@@ -117,8 +117,10 @@ const IndexingMethod& cheap_planner(const Layout& source, const Layout& dest) {
   throw std::logic_error("no indexing method plans the pair without scanning it");
 }
 
-// Whether the candidate's exchange is plan_exchange's in place one (ranks sharing memory, no steps):
-// messages published and read where they are, the local part copied once.
+// Whether the candidate's exchange is exchange_shared_memory (ranks sharing memory, no steps): every
+// message packed into the sender's publication area and unpacked out of it in one sweep, the local
+// part copied once in one of the two; its comm the agreement and one synchronisation. Sources are
+// taken as private: no message copied once (a caller's SharedArray is not known here).
 bool exchanges_in_place(const Candidate& candidate, const MachineModel& model) {
   return candidate.schedule == "async" && model.shared_memory;
 }
@@ -271,7 +273,13 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
       out.push_back({prices.seconds_for(w.index), prices.seconds_for(pack), prices.seconds_for(unpack)});
       continue;
     }
-    // The node's memory prices a copy by its size: the packing is one, each message unpacked another.
+    // The node's memory prices a copy by its size: the packing is one, each message unpacked another
+    // (the shared-memory exchange unpacks all of them, the local part too, in one sweep).
+    if (exchanges_in_place(c, model)) {
+      unpack += local_unpack;
+      out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying), model.seconds_for(unpack, copying)});
+      continue;
+    }
     double unpack_seconds = model.seconds_for(local_unpack, copying);
     for (const Work& message : unpacks) unpack_seconds += model.seconds_for(message, copying);
     out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying), unpack_seconds});
@@ -299,7 +307,7 @@ std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index 
     phases.index = busiest_host(local, k, &LocalSeconds::index, model);
     phases.pack = busiest_host(local, k, &LocalSeconds::pack, model);
     phases.unpack = busiest_host(local, k, &LocalSeconds::unpack, model);
-    if (exchanges_in_place(c, model)) {  // a barrier, unpacking, a barrier
+    if (exchanges_in_place(c, model)) {  // the agreement (an allreduce: a barrier's rounds), a barrier
       phases.comm = 2 * barrier;
       phases.total = phases.index + phases.pack + phases.comm + phases.unpack;
     } else if (runs_exchange_direct(c, model)) {  // no barrier: every receive is posted first

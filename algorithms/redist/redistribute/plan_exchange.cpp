@@ -3,11 +3,9 @@
 #include <vector>
 
 #include "redist/redistribute/async_exchange.hpp"
-#include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/message_packing.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 #include "redist/redistribute/scheduled_exchange.hpp"
-#include "redist/redistribute/shared_memory_exchange.hpp"
 
 namespace redist {
 
@@ -17,30 +15,17 @@ void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes,
                    StepProcedure procedure, const WorkAccounting& accounting) {
   const bool real = !transport.phantom();
   const double start = transport.now();
-  // Ranks that share memory hand their messages over in place, as redist's MPI layer does; like it,
-  // they copy the part that stays on the rank once, in the sweep over its finer side's storage.
-  const bool in_place = !schedule && transport.shares_memory();
-  const LocalPart local = in_place ? local_part(plan, transport.rank()) : LocalPart{};
-  if (!local.empty()) check_local_part(*local.send, *local.receive);
-  const bool local_in_unpack = !local.empty() && local_part_in_unpack(*local.send, *local.receive);
-
-  // Pack every outgoing message, the one to ourselves included unless copied once, into one buffer.
+  // Pack every outgoing message, the one to ourselves included, into one buffer.
   ExchangeBuffers buffers = ExchangeBuffers::for_plan(plan, elem_bytes, transport);
   Work pack_work;
   std::vector<const PeerPlan*> packed;
   std::vector<std::byte*> send_buffers;
   for (std::size_t k = 0; k < plan.sends.size(); ++k) {
-    if (&plan.sends[k] == local.send) continue;
     packed.push_back(&plan.sends[k]);
     send_buffers.push_back(buffers.send_data(k));
     pack_work += accounting.pack(plan.sends[k], elem_bytes);
   }
-  if (!local.empty() && !local_in_unpack) {
-    pack_work += local_copy_work(*local.send, *local.receive, elem_bytes);
-    if (real) pack_messages(packed, source_local, elem_bytes, send_buffers, *local.send, *local.receive, dest_local);
-  } else if (real) {
-    pack_messages(packed, source_local, elem_bytes, send_buffers);
-  }
+  if (real) pack_messages(packed, source_local, elem_bytes, send_buffers);
   transport.charge(pack_work);
   report.phases.pack = transport.now() - start;
 
@@ -49,32 +34,20 @@ void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes,
     Work work;
     std::vector<const PeerPlan*> arrived;
     std::vector<const std::byte*> arrived_data;
-    bool local_here = false;
     for (std::size_t i = 0; i < ks.size(); ++i) {
       const PeerPlan& receive = plan.receives[ks[i]];
       if (after_unpack) work += after_unpack(receive);
-      if (&receive == local.receive) {  // copied once: here, or already with the packing
-        local_here = local_in_unpack;
-        if (local_here) work += local_copy_work(*local.send, *local.receive, elem_bytes);
-        continue;
-      }
       work += accounting.unpack(receive, elem_bytes);
       if (real) {
         arrived.push_back(&receive);
         arrived_data.push_back(data[i]);
       }
     }
-    if (real && local_here) {
-      unpack_messages(arrived, arrived_data, elem_bytes, dest_local, *local.send, *local.receive, source_local);
-    } else if (real) {
-      unpack_messages(arrived, arrived_data, elem_bytes, dest_local);
-    }
+    if (real) unpack_messages(arrived, arrived_data, elem_bytes, dest_local);
     transport.charge(work);
   };
-  const ExchangeTimes times =
-      schedule   ? exchange_scheduled(transport, plan, buffers, unpack_arrived, schedule, ranks, procedure)
-      : in_place ? exchange_shared_memory(transport, plan, buffers, unpack_arrived)
-                 : exchange_async(transport, plan, buffers, unpack_arrived);
+  const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_arrived, schedule, ranks, procedure)
+                                      : exchange_async(transport, plan, buffers, unpack_arrived);
   report.phases.comm = times.comm;
   report.phases.unpack = times.unpack;
   report.messages_sent = times.messages_sent;

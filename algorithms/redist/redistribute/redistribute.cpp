@@ -9,6 +9,7 @@
 #include "redist/redistribute/plan_exchange.hpp"
 #include "redist/redistribute/redistribution_plan.hpp"
 #include "redist/redistribute/relabelling.hpp"
+#include "redist/redistribute/shared_memory_exchange.hpp"
 #include "redist/schedule/schedule_choice.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 
@@ -76,10 +77,6 @@ bool runs_own_exchange(const RedistributionPlan& plan) {
   return !plan.schedule && !plan.accounting->packs_every_message();
 }
 
-bool exchanges_directly(const RedistributionPlan& plan, const Transport& transport) {
-  return runs_own_exchange(plan) && !transport.shares_memory();
-}
-
 RedistributeReport execute(Transport& transport, const RedistributionPlan& p, std::span<const std::byte> source_local,
                            std::span<std::byte> dest_local) {
   const RedistributeOptions& options = p.options;
@@ -92,7 +89,11 @@ RedistributeReport execute(Transport& transport, const RedistributionPlan& p, st
   }
   RedistributeReport report;
   const double start = transport.now();
-  if (exchanges_directly(p, transport)) {
+  // Ranks that share memory publish their messages rather than send them, whoever's work is
+  // charged (a paper's program packs every message anyway); a schedule's steps stay messages.
+  if (!p.schedule && transport.shares_memory()) {
+    exchange_shared_memory(transport, p.plan, options.elem_bytes, source_local, dest_local, *p.accounting, report);
+  } else if (runs_own_exchange(p)) {
     exchange_direct(transport, p.plan, MessagePlaces::kept(p.places, transport, p.plan, options.elem_bytes),
                     options.elem_bytes, source_local, dest_local, *p.accounting, report);
   } else {

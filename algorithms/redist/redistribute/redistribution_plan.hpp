@@ -32,13 +32,10 @@ struct RedistributionPlan {
 };
 
 /// Whether `plan` runs redist's own asynchronous exchange: redist's work (not a paper's program,
-/// which packs every message) and no schedule. redist's MPI layer runs it through a shared window
-/// where the ranks share a node; elsewhere it is exchange_direct.
+/// which packs every message) and no schedule. It is exchange_shared_memory where the ranks share
+/// memory (the simulator's execute(); redist's MPI layer from a communicator's second call, its
+/// own_exchange.hpp), exchange_direct elsewhere.
 bool runs_own_exchange(const RedistributionPlan& plan);
-
-/// Whether `plan` moves its data with exchange_direct on `transport` (else exchange_plan): its own
-/// exchange, ranks that do not share memory.
-bool exchanges_directly(const RedistributionPlan& plan, const Transport& transport);
 
 /// What the caller computed already, for plan_redistribution to take rather than compute again:
 /// resolve_choices hands on the chosen candidate's placement and schedule, found while choosing.

@@ -103,20 +103,57 @@ class Transport {
   }
 
   /// True when every rank can read every other rank's memory (the ranks of one node, as MPI-3
-  /// shared windows give them): messages then need not travel, publish_messages() and
-  /// published_message() hand them over in place. False by default.
+  /// shared windows give them): messages then need not travel, each rank publishes them in an area
+  /// its peers read (the calls below). False by default, and then none of those calls is made.
   virtual bool shares_memory() const { return false; }
-  /// Collective over all ranks (a synchronisation): this rank's messages, `data[k]` for rank
-  /// `to[k]`, become readable by their receivers until the next barrier. Only where
-  /// shares_memory(); the data must stay in place until then.
-  virtual void publish_messages(std::span<const Rank> to, std::span<const std::byte* const> data) {
-    (void)to, (void)data;
+
+  // Shared publication, only where shares_memory(). Each rank owns one publication area, which it
+  // writes and every rank reads. One exchange (redistribute/shared_memory_exchange.hpp) is:
+  //   reserve_publication, write publication_area(), synchronise_publication, read
+  //   published_area(peer) (and shared_source(peer)), finish_reading.
+  // Every rank makes each collective call the same number of times, in the same order.
+
+  /// What this rank brings to reserve_publication.
+  struct PublicationNeeds {
+    Index packed_bytes = 0;    ///< area needed with every message packed
+    Index in_place_bytes = 0;  ///< area needed when the sources are readable in place (copy once)
+    bool sends = false;        ///< this rank has messages for other ranks ...
+    bool receives = false;     ///< ... or from them (a rank with neither takes no side on copying once)
+    std::span<const std::byte> source;  ///< this rank's source storage (empty when it has none)
+  };
+  /// Collective over all ranks. Agrees whether every rank that sends or receives has its source
+  /// in storage the other ranks read in place (shared_source): true, the ranks may copy messages
+  /// once, straight out of their senders' sources. Then makes this rank's area at least
+  /// `in_place_bytes` (true) or `packed_bytes` (false); growing it may lose what it held. No rank
+  /// returns before every rank has entered it: once it returns, no rank still reads what the
+  /// previous exchange published, and a rank may overwrite its area.
+  virtual bool reserve_publication(const PublicationNeeds& needs) {
+    (void)needs;
+    throw std::logic_error("reserve_publication on a transport whose ranks share no memory");
   }
-  /// The message rank `from` published for this rank (null in phantom runs, or when there is none).
-  virtual const std::byte* published_message(Rank from) const {
+  /// This rank's area, as large as reserve_publication made it; null in phantom runs.
+  virtual std::byte* publication_area() { return nullptr; }
+  /// Rank `from`'s area as this rank reads it; null in phantom runs.
+  virtual const std::byte* published_area(Rank from) const {
     (void)from;
     return nullptr;
   }
+  /// Collective over all ranks: what every rank wrote to its area, and to its source storage
+  /// before reserve_publication, visible to all, and all ranks past this point.
+  virtual void synchronise_publication() {}
+  /// Where the storage that holds rank `from`'s source begins as this rank reads it, once
+  /// reserve_publication agreed on sources read in place: a sender publishes its source's offset
+  /// from its own, a receiver reads at that offset from its sender's. Null in phantom runs.
+  virtual const std::byte* shared_source(Rank from) const {
+    (void)from;
+    return nullptr;
+  }
+  /// Ends this rank's reading of the others' areas (and, when `sources_read`, their sources).
+  /// Collective when `sources_read` (every rank passes the agreed value): no rank returns while
+  /// another still reads its source, which its caller may write next. Otherwise local: the next
+  /// reserve_publication keeps areas from being overwritten while still read.
+  virtual void finish_reading(bool sources_read) { (void)sources_read; }
+
   /// At least `bytes` bytes for message buffers (uninitialised). The default allocates them afresh.
   /// A transport whose rank owns its process (MPI) may hand out memory kept from earlier calls:
   /// fresh memory costs a page fault per page on first touch, about as much as copying into it.

@@ -7,6 +7,7 @@
 #include "redist/mpi/message_memory_cache.hpp"
 #include "redist/mpi/mpi_check.hpp"
 #include "redist/mpi/run_datatype.hpp"
+#include "redist/mpi/shared_window_publication.hpp"
 
 namespace redist::mpi {
 namespace {
@@ -22,7 +23,7 @@ int byte_count(Index bytes, const char* call) {
 
 }  // namespace
 
-MpiTransport::MpiTransport(MPI_Comm comm) {
+MpiTransport::MpiTransport(MPI_Comm comm) : given_(comm) {
   check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
   MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
   MPI_Comm_rank(comm_, &rank_);
@@ -210,5 +211,23 @@ void MpiTransport::wait_all(std::span<Request> requests) {
 MessageMemory MpiTransport::message_memory(std::size_t bytes) { return cached_message_memory(bytes); }
 
 void MpiTransport::barrier() { check_mpi(MPI_Barrier(comm_), "MPI_Barrier"); }
+
+bool MpiTransport::reserve_publication(const PublicationNeeds& needs) {
+  window_ = &WindowPublication::of(given_);
+  return window_->reserve(needs);
+}
+
+std::byte* MpiTransport::publication_area() { return window_->area(); }
+
+const std::byte* MpiTransport::published_area(Rank from) const { return window_->area_of(from); }
+
+void MpiTransport::synchronise_publication() { window_->synchronise(); }
+
+const std::byte* MpiTransport::shared_source(Rank from) const { return window_->source_of(from); }
+
+void MpiTransport::finish_reading(bool sources_read) {
+  window_->finish(sources_read);
+  window_ = nullptr;
+}
 
 }  // namespace redist::mpi

@@ -15,6 +15,8 @@
 
 namespace redist::mpi {
 
+class WindowPublication;
+
 class MpiTransport final : public Transport {
  public:
   /// Uses a duplicate of `comm`, so that redist's tags never meet the application's messages.
@@ -41,6 +43,19 @@ class MpiTransport final : public Transport {
   std::vector<Completion> wait_some(std::span<Request> requests) override;
   void wait_all(std::span<Request> requests) override;
   void barrier() override;
+  /// Shared publication through the shared window kept with the communicator the transport was
+  /// made on (shared_window_publication.hpp), for when its ranks share a node. shares_memory()
+  /// stays false: redist::mpi decides per call whether its exchange goes through the window
+  /// (use_shared_memory: a fresh window's page faults cost about as much as the exchange), and
+  /// the algorithms' other exchanges (schedules, papers' programs) travel as MPI messages.
+  bool reserve_publication(const PublicationNeeds& needs) override;
+  std::byte* publication_area() override;
+  const std::byte* published_area(Rank from) const override;
+  void synchronise_publication() override;
+  const std::byte* shared_source(Rank from) const override;
+  void finish_reading(bool sources_read) override;
+  /// The communicator the transport was made on: its shared window is the publication's.
+  MPI_Comm window_comm() const { return given_; }
   /// From the process's cache (message_memory_cache.hpp): one rank per process, many calls.
   MessageMemory message_memory(std::size_t bytes) override;
   void charge(const Work&) override {}
@@ -64,6 +79,8 @@ class MpiTransport final : public Transport {
   void check_tag(Tag tag) const;
 
   MPI_Comm comm_ = MPI_COMM_NULL;
+  MPI_Comm given_ = MPI_COMM_NULL;
+  WindowPublication* window_ = nullptr;  // the publication of the exchange under way
   Rank rank_ = 0;
   Rank size_ = 0;
   int tag_upper_bound_ = 32767;

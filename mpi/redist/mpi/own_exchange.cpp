@@ -1,17 +1,19 @@
 #include "redist/mpi/own_exchange.hpp"
 
-#include "redist/mpi/shared_window_exchange.hpp"
+#include "redist/mpi/shared_window_publication.hpp"
+#include "redist/redistribute/shared_memory_exchange.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 
 namespace redist::mpi {
 
-RedistributeReport exchange_own(MPI_Comm window_comm, MpiTransport& transport, const RankPlan& plan,
+RedistributeReport exchange_own(MpiTransport& transport, const RankPlan& plan,
                                 std::shared_ptr<const MessagePlaces>& places, Index elem_bytes,
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local) {
   RedistributeReport report;
   const double start = transport.now();
-  if (use_shared_memory(window_comm, plan, source_local)) {
-    exchange_shared_memory(window_comm, plan, elem_bytes, source_local, dest_local, report);
+  if (use_shared_memory(transport.window_comm(), plan, source_local)) {
+    exchange_shared_memory(transport, plan, elem_bytes, source_local, dest_local, redist_work_accounting(), report,
+                           once_piece_bytes());
   } else {
     exchange_direct(transport, plan, MessagePlaces::kept(places, transport, plan, elem_bytes), elem_bytes, source_local,
                     dest_local, redist_work_accounting(), report);

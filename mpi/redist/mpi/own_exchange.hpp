@@ -1,6 +1,7 @@
-// The exchange redist's MPI layer runs for redist's own work with the asynchronous exchange: through
-// the communicator's shared window when its ranks share a node (shared_window_exchange.hpp), else
-// the algorithms' exchange_direct (direct_exchange.hpp) over MpiTransport.
+// The exchange redist's MPI layer runs for redist's own work with the asynchronous exchange: the
+// algorithms' shared-memory exchange (redistribute/shared_memory_exchange.hpp) through the shared
+// window of the transport's communicator when use_shared_memory() says so, else the algorithms'
+// exchange_direct (direct_exchange.hpp) as MPI messages. Only the choice is MPI's.
 #pragma once
 
 #include <mpi.h>
@@ -16,9 +17,9 @@
 
 namespace redist::mpi {
 
-/// Collective over `window_comm` (the caller's communicator; `transport` talks on a duplicate).
+/// Collective over the transport's communicator (its window_comm(), whose shared window it uses).
 /// `places` is kept with the plan: described at the first exchange as messages.
-RedistributeReport exchange_own(MPI_Comm window_comm, MpiTransport& transport, const RankPlan& plan,
+RedistributeReport exchange_own(MpiTransport& transport, const RankPlan& plan,
                                 std::shared_ptr<const MessagePlaces>& places, Index elem_bytes,
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local);
 

@@ -9,7 +9,7 @@
 #include "redist/mpi/call_digest.hpp"
 #include "redist/mpi/mpi_transport.hpp"
 #include "redist/mpi/own_exchange.hpp"
-#include "redist/mpi/shared_window_exchange.hpp"
+#include "redist/mpi/shared_window_publication.hpp"
 #include "redist/predict/auto_choice.hpp"
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/input_checks.hpp"
@@ -129,7 +129,7 @@ RedistributeReport Plan::execute_typed(std::span<const std::byte> source_local, 
   if (!agreed) agree_on_problems(s.transport.comm(), problem);
 
   if (!s.own_exchange) return redist::execute(s.transport, *s.planned, source_local, dest_local);
-  return exchange_own(s.comm, s.transport, s.planned->plan, s.planned->places, o.elem_bytes, source_local, dest_local);
+  return exchange_own(s.transport, s.planned->plan, s.planned->places, o.elem_bytes, source_local, dest_local);
 }
 
 }  // namespace redist::mpi

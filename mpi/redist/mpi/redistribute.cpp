@@ -3,7 +3,7 @@
 #include "redist/indexing/run_memory.hpp"
 #include "redist/mpi/message_memory_cache.hpp"
 #include "redist/mpi/plan.hpp"
-#include "redist/mpi/shared_window_exchange.hpp"
+#include "redist/mpi/shared_window_publication.hpp"
 
 namespace redist::mpi {
 

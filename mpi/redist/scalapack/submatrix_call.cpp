@@ -571,7 +571,7 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
     scratch->assign(static_cast<std::size_t>(kept.dest_extent * eb), std::byte{0});
     into = scratch->data();
   }
-  mpi::exchange_own(transport.comm(), transport, kept.plan, kept.places, eb,
+  mpi::exchange_own(transport, kept.plan, kept.places, eb,
                     {a, static_cast<std::size_t>(kept.source_extent * eb)},
                     {into, static_cast<std::size_t>(kept.dest_extent * eb)});
   return kept.plan.receives;

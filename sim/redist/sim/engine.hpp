@@ -16,6 +16,10 @@ struct SimulationOptions {
   std::vector<std::string> rank_hosts;  ///< host of each rank; empty = "node-0", "node-1", ...
                                         ///< (ranks may share a host when given explicitly)
   bool phantom = false;                 ///< payload sizes only, no bytes
+  /// Every rank's source lies in storage the other ranks read in place (redist::mpi's
+  /// SharedArray), so that redist's exchange may copy messages once; only where the ranks share
+  /// memory (ignored elsewhere).
+  bool sources_shared = false;
   std::string trace_file;               ///< if non-empty: SimGrid Paje trace written there
 };
 

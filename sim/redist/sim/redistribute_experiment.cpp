@@ -83,6 +83,12 @@ const ExperimentSpec& redistribute_schema() {
         .meaning = "hosts the ranks run on in turn (rank i on node-(i mod hosts)), as oversubscribed MPI ranks "
                    "share cores (`redist validate`); absent: one host per rank",
         .min = 1},
+       {.name = "sources",
+        .meaning = "where the ranks' source arrays lie: private memory, or storage every rank of the node reads "
+                   "in place (redist::mpi's SharedArray), from which redist's exchange copies long-pieced messages "
+                   "once where the ranks share memory",
+        .names = {"private", "shared"},
+        .default_value = "private"},
        {.name = "repeat",
         .meaning = "executions of one plan: the index phase is the plan, made once; pack, comm and unpack the "
                    "mean execution; total the plan plus one mean execution (redist::mpi::Plan's practice)",
@@ -202,6 +208,7 @@ ExperimentResult run_redistribute(const std::string& platform, const Params& par
   sim.ranks = static_cast<int>(options.ranks.ranks_needed(P, Q));
   sim.rank_hosts = rank_hosts(v, sim.ranks);
   sim.phantom = runs_phantom(payload, bytes);
+  sim.sources_shared = v.text("sources") == "shared";
   sim.trace_file = trace;
   // Real payload: every rank's source and destination arrays, and the send and receive copies of
   // what moves (at most the whole array), all in this one process; checked by check_redistribute.

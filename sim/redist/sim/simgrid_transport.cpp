@@ -225,19 +225,37 @@ void SimGridTransport::barrier() {
   }
 }
 
-// Every rank leaves its pointers in the world, then all meet: a barrier on the platform's terms.
-void SimGridTransport::publish_messages(std::span<const Rank> to, std::span<const std::byte* const> data) {
-  auto& mine = world_.published(rank_);
-  mine.clear();
-  for (std::size_t k = 0; k < to.size(); ++k) mine.emplace_back(to[k], data[k]);
+// Every rank says whether it takes part, then all meet (the allreduce's cost): copying once is
+// agreed where the run's sources are shared and some rank sends or receives, as MPI's agreement
+// decides. No rank can be past the next synchronisation before every rank has left this one, so
+// what the others left here is still theirs when read.
+bool SimGridTransport::reserve_publication(const PublicationNeeds& needs) {
+  World::Publication& mine = world_.publication(rank_);
+  mine.takes_part = needs.sends || needs.receives;
+  mine.source = needs.source.data();
   barrier();
+  bool anyone = false;
+  for (Rank r = 0; r < size(); ++r) anyone = anyone || world_.publication(r).takes_part;
+  const bool once = world_.sources_shared() && anyone;
+  const Index bytes = once ? needs.in_place_bytes : needs.packed_bytes;
+  if (!phantom() && static_cast<Index>(mine.area.size()) < bytes) mine.area.resize(static_cast<std::size_t>(bytes));
+  return once;
 }
 
-const std::byte* SimGridTransport::published_message(Rank from) const {
-  for (const auto& [to, data] : world_.published(from)) {
-    if (to == rank_) return data;
-  }
-  return nullptr;
+std::byte* SimGridTransport::publication_area() {
+  auto& area = world_.publication(rank_).area;
+  return phantom() ? nullptr : area.data();
+}
+
+const std::byte* SimGridTransport::published_area(Rank from) const {
+  return phantom() ? nullptr : world_.publication(from).area.data();
+}
+
+// A source in shared storage is read where it lies: each rank's storage begins at its source.
+const std::byte* SimGridTransport::shared_source(Rank from) const { return world_.publication(from).source; }
+
+void SimGridTransport::finish_reading(bool sources_read) {
+  if (sources_read) barrier();
 }
 
 // Hensgen, Finkel and Manber's dissemination barrier: ceil(log2 P) rounds of one zero-byte message

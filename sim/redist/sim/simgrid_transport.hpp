@@ -47,8 +47,15 @@ class SimGridTransport final : public Transport {
   Request isend_in_place(Rank to, const std::byte* local, const MessagePlace& place, Tag tag) override;
   Request irecv_in_place(Rank from, std::byte* local, const MessagePlace& place, Tag tag) override;
   bool shares_memory() const override { return world_.shared_memory(); }
-  void publish_messages(std::span<const Rank> to, std::span<const std::byte* const> data) override;
-  const std::byte* published_message(Rank from) const override;
+  /// Shared publication: every rank's area is memory of this process, which all actors read (only
+  /// sizes in phantom runs). Each collective costs what the MPI implementation's costs: the
+  /// agreement (one MPI_Allreduce of a few words) and each barrier cost a barrier() on the platform.
+  bool reserve_publication(const PublicationNeeds& needs) override;
+  std::byte* publication_area() override;
+  const std::byte* published_area(Rank from) const override;
+  void synchronise_publication() override { barrier(); }
+  const std::byte* shared_source(Rank from) const override;
+  void finish_reading(bool sources_read) override;
   bool control_prefix_reduction_sum(std::span<const Index> values, std::span<Index> prefix,
                                     std::span<Index> total) override;
   void charge(const Work& work) override;

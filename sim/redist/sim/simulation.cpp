@@ -153,6 +153,7 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   World world(options.platform_file, std::move(placement), options.phantom, latency);
   world.set_control_scan(scan);
   world.set_shared_memory(one_memory);
+  world.set_sources_shared(one_memory && options.sources_shared);
 
   std::vector<std::string> results(static_cast<std::size_t>(options.ranks));
   for (Rank rank = 0; rank < options.ranks; ++rank) {

@@ -27,7 +27,7 @@ World::World(std::string platform, std::vector<RankPlacement> placement, bool ph
       barrier_latency_(barrier_latency),
       matcher_(static_cast<Rank>(placement_.size())),
       scan_inputs_(placement_.size()),
-      published_(placement_.size()),
+      publications_(placement_.size()),
       transports_(placement_.size(), nullptr) {}
 
 simgrid::s4u::Mailbox* World::mailbox(Channel channel) {

@@ -64,11 +64,19 @@ class World {
   /// Whether the ranks share one node's memory: every rank's host declares the same memory.node.
   void set_shared_memory(bool shared) { shared_memory_ = shared; }
   bool shared_memory() const { return shared_memory_; }
-  /// The messages a rank published for others (Transport::publish_messages): (receiver, data).
-  std::vector<std::pair<Rank, const std::byte*>>& published(Rank rank) { return published_[static_cast<std::size_t>(rank)]; }
-  const std::vector<std::pair<Rank, const std::byte*>>& published(Rank rank) const {
-    return published_[static_cast<std::size_t>(rank)];
-  }
+  /// Whether every rank's source lies in storage the others read in place (redist::mpi's
+  /// SharedArray): the run option `sources: shared`; only where the ranks share memory.
+  void set_sources_shared(bool shared) { sources_shared_ = shared; }
+  bool sources_shared() const { return sources_shared_; }
+  /// What each rank publishes (Transport's shared publication): its area (empty in phantom runs),
+  /// where its source lies, and whether it sends or receives in the exchange under way.
+  struct Publication {
+    std::vector<std::byte> area;
+    const std::byte* source = nullptr;
+    bool takes_part = false;
+  };
+  Publication& publication(Rank rank) { return publications_[static_cast<std::size_t>(rank)]; }
+  const Publication& publication(Rank rank) const { return publications_[static_cast<std::size_t>(rank)]; }
 
   /// Transports register themselves so that a deadlock report can say what each rank waits for.
   void attach(Rank rank, const SimGridTransport* transport);
@@ -93,7 +101,8 @@ class World {
   std::optional<ControlScanCosts> control_scan_;
   std::vector<std::vector<Index>> scan_inputs_;
   bool shared_memory_ = false;
-  std::vector<std::vector<std::pair<Rank, const std::byte*>>> published_;
+  bool sources_shared_ = false;
+  std::vector<Publication> publications_;
   std::vector<const SimGridTransport*> transports_;
   std::string error_;
 };
