@@ -371,14 +371,22 @@ void choose_on_model(KeptPlan& kept, const mpi::MpiTransport& transport, const s
   for (const Rank r : b_ranks) dest_ranks.push_back(new_rank[static_cast<std::size_t>(r)]);
   options.ranks = RankMap::relabelled(std::move(dest_ranks));
   const Layout from = layout_of(a.desca, a.grida), to = layout_of(b.descb, b.gridb);
-  const mpi::Options chosen = mpi::choose(comm, from, to, options, true);
-  const std::string choice = "indexing " + chosen.indexing + ", schedule " + chosen.schedule;
-  if (chosen.schedule == "async") {
+  std::unique_ptr<mpi::Plan> plan;
+  std::string choice;
+  try {  // every rank throws alike (the choice and the Plan agree on their input): none keeps `comm`
+    const mpi::Options chosen = mpi::choose(comm, from, to, options, true);
+    choice = "indexing " + chosen.indexing + ", schedule " + chosen.schedule;
+    if (chosen.schedule != "async") plan = std::make_unique<mpi::Plan>(comm, from, to, chosen);
+  } catch (...) {
+    MPI_Comm_free(&comm);
+    throw;
+  }
+  if (!plan) {
     MPI_Comm_free(&comm);
     kept.method = "redist's submatrix plan (auto chose " + choice + ": the default's exchange)";
     return;
   }
-  kept.plan = std::make_unique<mpi::Plan>(comm, from, to, chosen);
+  kept.plan = std::move(plan);
   kept.comm = comm;
   kept.method = "a redist::mpi::Plan chosen on the machine model: " + choice;
 }
