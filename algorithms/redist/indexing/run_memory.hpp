@@ -16,8 +16,8 @@ namespace redist {
 namespace run_memory {
 /// At least `bytes` bytes for a run list; thread-safe.
 void* take(std::size_t bytes);
-/// Gives back what take(bytes) returned: kept while the kept and used blocks together are no more
-/// than the most ever used at once, else freed.
+/// Gives back what take(bytes) returned, kept for the next plans under the rule of
+/// core/kept_blocks.hpp (kept and used blocks together no more than the most ever used at once).
 void give_back(void* block, std::size_t bytes) noexcept;
 /// Bytes of the blocks kept for the next plans (not in use).
 std::size_t kept_bytes();

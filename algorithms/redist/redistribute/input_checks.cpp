@@ -124,11 +124,20 @@ std::string buffer_problem(const Layout& source, const Layout& dest, const Redis
                            std::span<const std::byte> source_local, std::span<const std::byte> dest_local) {
   const auto p = options.ranks.source_of(rank, source.processors());
   const auto q = options.ranks.dest_of(rank, dest.processors());
-  std::string problem = size_problem(source_local.size(), p ? source.local_size(*p) : 0, options.elem_bytes, "source");
-  if (problem.empty()) {
-    problem = size_problem(dest_local.size(), q ? dest.local_size(*q) : 0, options.elem_bytes, "destination");
-  }
+  return buffer_problem(p ? source.local_size(*p) : 0, q ? dest.local_size(*q) : 0, options.elem_bytes, source_local,
+                        dest_local);
+}
+
+std::string buffer_problem(Index source_elements, Index dest_elements, Index elem_bytes,
+                           std::span<const std::byte> source_local, std::span<const std::byte> dest_local) {
+  std::string problem = buffer_size_problem(source_elements, dest_elements, elem_bytes, source_local, dest_local);
   return problem.empty() ? storage_problem(source_local, dest_local) : problem;
+}
+
+std::string buffer_size_problem(Index source_elements, Index dest_elements, Index elem_bytes,
+                                std::span<const std::byte> source_local, std::span<const std::byte> dest_local) {
+  std::string problem = size_problem(source_local.size(), source_elements, elem_bytes, "source");
+  return problem.empty() ? size_problem(dest_local.size(), dest_elements, elem_bytes, "destination") : problem;
 }
 
 std::string buffer_problem_before_planning(const Layout& source, const Layout& dest, const RedistributeOptions& options,

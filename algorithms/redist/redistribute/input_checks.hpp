@@ -22,6 +22,15 @@ std::string call_problem(const Layout& source, const Layout& dest, const Redistr
 std::string buffer_problem(const Layout& source, const Layout& dest, const RedistributeOptions& options, Rank rank,
                            std::span<const std::byte> source_local, std::span<const std::byte> dest_local);
 
+/// The same for a rank whose plan reads `source_elements` and writes `dest_elements` elements of its
+/// storage (RedistributionPlan keeps them: a plan made from layouts or any other way).
+std::string buffer_problem(Index source_elements, Index dest_elements, Index elem_bytes,
+                           std::span<const std::byte> source_local, std::span<const std::byte> dest_local);
+
+/// Only the sizes of that check: for buffers whose storage the ranks have agreed on already.
+std::string buffer_size_problem(Index source_elements, Index dest_elements, Index elem_bytes,
+                                std::span<const std::byte> source_local, std::span<const std::byte> dest_local);
+
 /// The same before a relabelling is known (options.relabel other than "none"): the destination
 /// buffer's size is then checked against the largest part a destination processor holds, and
 /// exactly by buffer_problem once the plan has placed the processors.

@@ -1,5 +1,6 @@
 #include "redist/redistribute/redistribute.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -20,6 +21,15 @@ namespace {
 constexpr const char* kDefaultIndexing = "prylli";
 constexpr const char* kDefaultSchedule = "async";
 
+// Elements of local storage the runs of `peers` reach: one past the highest offset.
+Index storage_reached(const std::vector<PeerPlan>& peers) {
+  Index end = 0;
+  for (const PeerPlan& peer : peers) {
+    for (const Run& run : peer.runs) end = std::max(end, run.local_start + (run.count - 1) * run.stride + run.length);
+  }
+  return end;
+}
+
 }  // namespace
 
 RedistributeOptions resolve_defaults(RedistributeOptions options) {
@@ -34,7 +44,7 @@ bool has_auto_choice(const RedistributeOptions& o) {
 
 RedistributionPlan plan_redistribution(Transport& transport, const Layout& source, const Layout& dest,
                                        const RedistributeOptions& given, const PlanInputs& inputs) {
-  RedistributionPlan p{source, dest, resolve_defaults(given), {}, nullptr, nullptr, 0, 0, 0, nullptr};
+  RedistributionPlan p{0, 0, resolve_defaults(given), {}, nullptr, nullptr, 0, 0, 0, nullptr};
   if (std::string problem = call_problem(source, dest, p.options, transport.size()); !problem.empty()) {
     throw std::invalid_argument(problem);
   }
@@ -58,6 +68,10 @@ RedistributionPlan plan_redistribution(Transport& transport, const Layout& sourc
     }
   }
   const RedistributeOptions& options = p.options;
+  const auto processor = options.ranks.source_of(transport.rank(), source.processors());
+  const auto dest_processor = options.ranks.dest_of(transport.rank(), dest.processors());
+  p.source_elements = processor ? source.local_size(*processor) : 0;
+  p.dest_elements = dest_processor ? dest.local_size(*dest_processor) : 0;
   const IndexingMethod& indexing = indexing_method(options.indexing);
   p.accounting = work_accounting(options.work, indexing.name, source, dest, options.ranks, transport.rank());
   // Computed by every rank from the layouts, before the timed phases, as paper 004 §5.1 does.
@@ -73,6 +87,17 @@ RedistributionPlan plan_redistribution(Transport& transport, const Layout& sourc
   return p;
 }
 
+RedistributionPlan plan_of_messages(RankPlan plan, Index elem_bytes, std::string made_by) {
+  RedistributionPlan p;
+  p.options = resolve_defaults({.elem_bytes = elem_bytes, .indexing = std::move(made_by), .schedule = "async"});
+  p.source_elements = storage_reached(plan.sends);
+  p.dest_elements = storage_reached(plan.receives);
+  p.plan = std::move(plan);
+  // redist's accounting lives as long as the process: shared without an owner.
+  p.accounting = std::shared_ptr<const WorkAccounting>(std::shared_ptr<void>(), &redist_work_accounting());
+  return p;
+}
+
 bool runs_own_exchange(const RedistributionPlan& plan) {
   return !plan.schedule && !plan.accounting->packs_every_message();
 }
@@ -82,7 +107,8 @@ RedistributeReport execute(Transport& transport, const RedistributionPlan& p, st
   const RedistributeOptions& options = p.options;
   if (!transport.phantom()) {
     const Rank me = transport.rank();
-    if (std::string problem = buffer_problem(p.source, p.dest, options, me, source_local, dest_local);
+    if (std::string problem =
+            buffer_problem(p.source_elements, p.dest_elements, options.elem_bytes, source_local, dest_local);
         !problem.empty()) {
       throw std::invalid_argument("rank " + std::to_string(me) + ": " + problem);
     }

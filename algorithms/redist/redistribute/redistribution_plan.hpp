@@ -1,11 +1,13 @@
 // redistribute() in two halves: a plan made once (checks, index sets, schedule) and executed any
-// number of times (the data moved), as FFTW's plans are. redist::mpi::Plan is the MPI form; the
-// simulator runs this one (`redist simulate --repeat K`).
+// number of times (the data moved), as FFTW's plans are. The one plan holder: the simulator runs
+// it (`redist simulate --repeat K`), redist::mpi::Plan holds and runs it on MPI, and the ScaLAPACK
+// drop-in keeps its submatrix plans as such Plans (plan_of_messages: made from descriptors).
 #pragma once
 
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 
 #include "redist/indexing/plan.hpp"
 #include "redist/redistribute/direct_exchange.hpp"
@@ -18,7 +20,8 @@ namespace redist {
 
 /// One rank's plan of a redistribution.
 struct RedistributionPlan {
-  Layout source, dest;
+  Index source_elements = 0;  ///< of this rank's source storage: what its source buffer holds
+  Index dest_elements = 0;    ///< the same for the destination
   RedistributeOptions options;                      ///< defaults resolved
   RankPlan plan;                                    ///< this rank's messages
   std::shared_ptr<const Schedule> schedule;         ///< the steps; null for the asynchronous exchange
@@ -52,6 +55,12 @@ struct PlanInputs {
 /// relabelling and the schedule from `inputs` where given, else here.
 RedistributionPlan plan_redistribution(Transport& transport, const Layout& source, const Layout& dest,
                                        const RedistributeOptions& options, const PlanInputs& inputs = {});
+
+/// A plan whose messages were computed some other way — the ScaLAPACK drop-in's, from descriptors
+/// (a submatrix at any offset in padded storage has no Layout) — run as redist's own: its work, the
+/// asynchronous exchange (runs_own_exchange). `made_by` names the indexing in its options; its
+/// buffers span the storage its runs reach.
+RedistributionPlan plan_of_messages(RankPlan plan, Index elem_bytes, std::string made_by);
 
 /// Moves the data as `plan` says; buffers as for redistribute() (checked). The report's index phase
 /// is 0 and its total the execution alone.

@@ -44,12 +44,6 @@ void CommunicatorAttribute::release_all() {
   }
 }
 
-std::vector<void*> CommunicatorAttribute::values() const {
-  std::vector<void*> out;
-  for (const auto& [comm, value] : kept_) out.push_back(value);
-  return out;
-}
-
 int CommunicatorAttribute::on_delete(MPI_Comm, int, void* value, void* self) {
   auto& attribute = *static_cast<CommunicatorAttribute*>(self);
   std::erase_if(attribute.kept_, [value](const auto& kept) { return kept.second == value; });

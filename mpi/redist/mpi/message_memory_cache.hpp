@@ -12,7 +12,8 @@
 namespace redist::mpi {
 
 /// At least `bytes` bytes from the process's cache, returned to it when the handle goes.
-/// Thread-safe. The cache keeps the few most recently returned blocks.
+/// Thread-safe. The cache keeps blocks under redist's rule (redist/core/kept_blocks.hpp): kept and
+/// used together no more than the most ever used at once, the least recently returned freed first.
 MessageMemory cached_message_memory(std::size_t bytes);
 
 /// Frees every block the cache holds (blocks in use are freed when they come back).

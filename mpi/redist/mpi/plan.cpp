@@ -1,9 +1,11 @@
 #include "redist/mpi/plan.hpp"
 
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "redist/mpi/agreement.hpp"
 #include "redist/mpi/call_digest.hpp"
@@ -73,10 +75,11 @@ Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Op
 }
 
 struct Plan::State {
-  explicit State(MPI_Comm user) : comm(user), transport(user) {}
+  explicit State(std::shared_ptr<MpiTransport> messages) : transport(std::move(messages)) {}
 
-  MPI_Comm comm;           // the caller's: the shared window is kept with it
-  MpiTransport transport;  // a duplicate, for the plan's messages and checks
+  // On a duplicate of the caller's communicator, for the plan's messages and checks; the shared
+  // window is kept with the caller's, for all the plans on it.
+  std::shared_ptr<MpiTransport> transport;
   std::optional<RedistributionPlan> planned;  // the algorithms' plan (index sets, schedule), once agreed
   bool own_exchange = false;                  // redist's asynchronous exchange (else the algorithms')
 };
@@ -85,18 +88,25 @@ Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Option
     : Plan(comm, source, dest, options, nullptr) {}
 
 Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options, const Buffers* buffers)
-    : state_(std::make_unique<State>(comm)) {
+    : state_(std::make_unique<State>(std::make_shared<MpiTransport>(comm))) {
   State& s = *state_;
+  MpiTransport& transport = *s.transport;
   const RedistributeOptions o = resolve_defaults(options);
   if (buffers != nullptr) {
     const std::span<const std::byte> given[2] = {buffers->source, buffers->dest};
-    agree_on_call(s.transport, source, dest, o, given);
+    agree_on_call(transport, source, dest, o, given);
   } else {
-    agree_on_call(s.transport, source, dest, o);
+    agree_on_call(transport, source, dest, o);
   }
-  const ResolvedChoices resolved = resolve_choices(s.transport, source, dest, o);
-  s.planned = plan_redistribution(s.transport, source, dest, resolved.options, resolved.inputs);
+  const ResolvedChoices resolved = resolve_choices(transport, source, dest, o);
+  s.planned = plan_redistribution(transport, source, dest, resolved.options, resolved.inputs);
   s.own_exchange = runs_own_exchange(*s.planned);
+}
+
+Plan::Plan(std::shared_ptr<MpiTransport> transport, RedistributionPlan planned)
+    : state_(std::make_unique<State>(std::move(transport))) {
+  state_->planned = std::move(planned);
+  state_->own_exchange = runs_own_exchange(*state_->planned);
 }
 
 Plan::~Plan() = default;
@@ -106,6 +116,8 @@ Plan& Plan::operator=(Plan&&) noexcept = default;
 double Plan::plan_seconds() const { return state_->planned->seconds; }
 
 const Options& Plan::options() const { return state_->planned->options; }
+
+const RedistributionPlan& Plan::planned() const { return *state_->planned; }
 
 RedistributeReport Plan::execute(std::span<const std::byte> source_local, std::span<std::byte> dest_local) {
   return execute_typed(source_local, dest_local, state_->planned->options.elem_bytes);
@@ -118,18 +130,24 @@ RedistributeReport Plan::execute_agreed(std::span<const std::byte> source_local,
 RedistributeReport Plan::execute_typed(std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                        Index type_bytes, bool agreed) {
   State& s = *state_;
-  const RedistributeOptions& o = s.planned->options;
-  const Rank me = s.transport.rank();
-  std::string problem = buffer_problem(s.planned->source, s.planned->dest, o, me, source_local, dest_local);
+  RedistributionPlan& p = *s.planned;
+  const RedistributeOptions& o = p.options;
+  MpiTransport& transport = *s.transport;
+  const Rank me = transport.rank();
+  // Agreed buffers were checked with the call (or derived from the plan): their sizes alone guard
+  // against misuse here.
+  std::string problem =
+      agreed ? buffer_size_problem(p.source_elements, p.dest_elements, o.elem_bytes, source_local, dest_local)
+             : buffer_problem(p.source_elements, p.dest_elements, o.elem_bytes, source_local, dest_local);
   if (problem.empty() && type_bytes != o.elem_bytes) {
     problem = "elements of " + std::to_string(type_bytes) + " bytes given to a plan for " +
               std::to_string(o.elem_bytes) + "-byte elements";
   }
   if (agreed && !problem.empty()) throw std::invalid_argument("rank " + std::to_string(me) + ": " + problem);
-  if (!agreed) agree_on_problems(s.transport.comm(), problem);
+  if (!agreed) agree_on_problems(transport.comm(), problem);
 
-  if (!s.own_exchange) return redist::execute(s.transport, *s.planned, source_local, dest_local);
-  return exchange_own(s.transport, s.planned->plan, s.planned->places, o.elem_bytes, source_local, dest_local);
+  if (!s.own_exchange) return redist::execute(transport, p, source_local, dest_local);
+  return exchange_own(transport, p.plan, p.places, o.elem_bytes, source_local, dest_local);
 }
 
 }  // namespace redist::mpi

@@ -8,7 +8,9 @@
 //     plan.execute<double>(my_a, my_b);   // same result as redistribute(comm, from, to, my_a, my_b)
 //   }
 //
-// redistribute() is the one-call form: a plan made and executed once.
+// redistribute() is the one-call form: a plan made and executed once. A Plan holds the algorithms'
+// RedistributionPlan (redist/redistribute/redistribution_plan.hpp), the plan the simulator runs
+// too; the ScaLAPACK drop-in keeps its submatrix plans as Plans.
 #pragma once
 
 #include <mpi.h>
@@ -19,7 +21,13 @@
 #include "redist/layout/layout.hpp"
 #include "redist/mpi/redistribute.hpp"
 
+namespace redist {
+struct RedistributionPlan;
+}
+
 namespace redist::mpi {
+
+class MpiTransport;
 
 class Plan {
  public:
@@ -27,6 +35,12 @@ class Plan {
   /// redistribute() does (std::invalid_argument on every rank, same message) and computes this
   /// rank's index sets. The plan keeps a duplicate of `comm` until it is destroyed.
   Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options = {});
+  /// Holds a plan made some other way (the ScaLAPACK drop-in's, from descriptors: plan_of_messages),
+  /// moving its messages on `transport` (and through the shared window kept with the communicator
+  /// it was made on), which the caller's plans on one communicator may share. Not collective, and
+  /// no check: the caller's ranks agreed on the call already, as the drop-in's do in one
+  /// MPI_Allgather; run it with execute_agreed().
+  Plan(std::shared_ptr<MpiTransport> transport, RedistributionPlan planned);
   ~Plan();
   Plan(Plan&&) noexcept;
   Plan& operator=(Plan&&) noexcept;
@@ -46,9 +60,9 @@ class Plan {
 
   /// As execute(), for a caller whose ranks have agreed on their buffers already (the ScaLAPACK
   /// drop-in checks every rank's arguments in one MPI_Allgather before it runs a plan): only the
-  /// move is collective; a buffer of the wrong size throws std::invalid_argument on its rank
-  /// alone, leaving the others waiting. Saves execute()'s MPI_Allreduce, which on small matrices
-  /// (or oversubscribed cores) can cost as much as the move.
+  /// move is collective, and only the sizes are checked; a buffer of the wrong size throws
+  /// std::invalid_argument on its rank alone, leaving the others waiting. Saves execute()'s
+  /// MPI_Allreduce, which on small matrices (or oversubscribed cores) can cost as much as the move.
   RedistributeReport execute_agreed(std::span<const std::byte> source_local, std::span<std::byte> dest_local);
 
   /// Seconds this rank spent computing the plan (its index sets), wall clock.
@@ -57,6 +71,9 @@ class Plan {
   /// The options the plan runs: each "auto" replaced by the choice made, `ranks` relabelled when a
   /// relabelling was asked for or chosen (destination processor q on rank ranks.dest_rank(q)).
   const Options& options() const;
+
+  /// The plan held: this rank's messages, the sizes of its buffers.
+  const RedistributionPlan& planned() const;
 
  private:
   friend RedistributeReport redistribute(MPI_Comm, const Layout&, const Layout&, std::span<const std::byte>,

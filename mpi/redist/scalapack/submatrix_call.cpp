@@ -9,9 +9,9 @@
 #include <memory>
 #include <stdexcept>
 
-#include "redist/mpi/own_exchange.hpp"
 #include "redist/mpi/scalapack_layout.hpp"
 #include "redist/predict/machine_model_json.hpp"
+#include "redist/redistribute/redistribution_plan.hpp"
 #include "redist/scalapack/blacs.hpp"
 #include "redist/scalapack/plan_cache.hpp"
 
@@ -343,14 +343,14 @@ Layout layout_of(const std::array<std::int64_t, 11>& d, const std::array<std::in
 
 // Collective over the context: the indexing and schedule `auto` predicts fastest on `model` for
 // each call of the kept plan (the index phase is paid once: it is left out of the ranking), and the
-// whole-matrix copy as a Plan running them, unless the schedule chosen is the default's own, async:
-// then the default submatrix plan runs (the same exchange, its run lists as compact as any
-// indexing's), and the result holds no Plan. The Plan's communicator puts A's processors first, in
-// order (a Plan's source processors are consecutive ranks), then the other ranks; B's processors
-// stay where B's grid has them (no relabelling: B's descriptor says where its blocks are).
-std::shared_ptr<PredictedPlan> predicted_plan(const mpi::MpiTransport& transport, const std::vector<Given>& all,
-                                              const std::vector<Rank>& a_ranks, const std::vector<Rank>& b_ranks,
-                                              Index elem_bytes, const std::shared_ptr<const MachineModel>& model) {
+// whole-matrix copy as a Plan running them in `kept`'s place, unless the schedule chosen is the
+// default's own, async: then the submatrix plan stays (the same exchange, its run lists as compact
+// as any indexing's). The Plan's communicator puts A's processors first, in order (a Plan's source
+// processors are consecutive ranks), then the other ranks; B's processors stay where B's grid has
+// them (no relabelling: B's descriptor says where its blocks are).
+void choose_on_model(KeptPlan& kept, const mpi::MpiTransport& transport, const std::vector<Given>& all,
+                     const std::vector<Rank>& a_ranks, const std::vector<Rank>& b_ranks, Index elem_bytes,
+                     const std::shared_ptr<const MachineModel>& model) {
   const Given& a = all[static_cast<std::size_t>(a_ranks.front())];
   const Given& b = all[static_cast<std::size_t>(b_ranks.front())];
   std::vector<Index> new_rank(all.size(), -1);
@@ -359,9 +359,8 @@ std::shared_ptr<PredictedPlan> predicted_plan(const mpi::MpiTransport& transport
   for (Index& r : new_rank) {
     if (r < 0) r = next++;
   }
-  auto predicted = std::make_shared<PredictedPlan>();
-  MPI_Comm_split(transport.comm(), 0, static_cast<int>(new_rank[static_cast<std::size_t>(transport.rank())]),
-                 &predicted->comm);
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Comm_split(transport.comm(), 0, static_cast<int>(new_rank[static_cast<std::size_t>(transport.rank())]), &comm);
   mpi::Options options;
   options.elem_bytes = elem_bytes;
   options.indexing = "auto";
@@ -372,14 +371,24 @@ std::shared_ptr<PredictedPlan> predicted_plan(const mpi::MpiTransport& transport
   for (const Rank r : b_ranks) dest_ranks.push_back(new_rank[static_cast<std::size_t>(r)]);
   options.ranks = RankMap::relabelled(std::move(dest_ranks));
   const Layout from = layout_of(a.desca, a.grida), to = layout_of(b.descb, b.gridb);
-  const mpi::Options chosen = mpi::choose(predicted->comm, from, to, options, true);
-  predicted->chosen = "indexing " + chosen.indexing + ", schedule " + chosen.schedule;
-  if (chosen.schedule == "async") {
-    MPI_Comm_free(&predicted->comm);
-    return predicted;
+  std::unique_ptr<mpi::Plan> plan;
+  std::string choice;
+  try {  // every rank throws alike (the choice and the Plan agree on their input): none keeps `comm`
+    const mpi::Options chosen = mpi::choose(comm, from, to, options, true);
+    choice = "indexing " + chosen.indexing + ", schedule " + chosen.schedule;
+    if (chosen.schedule != "async") plan = std::make_unique<mpi::Plan>(comm, from, to, chosen);
+  } catch (...) {
+    MPI_Comm_free(&comm);
+    throw;
   }
-  predicted->plan = std::make_unique<mpi::Plan>(predicted->comm, from, to, chosen);
-  return predicted;
+  if (!plan) {
+    MPI_Comm_free(&comm);
+    kept.method = "redist's submatrix plan (auto chose " + choice + ": the default's exchange)";
+    return;
+  }
+  kept.plan = std::move(plan);
+  kept.comm = comm;
+  kept.method = "a redist::mpi::Plan chosen on the machine model: " + choice;
 }
 
 StoredMatrix stored(const Stretch& rows, const Stretch& cols, const std::array<std::int64_t, 4>& grid, Index lld,
@@ -508,12 +517,12 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
     throw std::invalid_argument(call.routine + ": " + call.names.context + ": context " +
                                 std::to_string(call.context) + " is not one this rank is part of");
   }
-  mpi::MpiTransport& transport = context_transport(comm);
-  const Rank me = transport.rank();
+  const std::shared_ptr<mpi::MpiTransport>& transport = context_transport(comm);
+  const Rank me = transport->rank();
   // p?tran receives into scratch: its C is the caller's to check (it is written by the caller's loop).
   const Given mine = what_i_was_given(call, a, scratch != nullptr ? reinterpret_cast<const std::byte*>(scratch) : b);
-  std::vector<Given> all(static_cast<std::size_t>(transport.size()));
-  MPI_Allgather(&mine, kGivenFields, MPI_INT64_T, all.data(), kGivenFields, MPI_INT64_T, transport.comm());
+  std::vector<Given> all(static_cast<std::size_t>(transport->size()));
+  MPI_Allgather(&mine, kGivenFields, MPI_INT64_T, all.data(), kGivenFields, MPI_INT64_T, transport->comm());
 
   std::vector<Rank> a_ranks, b_ranks;
   if (const std::string problem = first_problem(all, call, a_ranks, b_ranks); !problem.empty()) {
@@ -525,11 +534,19 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
     return nothing;
   }
 
-  std::vector<std::int64_t> key(reinterpret_cast<const std::int64_t*>(all.data()),
-                                reinterpret_cast<const std::int64_t*>(all.data()) + all.size() * kGivenFields);
+  PlanKey key(reinterpret_cast<const std::int64_t*>(all.data()),
+              reinterpret_cast<const std::int64_t*>(all.data()) + all.size() * kGivenFields);
   key.push_back(model_in_use ? 1 : 0);
-  KeptPlan& kept = kept_plan(transport, key, [&] { return plan_of_call(all, mine, call, a_ranks, b_ranks, me); });
   const Index eb = call.elem_bytes;
+  // Every rank gathered the same key: all find the plan or all make it. The submatrix plan's
+  // messages go on the context's transport, its shared window kept with the context's communicator.
+  KeptPlan& kept = kept_plans().get(comm, key, [&] {
+    auto made = std::make_unique<KeptPlan>();
+    made->plan = std::make_unique<mpi::Plan>(
+        transport, plan_of_messages(plan_of_call(all, mine, call, a_ranks, b_ranks, me), eb, "submatrix"));
+    made->method = "redist's submatrix plan (the default)";
+    return made;
+  });
   // `auto` chooses on a plan's second use (every rank of the context meets it together): a call
   // made once does not pay for the choice (a Plan made and predicted over every candidate costs
   // far more than one small copy), a call repeated pays once.
@@ -543,38 +560,26 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
     }
     kept.decided = kept.uses >= 2 || !model;
     if (kept.decided && model && whole_dense_copy(all, call, a_ranks.front(), b_ranks.front())) {
-      kept.predicted = predicted_plan(transport, all, a_ranks, b_ranks, eb, model);
+      choose_on_model(kept, *transport, all, a_ranks, b_ranks, eb, model);
     }
   }
-  if (kept.predicted && kept.predicted->plan) {
-    const PredictedPlan& p = *kept.predicted;
-    const auto local = [](const std::array<std::int64_t, 11>& d, const std::array<std::int64_t, 4>& grid) {
-      if (grid[2] < 0) return Index{0};
-      const auto [rows, cols] = local_shape(d, grid, grid[2], grid[3]);
-      return rows * cols;
-    };
-    last_method_text = "a redist::mpi::Plan chosen on the machine model: " + p.chosen;
-    log_call(call, "moved by " + last_method_text);
-    // The arguments were agreed in the MPI_Allgather above: no agreement of the Plan's own.
-    p.plan->execute_agreed({a, static_cast<std::size_t>(local(mine.desca, mine.grida) * eb)},
-                           {b, static_cast<std::size_t>(local(mine.descb, mine.gridb) * eb)});
-    static const Written none;  // only p?tran asks what was written, and it never comes here
-    return none;
-  }
-  last_method_text = kept.predicted ? "redist's submatrix plan (auto chose " + kept.predicted->chosen +
-                                          ": the default's exchange)"
-                                    : "redist's submatrix plan (the default)";
+  mpi::Plan& plan = *kept.plan;
+  const RedistributionPlan& planned = plan.planned();
+  last_method_text = kept.method;
   log_call(call, call.move ? "moved by " + last_method_text : "planned, nothing moved");
-  if (!call.move) return kept.plan.receives;
+  if (!call.move) return planned.plan.receives;
   std::byte* into = b;
   if (scratch != nullptr) {
-    scratch->assign(static_cast<std::size_t>(kept.dest_extent * eb), std::byte{0});
+    scratch->assign(static_cast<std::size_t>(planned.dest_elements * eb), std::byte{0});
     into = scratch->data();
   }
-  mpi::exchange_own(transport, kept.plan, kept.places, eb,
-                    {a, static_cast<std::size_t>(kept.source_extent * eb)},
-                    {into, static_cast<std::size_t>(kept.dest_extent * eb)});
-  return kept.plan.receives;
+  // The arguments were agreed in the MPI_Allgather above: no agreement of the Plan's own. Each
+  // buffer spans what the plan reads or writes of the caller's storage.
+  plan.execute_agreed({a, static_cast<std::size_t>(planned.source_elements * eb)},
+                      {into, static_cast<std::size_t>(planned.dest_elements * eb)});
+  // Only p?tran asks what was written, and auto's Plan (whole matrices, no transposition) never
+  // runs for it.
+  return kept.comm == MPI_COMM_NULL ? planned.plan.receives : nothing;
 }
 
 }  // namespace
