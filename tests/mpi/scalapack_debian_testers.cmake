@@ -34,17 +34,7 @@ foreach(dat PBLAS/PDBLAS3TST.dat PBLAS/PZBLAS3TST.dat SVD.dat SEP.dat)
 endforeach()
 file(COPY ${TESTERS}/HRD.dat DESTINATION ${WORK})  # xdhseqr's, shipped beside it
 
-# Runs `program` on `np` ranks in WORK (where it reads its .dat), with the extra environment in
-# ARGN; its output in `out`.
-function(run_tester out program np)
-  execute_process(COMMAND ${CMAKE_COMMAND} -E env ${ARGN} ${MPIEXEC} --oversubscribe ${NUMPROC_FLAG} ${np} ${program}
-                  WORKING_DIRECTORY ${WORK} OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr RESULT_VARIABLE rc
-                  TIMEOUT 240)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${program} ${ARGN} exited with ${rc}:\n${stdout}\n${stderr}")
-  endif()
-  set(${out} "${stdout}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/scalapack_run_tester.cmake)
 
 # What the tester reports, as "<what>=<count>" items: PBLAS's summary table per routine (passed,
 # failed); xzsep's totals; the other drivers' lines per case ("Passed ..." or "... PASSED", and

@@ -192,16 +192,7 @@ function(write_dat t alpha beta table gap exits)
   file(WRITE ${WORK}/P${T}BLAS3TST.dat "${text}")
 endfunction()
 
-# Runs `program` on NP processes in WORK with the extra environment in ARGN; its output in `out`.
-function(run_tester out program)
-  execute_process(COMMAND ${CMAKE_COMMAND} -E env ${ARGN} ${MPIEXEC} --oversubscribe ${NUMPROC_FLAG} ${NP} ${program}
-                  WORKING_DIRECTORY ${WORK} OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr RESULT_VARIABLE rc
-                  TIMEOUT 240)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${program} ${ARGN} exited with ${rc}:\n${stdout}\n${stderr}")
-  endif()
-  set(${out} "${stdout}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/scalapack_run_tester.cmake)
 
 # The tester's verdicts: each case's lines ("... PASSED"/"FAILED", skips and error messages, in
 # order), and the summary row of P?GEADD (total, passed, failed, skipped).
@@ -243,11 +234,11 @@ foreach(t IN LISTS TYPES)
     set(shimlog ${WORK}/shim.log)
     set(log ${WORK}/redist.log)
     file(REMOVE ${shimlog} ${log})
-    run_tester(stock_out ${program_stock_t})
-    run_tester(shim_out ${program_shim_t} ${SHIM} GEADD_TRAN_LOG=${shimlog})
+    run_tester(stock_out ${program_stock_t} ${NP})
+    run_tester(shim_out ${program_shim_t} ${NP} ${SHIM} GEADD_TRAN_LOG=${shimlog})
     file(STRINGS ${shimlog} shim_stock_lines)
     file(REMOVE ${shimlog})
-    run_tester(redist_out ${program_redist_t} ${PRELOAD} GEADD_TRAN_LOG=${shimlog} REDIST_SCALAPACK_LOG=${log})
+    run_tester(redist_out ${program_redist_t} ${NP} ${PRELOAD} GEADD_TRAN_LOG=${shimlog} REDIST_SCALAPACK_LOG=${log})
     file(STRINGS ${shimlog} shim_redist_lines)
     foreach(way stock shim redist)
       file(WRITE "${WORK}/${tester}.${name}.${way}.txt" "${${way}_out}")
