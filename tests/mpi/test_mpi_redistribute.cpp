@@ -516,6 +516,22 @@ std::shared_ptr<const MachineModel> small_machine(Index hosts) {
   return std::make_shared<const MachineModel>(std::move(m));
 }
 
+TEST(MpiRedistribute, AutoRelabellingChecksTheDestinationBufferAgainstEveryProcessorsPart) {
+  // Which destination processor auto places on a rank is known only after the ranks agree: the
+  // buffer must then be the size of some processor's part (an explicit relabelling is checked exactly).
+  const Layout layout = BlockCyclic(4000, 10, world_size());
+  std::vector<double> from(static_cast<std::size_t>(layout.local_size(world_rank()))), to(10);
+  Options options{.relabel = "auto"};
+  options.model = small_machine(world_size());
+  try {
+    redistribute<double>(MPI_COMM_WORLD, layout, layout, std::span<const double>(from), to, options);
+    ADD_FAILURE() << "not refused";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("the size of no destination processor's part (relabel auto"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(MpiPlan, AutoRunsOneChoiceOnEveryRankAndMovesTheDataAsThatChoiceDoes) {
   const int me = world_rank(), ranks = world_size();
   const Layout source = BlockCyclic(50000, 3, ranks), dest = BlockCyclic(50000, 5, ranks);

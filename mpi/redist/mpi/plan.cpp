@@ -45,16 +45,46 @@ std::uint64_t digest(const Layout& source, const Layout& dest, const Redistribut
       .value();
 }
 
+// The relabelling an explicit method (exact or greedy) gives, timed and counted as planning would;
+// none for none or auto (auto's is chosen after agreeing).
+std::optional<Placement> explicit_placement(const MpiTransport& transport, const Layout& source, const Layout& dest,
+                                            const RedistributeOptions& o) {
+  if (o.relabel == kAutoName) return std::nullopt;
+  const RelabelMethod method = relabel_method_names().from_name(o.relabel);
+  if (method == RelabelMethod::None) return std::nullopt;
+  const double start = transport.now();
+  Placement placed;
+  placed.ranks = relabelled_ranks(source, dest, method, placed.work);
+  placed.seconds = transport.now() - start;
+  return placed;
+}
+
 // Every rank checks the same input (same layouts and options everywhere, nothing wrong with them)
 // and, when they are given, its own buffers (sizes, null, overlap) before any plan takes memory.
-void agree_on_call(const MpiTransport& transport, const Layout& source, const Layout& dest, const RedistributeOptions& o,
-                   std::span<const std::byte> const* buffers = nullptr) {
+// With an explicit relabelling and buffers, the relabelling (every rank's same computation) is
+// found first and returned, for the plan: the destination buffer is then checked exactly, and the
+// move needs no agreement of its own.
+std::optional<Placement> agree_on_call(const MpiTransport& transport, const Layout& source, const Layout& dest,
+                                       const RedistributeOptions& o, std::span<const std::byte> const* buffers = nullptr) {
+  std::optional<Placement> placed;
   std::string problem = call_problem(source, dest, o, transport.size());
   if (problem.empty()) problem = settings_problem();
   if (problem.empty() && buffers != nullptr) {
-    problem = buffer_problem_before_planning(source, dest, o, transport.rank(), buffers[0], buffers[1]);
+    try {
+      placed = explicit_placement(transport, source, dest, o);
+    } catch (const std::exception& e) {  // on this rank's input only: the ranks must still agree
+      problem = e.what();
+    }
+    if (problem.empty() && placed) {
+      RedistributeOptions placed_options = o;
+      placed_options.ranks = placed->ranks;
+      problem = buffer_problem(source, dest, placed_options, transport.rank(), buffers[0], buffers[1]);
+    } else if (problem.empty()) {
+      problem = buffer_problem_before_planning(source, dest, o, transport.rank(), buffers[0], buffers[1]);
+    }
   }
   agree_on_input(transport.comm(), digest(source, dest, o), problem, "layouts or options");
+  return placed;
 }
 
 }  // namespace
@@ -92,13 +122,15 @@ Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Option
   State& s = *state_;
   MpiTransport& transport = *s.transport;
   const RedistributeOptions o = resolve_defaults(options);
+  std::optional<Placement> placed;
   if (buffers != nullptr) {
     const std::span<const std::byte> given[2] = {buffers->source, buffers->dest};
-    agree_on_call(transport, source, dest, o, given);
+    placed = agree_on_call(transport, source, dest, o, given);
   } else {
     agree_on_call(transport, source, dest, o);
   }
-  const ResolvedChoices resolved = resolve_choices(transport, source, dest, o);
+  ResolvedChoices resolved = resolve_choices(transport, source, dest, o);
+  if (placed) resolved.inputs.placement = std::move(placed);
   s.planned = plan_redistribution(transport, source, dest, resolved.options, resolved.inputs);
   s.own_exchange = runs_own_exchange(*s.planned);
 }
