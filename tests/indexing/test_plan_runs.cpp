@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 
 namespace redist {
 namespace {

@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 
 namespace redist {
 namespace {

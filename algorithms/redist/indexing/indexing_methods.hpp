@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "redist/core/validation_shape.hpp"
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/indexing/rank_map.hpp"
 #include "redist/layout/layout.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 
 namespace redist {
 

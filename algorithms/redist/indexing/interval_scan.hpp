@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "redist/layout/block_cyclic.hpp"
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 
 namespace redist {
 

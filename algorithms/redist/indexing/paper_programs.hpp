@@ -34,7 +34,7 @@
 #include <cstddef>
 
 #include "redist/indexing/cyclic_pair.hpp"
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/indexing/rank_map.hpp"
 
 namespace redist {

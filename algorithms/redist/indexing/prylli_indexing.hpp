@@ -4,7 +4,7 @@
 #pragma once
 
 #include "redist/layout/layout.hpp"
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/indexing/rank_map.hpp"
 
 namespace redist {

@@ -1,4 +1,4 @@
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 
 #include <algorithm>
 #include <limits>

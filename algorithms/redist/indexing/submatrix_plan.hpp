@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/layout/block_cyclic.hpp"
 
 namespace redist {

@@ -12,7 +12,7 @@
 #include <functional>
 
 #include "redist/layout/layout.hpp"
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/indexing/rank_map.hpp"
 
 namespace redist {

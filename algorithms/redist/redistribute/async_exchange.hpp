@@ -4,7 +4,7 @@
 // steps, maximal buffering.
 #pragma once
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/redistribute/exchange_buffers.hpp"
 
 namespace redist {

@@ -14,7 +14,7 @@
 #include <span>
 #include <vector>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/redistribute/redistribute.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 

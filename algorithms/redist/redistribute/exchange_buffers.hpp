@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/transport/transport.hpp"
 
 namespace redist {

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <span>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 
 namespace redist {
 

@@ -6,7 +6,7 @@
 #include <memory>
 #include <span>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/indexing/rank_map.hpp"
 #include "redist/redistribute/redistribute.hpp"
 #include "redist/redistribute/work_accounting.hpp"

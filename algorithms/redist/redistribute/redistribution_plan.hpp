@@ -9,7 +9,7 @@
 #include <span>
 #include <string>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/redistribute/direct_exchange.hpp"
 #include "redist/redistribute/redistribute.hpp"
 #include "redist/redistribute/relabelling.hpp"

@@ -15,7 +15,7 @@
 
 #include <span>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/redistribute/redistribute.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "redist/layout/layout.hpp"
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/indexing/rank_map.hpp"
 #include "redist/transport/work_model.hpp"
 

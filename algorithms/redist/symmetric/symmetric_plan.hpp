@@ -13,7 +13,7 @@
 //    both dimensions) and the intersection test of every local element on each side (elements scanned).
 #pragma once
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/symmetric/symmetric_problem.hpp"
 
 namespace redist {

@@ -1,5 +1,5 @@
 // A run of a rank's local storage: where a message's elements lie there. The indexing methods
-// produce them (indexing/plan.hpp); the message layer reads them when a message travels straight
+// produce them (indexing/rank_plan.hpp); the message layer reads them when a message travels straight
 // out of the sender's storage into the receiver's (Transport::describe_message).
 #pragma once
 

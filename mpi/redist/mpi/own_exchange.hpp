@@ -10,7 +10,7 @@
 #include <memory>
 #include <span>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/mpi/mpi_transport.hpp"
 #include "redist/redistribute/direct_exchange.hpp"
 #include "redist/redistribute/redistribute.hpp"

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <span>
 
-#include "redist/indexing/plan.hpp"
+#include "redist/indexing/rank_plan.hpp"
 #include "redist/mpi/shared_window.hpp"
 #include "redist/transport/transport.hpp"
 
