@@ -401,6 +401,28 @@ void redist_tran(int m, int n, T alpha, T* a, int ia, int ja, int* da, T beta, T
   }
 }
 
+// sub(C) (m x n at ic, jc) := beta sub(C) + alpha op(sub(A)) (n x m at ia, ja) by ScaLAPACK's
+// p?tran and by redist's, each on its own copy of the same filled A and C.
+template <class T>
+struct TranOutcome {
+  std::vector<T> c_before, c_stock, c_redist, a_stock, a_redist;
+  std::string refusal;  ///< redist's message, when it refused the call
+};
+
+template <class T>
+TranOutcome<T> both_trans(int m, int n, T alpha, PblasMatrix& a, int ia, int ja, T beta, PblasMatrix& c, int ic, int jc) {
+  TranOutcome<T> out;
+  out.a_stock = out.a_redist = pblas_filled<T>(a, 0);
+  out.c_before = out.c_stock = out.c_redist = pblas_filled<T>(c, 3);
+  stock_tran<T>(m, n, alpha, out.a_stock.data(), ia, ja, a.desc, beta, out.c_stock.data(), ic, jc, c.desc);
+  try {
+    redist_tran<T>(m, n, alpha, out.a_redist.data(), ia, ja, a.desc, beta, out.c_redist.data(), ic, jc, c.desc);
+  } catch (const std::invalid_argument& e) {
+    out.refusal = e.what();
+  }
+  return out;
+}
+
 // One tester problem: sub(C) (m x n at ic, jc) := beta sub(C) + alpha op(sub(A)) (n x m at ia, ja).
 struct TranProblem {
   int rows, cols;  // the grid
@@ -428,25 +450,16 @@ void tran_as_pblas(const TranProblem& p, T alpha, T beta, FirstBlock first = Fir
   if (first == FirstBlock::Whole) imb = inb = 1000;
   PblasMatrix a(g, p.type_a, ma, na, imb, inb, p.block, p.block, 0, 0);
   PblasMatrix c(g, p.type_c, mc, nc, imb, inb, p.block, p.block, g.rows > 1 ? 1 : 0, 0);
-  std::vector<T> local_a = pblas_filled<T>(a, 0), a_stock = local_a;
-  const std::vector<T> before = pblas_filled<T>(c, 3);
-  std::vector<T> c_stock = before, c_redist = before;
-  stock_tran<T>(p.m, p.n, alpha, a_stock.data(), p.ia, p.ia, a.desc, beta, c_stock.data(), p.ic, p.ic, c.desc);
-  std::string message;
-  try {
-    redist_tran<T>(p.m, p.n, alpha, local_a.data(), p.ia, p.ia, a.desc, beta, c_redist.data(), p.ic, p.ic, c.desc);
-  } catch (const std::invalid_argument& e) {
-    message = e.what();
-  }
+  const TranOutcome<T> r = both_trans<T>(p.m, p.n, alpha, a, p.ia, p.ia, beta, c, p.ic, p.ic);
   const std::string what = "grid " + std::to_string(p.rows) + "x" + std::to_string(p.cols) + " imb " +
                            std::to_string(imb) + " inb " + std::to_string(inb) + " m " + std::to_string(p.m) +
                            " n " + std::to_string(p.n) + " block " + std::to_string(p.block) + " types " +
                            std::to_string(p.type_a) + "/" + std::to_string(p.type_c) + " (" + typeid(T).name() + ")";
-  EXPECT_EQ(message, "") << what;
-  int changed = c_stock != before ? 1 : 0, any = 0;  // on the ranks holding part of sub(C)
+  EXPECT_EQ(r.refusal, "") << what;
+  int changed = r.c_stock != r.c_before ? 1 : 0, any = 0;  // on the ranks holding part of sub(C)
   MPI_Allreduce(&changed, &any, 1, MPI_INT, MPI_MAX, g.comm_of_grid());
   EXPECT_EQ(any, 1) << what << ": the problem should change C";
-  EXPECT_EQ(std::memcmp(c_redist.data(), c_stock.data(), c_stock.size() * sizeof(T)), 0)
+  EXPECT_EQ(std::memcmp(r.c_redist.data(), r.c_stock.data(), r.c_stock.size() * sizeof(T)), 0)
       << what << ": C differs from ScaLAPACK's on rank " << world_rank();
 }
 
@@ -493,29 +506,20 @@ void tran_replicated(int rows, int cols, const TranProblem& p, std::array<int, 4
   const int fb = first_block;
   PblasMatrix a(g, p.type_a, ma, na, fb, fb, p.block, p.block, sources[0], sources[1]);
   PblasMatrix c(g, p.type_c, mc, nc, fb, fb, p.block, p.block, sources[2], sources[3]);
-  std::vector<T> local_a = pblas_filled<T>(a, 0), a_stock = local_a;
-  const std::vector<T> before = pblas_filled<T>(c, 3);
-  std::vector<T> c_stock = before, c_redist = before;
-  stock_tran<T>(p.m, p.n, T(2), a_stock.data(), p.ia, p.ia, a.desc, T(3), c_stock.data(), p.ic, p.ic, c.desc);
-  std::string message;
-  try {
-    redist_tran<T>(p.m, p.n, T(2), local_a.data(), p.ia, p.ia, a.desc, T(3), c_redist.data(), p.ic, p.ic, c.desc);
-  } catch (const std::invalid_argument& e) {
-    message = e.what();
-  }
+  const TranOutcome<T> r = both_trans<T>(p.m, p.n, T(2), a, p.ia, p.ia, T(3), c, p.ic, p.ic);
   const std::string what = "grid " + std::to_string(rows) + "x" + std::to_string(cols) + " sources A " +
                            std::to_string(sources[0]) + "," + std::to_string(sources[1]) + " C " +
                            std::to_string(sources[2]) + "," + std::to_string(sources[3]) + " m " +
                            std::to_string(p.m) + " n " + std::to_string(p.n) + " first block " + std::to_string(fb) +
                            " types " + std::to_string(p.type_a) + "/" + std::to_string(p.type_c);
-  EXPECT_EQ(message, "") << what;
-  int changed = c_stock != before ? 1 : 0, any = 0;  // on the ranks holding part of sub(C)
+  EXPECT_EQ(r.refusal, "") << what;
+  int changed = r.c_stock != r.c_before ? 1 : 0, any = 0;  // on the ranks holding part of sub(C)
   MPI_Allreduce(&changed, &any, 1, MPI_INT, MPI_MAX, g.comm_of_grid());
   EXPECT_EQ(any, 1) << what << ": the problem should change C";
   if (sources[2] == -1 && sources[3] == -1) {
     EXPECT_EQ(changed, 1) << what << ": every copy of C should change";
   }
-  EXPECT_EQ(std::memcmp(c_redist.data(), c_stock.data(), c_stock.size() * sizeof(T)), 0)
+  EXPECT_EQ(std::memcmp(r.c_redist.data(), r.c_stock.data(), r.c_stock.size() * sizeof(T)), 0)
       << what << ": C differs from ScaLAPACK's on rank " << world_rank();
 }
 
@@ -555,16 +559,7 @@ void tran_drawn(const TranDraw& d, T alpha, T beta) {
                 d.a_sources[0], d.a_sources[1]);
   PblasMatrix c(g, 2, d.ic - 1 + d.m + d.c_extra_rows, d.jc - 1 + d.n + d.c_extra_cols, cb[0], cb[1], cb[2], cb[3],
                 d.c_sources[0], d.c_sources[1]);
-  std::vector<T> local_a = pblas_filled<T>(a, 0), a_stock = local_a;
-  const std::vector<T> before = pblas_filled<T>(c, 3);
-  std::vector<T> c_stock = before, c_redist = before;
-  stock_tran<T>(d.m, d.n, alpha, a_stock.data(), d.ia, d.ja, a.desc, beta, c_stock.data(), d.ic, d.jc, c.desc);
-  std::string message;
-  try {
-    redist_tran<T>(d.m, d.n, alpha, local_a.data(), d.ia, d.ja, a.desc, beta, c_redist.data(), d.ic, d.jc, c.desc);
-  } catch (const std::invalid_argument& e) {
-    message = e.what();
-  }
+  const TranOutcome<T> r = both_trans<T>(d.m, d.n, alpha, a, d.ia, d.ja, beta, c, d.ic, d.jc);
   const auto list = [](const auto& v) {
     std::string s;
     for (const int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
@@ -575,10 +570,10 @@ void tran_drawn(const TranDraw& d, T alpha, T beta) {
                            std::to_string(d.ja) + " ic,jc " + std::to_string(d.ic) + "," + std::to_string(d.jc) +
                            " A blocks " + list(ab) + " sources " + list(d.a_sources) + " C blocks " + list(cb) +
                            " sources " + list(d.c_sources) + " (" + typeid(T).name() + ")";
-  EXPECT_EQ(message, "") << what;
-  EXPECT_EQ(std::memcmp(c_redist.data(), c_stock.data(), c_stock.size() * sizeof(T)), 0)
+  EXPECT_EQ(r.refusal, "") << what;
+  EXPECT_EQ(std::memcmp(r.c_redist.data(), r.c_stock.data(), r.c_stock.size() * sizeof(T)), 0)
       << what << ": C differs from ScaLAPACK's on rank " << world_rank();
-  EXPECT_EQ(std::memcmp(local_a.data(), a_stock.data(), a_stock.size() * sizeof(T)), 0) << what << ": A changed";
+  EXPECT_EQ(std::memcmp(r.a_redist.data(), r.a_stock.data(), r.a_stock.size() * sizeof(T)), 0) << what << ": A changed";
 }
 
 std::vector<TranDraw> tran_draws(int count, unsigned seed) {
