@@ -104,10 +104,12 @@ class Transport {
 
   /// True when every rank can read every other rank's memory (the ranks of one node, as MPI-3
   /// shared windows give them): messages then need not travel, each rank publishes them in an area
-  /// its peers read (the calls below). False by default, and then none of those calls is made.
+  /// its peers read (the calls below). False by default.
   virtual bool shares_memory() const { return false; }
 
-  // Shared publication, only where shares_memory(). Each rank owns one publication area, which it
+  // Shared publication, where shares_memory(), or where the caller has found that the ranks share a
+  // node (redist's MPI layer, call by call: MpiTransport answers shares_memory() false, as its
+  // messages do travel). Each rank owns one publication area, which it
   // writes and every rank reads. One exchange (redistribute/shared_memory_exchange.hpp) is:
   //   reserve_publication, write publication_area(), synchronise_publication, read
   //   published_area(peer) (and shared_source(peer)), finish_reading.
