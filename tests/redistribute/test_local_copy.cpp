@@ -122,7 +122,8 @@ void expect_sweeps_same_as_apart(const RankPlan& plan, Rank me, Index source_ele
   std::vector<const std::byte*> data;
   for (const auto& message : incoming) data.push_back(message.data());
   dest = numbered(dest_elements, elem_bytes, 3);
-  unpack_messages(receives, data, elem_bytes, dest, *local.send, *local.receive, source);
+  const DirectCopy local_copy{local.receive, local.send->runs, source.data()};
+  unpack_and_copy(receives, data, {&local_copy, 1}, elem_bytes, dest);
   EXPECT_EQ(dest, expected);
 }
 
@@ -183,7 +184,7 @@ TEST(LocalPartInASweep, RefusesLocalPlansOfDifferentSizes) {
   std::vector<std::byte> source(24), dest(16);
   std::vector<const PeerPlan*> none;
   EXPECT_THROW(pack_messages(none, source, 8, {}, send, receive, dest), std::invalid_argument);
-  EXPECT_THROW(unpack_messages(none, {}, 8, dest, send, receive, source), std::invalid_argument);
+  EXPECT_THROW(check_local_part(send, receive), std::invalid_argument);  // as the unpack sweep's caller checks
 }
 
 TEST(LocalCopy, StridedAndContiguousPiecesMeetAtAnyOffset) {

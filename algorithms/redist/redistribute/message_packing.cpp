@@ -408,14 +408,6 @@ void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std
   sweep_windows(recvs, moves, elem_bytes, local.data(), static_cast<Index>(local.size()));
 }
 
-void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
-                     Index elem_bytes, std::span<std::byte> local, const PeerPlan& local_send,
-                     const PeerPlan& local_receive, std::span<const std::byte> source_local) {
-  check_local_part(local_send, local_receive);
-  const DirectCopy local_part{&local_receive, local_send.runs, source_local.data()};
-  unpack_and_copy(recvs, buffers, {&local_part, 1}, elem_bytes, local);
-}
-
 void unpack(const PeerPlan& plan, const std::byte* buffer, Index elem_bytes, std::span<std::byte> local) {
   // One message's runs are scattered over local storage: fetch the lines a few runs ahead.
   constexpr std::size_t kAhead = 16;

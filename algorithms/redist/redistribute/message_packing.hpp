@@ -52,13 +52,6 @@ void unpack_messages(std::span<const PeerPlan> recvs, std::span<const std::byte*
 /// The same for some of a rank's receive plans (the messages that have arrived together).
 void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
                      Index elem_bytes, std::span<std::byte> local);
-/// unpack_messages, with the rank's message to itself copied in the same sweep of the destination:
-/// from `local_send`'s runs of `source_local` straight to `local_receive`'s runs of `local`. Each
-/// destination line is then filled whole, by the messages and the local part together, while it is
-/// in cache. Throws std::invalid_argument when the two local plans hold different numbers of elements.
-void unpack_messages(std::span<const PeerPlan* const> recvs, std::span<const std::byte* const> buffers,
-                     Index elem_bytes, std::span<std::byte> local, const PeerPlan& local_send,
-                     const PeerPlan& local_receive, std::span<const std::byte> source_local);
 
 /// A message a receiver copies straight out of its sender's storage, as the local part is copied:
 /// the receiver's plan of it, and the sender's runs of `source` (the sender's local storage as
