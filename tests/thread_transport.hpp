@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "redist/transport/in_process_publication.hpp"
 #include "redist/transport/transport.hpp"
 
 namespace redist::test {
@@ -62,13 +63,6 @@ class ThreadWorld {
     if (failed_ && !done()) throw std::runtime_error("another rank failed");
   }
 
-  // What a rank publishes: its area, where its source lies, whether it takes part.
-  struct Publication {
-    std::vector<std::byte> area;
-    const std::byte* source = nullptr;
-    bool takes_part = false;
-  };
-
   Rank size_;
   ThreadMemory memory_;
   std::mutex mutex_;
@@ -78,7 +72,7 @@ class ThreadWorld {
   std::vector<std::deque<Message>> inbox_;
   Index barrier_generation_ = 0;
   Rank barrier_waiting_ = 0;
-  std::vector<Publication> publications_;
+  InProcessPublications publications_;
   std::vector<RankLog> logs_;
 };
 
@@ -129,26 +123,19 @@ class ThreadTransport : public Transport {
     world_.wait_until(lock, [&] { return world_.barrier_generation_ != generation; });
   }
 
-  // Shared publication: areas of this process, the collectives barriers (as the simulator's). A
-  // rank's flags and area change only between barriers no other rank can be on the far side of.
+  // Shared publication: areas of this process (in_process_publication.hpp), the collectives
+  // barriers, as the simulator's.
   bool shares_memory() const override { return world_.memory_.shared; }
   bool reserve_publication(const PublicationNeeds& needs) override {
     if (!shares_memory()) throw std::logic_error("reserve_publication without shared memory");
-    ThreadWorld::Publication& mine = publication(rank_);
-    mine.takes_part = needs.sends || needs.receives;
-    mine.source = needs.source.data();
+    world_.publications_.bring(rank_, needs);
     barrier();
-    bool anyone = false;
-    for (Rank r = 0; r < size(); ++r) anyone = anyone || publication(r).takes_part;
-    const bool once = world_.memory_.sources_shared && anyone;
-    const Index bytes = once ? needs.in_place_bytes : needs.packed_bytes;
-    if (static_cast<Index>(mine.area.size()) < bytes) mine.area.assign(static_cast<std::size_t>(bytes), std::byte{0});
-    return once;
+    return world_.publications_.agree(rank_, needs, world_.memory_.sources_shared, false);
   }
-  std::byte* publication_area() override { return publication(rank_).area.data(); }
-  const std::byte* published_area(Rank from) const override { return publication(from).area.data(); }
+  std::byte* publication_area() override { return world_.publications_.area(rank_); }
+  const std::byte* published_area(Rank from) const override { return world_.publications_.area(from); }
   void synchronise_publication() override { barrier(); }
-  const std::byte* shared_source(Rank from) const override { return publication(from).source; }
+  const std::byte* shared_source(Rank from) const override { return world_.publications_.source(from); }
   void finish_reading(bool sources_read) override {
     if (sources_read) barrier();
   }
@@ -165,7 +152,6 @@ class ThreadTransport : public Transport {
     Tag tag;
   };
   RankLog& log() { return world_.logs_[static_cast<std::size_t>(rank_)]; }
-  ThreadWorld::Publication& publication(Rank r) const { return world_.publications_[static_cast<std::size_t>(r)]; }
 
   Request post(Pending pending) {
     pending_.push_back(pending);

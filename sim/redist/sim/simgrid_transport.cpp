@@ -225,34 +225,22 @@ void SimGridTransport::barrier() {
   }
 }
 
-// Every rank says whether it takes part, then all meet (the allreduce's cost): copying once is
-// agreed where the run's sources are shared and some rank sends or receives, as MPI's agreement
-// decides. No rank can be past the next synchronisation before every rank has left this one, so
-// what the others left here is still theirs when read.
+// Every rank says whether it takes part, then all meet (the allreduce's cost), then each decides
+// as MPI's agreement does (in_process_publication.hpp).
 bool SimGridTransport::reserve_publication(const PublicationNeeds& needs) {
-  World::Publication& mine = world_.publication(rank_);
-  mine.takes_part = needs.sends || needs.receives;
-  mine.source = needs.source.data();
+  world_.publications().bring(rank_, needs);
   barrier();
-  bool anyone = false;
-  for (Rank r = 0; r < size(); ++r) anyone = anyone || world_.publication(r).takes_part;
-  const bool once = world_.sources_shared() && anyone;
-  const Index bytes = once ? needs.in_place_bytes : needs.packed_bytes;
-  if (!phantom() && static_cast<Index>(mine.area.size()) < bytes) mine.area.resize(static_cast<std::size_t>(bytes));
-  return once;
+  return world_.publications().agree(rank_, needs, world_.sources_shared(), phantom());
 }
 
-std::byte* SimGridTransport::publication_area() {
-  auto& area = world_.publication(rank_).area;
-  return phantom() ? nullptr : area.data();
-}
+std::byte* SimGridTransport::publication_area() { return phantom() ? nullptr : world_.publications().area(rank_); }
 
 const std::byte* SimGridTransport::published_area(Rank from) const {
-  return phantom() ? nullptr : world_.publication(from).area.data();
+  return phantom() ? nullptr : world_.publications().area(from);
 }
 
 // A source in shared storage is read where it lies: each rank's storage begins at its source.
-const std::byte* SimGridTransport::shared_source(Rank from) const { return world_.publication(from).source; }
+const std::byte* SimGridTransport::shared_source(Rank from) const { return world_.publications().source(from); }
 
 void SimGridTransport::finish_reading(bool sources_read) {
   if (sources_read) barrier();

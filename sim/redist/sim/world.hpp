@@ -14,6 +14,7 @@
 
 #include "redist/sim/matcher.hpp"
 #include "redist/sim/node_memory_hosts.hpp"
+#include "redist/transport/in_process_publication.hpp"
 #include "redist/transport/work.hpp"
 
 namespace redist::sim {
@@ -68,15 +69,9 @@ class World {
   /// SharedArray): the run option `sources: shared`; only where the ranks share memory.
   void set_sources_shared(bool shared) { sources_shared_ = shared; }
   bool sources_shared() const { return sources_shared_; }
-  /// What each rank publishes (Transport's shared publication): its area (empty in phantom runs),
-  /// where its source lies, and whether it sends or receives in the exchange under way.
-  struct Publication {
-    std::vector<std::byte> area;
-    const std::byte* source = nullptr;
-    bool takes_part = false;
-  };
-  Publication& publication(Rank rank) { return publications_[static_cast<std::size_t>(rank)]; }
-  const Publication& publication(Rank rank) const { return publications_[static_cast<std::size_t>(rank)]; }
+  /// What the ranks publish (Transport's shared publication; areas empty in phantom runs).
+  InProcessPublications& publications() { return publications_; }
+  const InProcessPublications& publications() const { return publications_; }
 
   /// Transports register themselves so that a deadlock report can say what each rank waits for.
   void attach(Rank rank, const SimGridTransport* transport);
@@ -102,7 +97,7 @@ class World {
   std::vector<std::vector<Index>> scan_inputs_;
   bool shared_memory_ = false;
   bool sources_shared_ = false;
-  std::vector<Publication> publications_;
+  InProcessPublications publications_;
   std::vector<const SimGridTransport*> transports_;
   std::string error_;
 };
