@@ -114,6 +114,11 @@ _add(Machine(
     flops=Fact(266e6, "POWER2 66 MHz, 266 Mflop/s peak (Chang et al. SC'96)"),
     t0=Fact(40e-6, "MPL user-space ~40 us (Majumdar thesis, SDSC); MPI on TB2 40-50 us (platform-facts, estimate)"),
     r_inf=Fact(35e6, "MPI on TB2 ~35 MB/s (platform-facts *estimate*; MPL reaches ~40 MB/s)", True),
+    # Paper 000's PITFALLS and Prylli programs copy piece by piece from their intersection records; the
+    # other machines' replays run redist's own work, whose record reads they price at 0 as before.
+    extra_props=(("cost.record_copied", 4 / specint92_rate(114.3),
+                  "4 instr / R (one intersection record read by the copy loop of paper 000's PITFALLS and Prylli "
+                  "programs: load start and length, advance, loop) *estimate*"),),
 ))
 
 _add(Machine(

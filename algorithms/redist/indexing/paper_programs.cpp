@@ -59,8 +59,8 @@ Work intersecting_side_work(const SideView& side, std::size_t) {
 
 }  // namespace
 
-// PITFALLS' intersections are FALLS, stepped family and segment (two steps per piece); Prylli's a
-// flat interval list (one step per piece); Krr reads (CS, FI) straight from its table.
+// PITFALLS' intersections are FALLS, family and segment (two records read per piece); Prylli's a
+// flat interval list (one record per piece); Krr reads (CS, FI) straight from its table.
 const PaperProgram kKrrPaperProgram{krr_side_work, false, 0};
 const PaperProgram kPitfallsPaperProgram{intersecting_side_work, true, 2};
 const PaperProgram kPrylliPaperProgram{intersecting_side_work, true, 1};
@@ -83,7 +83,7 @@ Work paper_copy_work(const PaperProgram& program, const PeerPlan& peer, Index el
   const Index pieces = copy_pieces(peer);
   Work work;
   work.add(WorkKind::ByteCopied, peer.elements * elem_bytes).add(WorkKind::RunCopied, pieces).add(WorkKind::Allocation, 1);
-  if (program.intersections_per_piece != 0) work.add(WorkKind::Intersection, program.intersections_per_piece * pieces);
+  if (program.records_per_piece != 0) work.add(WorkKind::RecordCopied, program.records_per_piece * pieces);
   return work;
 }
 

@@ -48,8 +48,9 @@ struct PaperProgram {
   /// Whether the index phase also charges the IndexOps redist's implementation counted (PITFALLS
   /// and Prylli run the same intersection algorithms as redist's).
   bool charges_counted_index_ops = false;
-  /// Intersection records the copy loop walks per piece packed or unpacked.
-  Index intersections_per_piece = 0;
+  /// Intersection records the copy loop reads per piece packed or unpacked (RecordCopied: a record
+  /// read, not an intersection computed).
+  Index records_per_piece = 0;
 };
 
 /// Paper 000's programs.

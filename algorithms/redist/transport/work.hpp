@@ -21,8 +21,8 @@ enum class WorkKind : std::size_t {
   RunListed,       ///< one contiguous run written to a plan's run list (redist's own indexing output)
   Allocation,      ///< one block taken from the allocator (a table, a list, a buffer) and first touched;
                    ///< counted only for the papers' programs (paper_work.hpp): redist's own code counts none
-  RecordCopied,    ///< one record of a run list read by a copy (its loop set up once, however many pieces
-                   ///< a strided record has); counted only for redist's own code
+  RecordCopied,    ///< one record read by a copy loop: of redist's run lists (its loop set up once, however
+                   ///< many pieces a strided record has), or of paper 000's PITFALLS and Prylli intersection lists
 };
 inline constexpr std::size_t kWorkKinds = 9;
 

@@ -37,9 +37,9 @@ WorkPrices read_prices(const simgrid::s4u::Host& host, const std::string& platfo
   WorkPrices prices;
   for (std::size_t k = 0; k < kWorkKinds; ++k) {
     const auto kind = static_cast<WorkKind>(k);
-    // Only the papers' programs count allocations (work: paper), only redist's own code records
-    // copied (calibrated platforms): a platform written for the other, or before the kind existed,
-    // prices them at 0.
+    // Only the papers' programs count allocations (work: paper); records copied are redist's own
+    // code's and paper 000's intersection-list copies: a platform written for other programs, or
+    // before the kind existed, prices them at 0.
     const bool optional = kind == WorkKind::Allocation || kind == WorkKind::RecordCopied;
     prices.seconds[k] = optional ? read_seconds(host, price_property(kind), platform).value_or(0)
                                  : required_seconds(host, price_property(kind), platform);
