@@ -52,6 +52,9 @@ void PingPongOptions::add_to(CLI::App& app) {
   app.add_option("--max-bytes", max_bytes, "largest message")->check(CLI::Range(Index{1}, Index{1} << 30))->capture_default_str();
   app.add_option("--seconds-per-size", seconds_per_size, "measuring time per size")->check(CLI::Range(0.0, 60.0))->capture_default_str();
   app.add_flag("--json", json, "print {\"bytes\":[...],\"seconds\":[...]}");
+  app.add_flag("--busy", busy,
+               "ranks 2 and up compute while 0 and 1 ping-pong 8 bytes for --seconds-per-size: the median round "
+               "trip (with more ranks than cores: how long a message waits for a core a computing rank holds)");
 }
 
 int run_pingpong(const PingPongOptions& o) {
@@ -69,6 +72,50 @@ int run_pingpong(const PingPongOptions& o) {
     std::cout << nlohmann::json{{"bytes", sizes}, {"seconds", seconds}}.dump() << std::endl;
   } else {
     for (std::size_t i = 0; i < sizes.size(); ++i) std::cout << sizes[i] << "\t" << seconds[i] << "\n";
+  }
+  return 0;
+}
+
+int run_busy_pingpong(const PingPongOptions& o) {
+  int rank = 0, ranks = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  if (ranks < 3) throw std::invalid_argument("pingpong --busy needs 3 ranks, mpirun started " + std::to_string(ranks));
+  MPI_Barrier(MPI_COMM_WORLD);
+  double start = MPI_Wtime();
+  MPI_Bcast(&start, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);  // the ranks of one node share its clock
+  const double end = start + o.seconds_per_size;
+  std::vector<double> round_trips;
+  char message[8] = {};
+  if (rank >= 2) {
+    volatile double sink = 0;
+    while (MPI_Wtime() < end + 0.05) sink = sink + 1;  // computes past the last round trip, no MPI call
+  } else {
+    for (int go = 1; go != 0;) {
+      if (rank == 0) {
+        go = MPI_Wtime() < end ? 1 : 0;
+        message[0] = static_cast<char>(go);
+        const double t0 = MPI_Wtime();
+        MPI_Send(message, 8, MPI_BYTE, 1, 9, MPI_COMM_WORLD);
+        MPI_Recv(message, 8, MPI_BYTE, 1, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (go != 0) round_trips.push_back(MPI_Wtime() - t0);
+      } else {
+        MPI_Recv(message, 8, MPI_BYTE, 0, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(message, 8, MPI_BYTE, 0, 9, MPI_COMM_WORLD);
+        go = message[0];
+      }
+    }
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank != 0) return 0;
+  if (round_trips.empty()) throw std::runtime_error("pingpong --busy: no round trip within --seconds-per-size");
+  std::nth_element(round_trips.begin(), round_trips.begin() + static_cast<std::ptrdiff_t>(round_trips.size() / 2),
+                   round_trips.end());
+  const double median = round_trips[round_trips.size() / 2];
+  if (o.json) {
+    std::cout << nlohmann::json{{"round_trip", median}}.dump() << std::endl;
+  } else {
+    std::cout << "median round trip " << median << " s over " << round_trips.size() << "\n";
   }
   return 0;
 }

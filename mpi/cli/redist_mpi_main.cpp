@@ -265,7 +265,7 @@ int main_with_mpi(int argc, char** argv) {
   if (run_app->parsed()) return run(run_options);
   if (local_work_app->parsed()) return run_local_work(local_work_options);
   if (exchange_app->parsed()) return run_exchange(exchange_options);
-  return run_pingpong(pingpong_options);
+  return pingpong_options.busy ? run_busy_pingpong(pingpong_options) : run_pingpong(pingpong_options);
 }
 
 }  // namespace

@@ -88,7 +88,7 @@ TEST(Calibrate, PassesKeepTheFastestOfEachMeasurement) {
   const TempDir dir("redist-calibrate-passes");
   const fs::path launcher = dir / "mpirun", calls = dir / "calls";
   std::ofstream(launcher) << "#!/bin/sh\ncalls=" << calls.string() << R"(
-case "$*" in *pingpong*) kind=pingpong;; *"-np 4"*exchange*) kind=exchange4;; *exchange*) kind=exchange;;
+case "$*" in *--busy*) kind=busy;; *pingpong*) kind=pingpong;; *"-np 4"*exchange*) kind=exchange4;; *exchange*) kind=exchange;;
   *) kind=localwork; echo "$2" >> $calls.localwork-ranks;; esac
 n=$(cat $calls.$kind 2>/dev/null || echo 0); echo $((n + 1)) > $calls.$kind
 case $kind$n in
@@ -96,6 +96,8 @@ case $kind$n in
                     "seconds": [2.000002e-6, 2.128e-6, 4.048e-6, 1.33072e-4, 2.099152e-3]}';;
   pingpong*) echo '{"bytes": [1, 64, 1024, 65536, 1048576],
                     "seconds": [1.000001e-6, 1.064e-6, 2.024e-6, 6.6536e-5, 1.049576e-3]}';;
+  busy0) echo '{"round_trip": 0.008}';;
+  busy*) echo '{"round_trip": 0.004}';;
   exchange40) echo '{"ranks": 4, "bytes": 4194304, "seconds": 1, "bandwidth": 2.5e7}';;
   exchange4*) echo "{\"ranks\": 4, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": $(cat $calls.bandwidth4)}";;
   exchange0) echo '{"ranks": 2, "bytes": 4194304, "seconds": 1, "bandwidth": 2.5e8}';;
@@ -111,7 +113,7 @@ esac
   // The later exchanges move 4 GB/s together (above the ping-pong's 1 GB/s), then 0.5 GB/s (below):
   // the link's bandwidth either way.
   for (const double exchanged : {4e9, 5e8}) {
-    for (const char* kind : {".pingpong", ".exchange", ".exchange4", ".localwork", ".localwork-ranks"}) {
+    for (const char* kind : {".pingpong", ".busy", ".exchange", ".exchange4", ".localwork", ".localwork-ranks"}) {
       fs::remove(calls.string() + kind);
     }
     std::ofstream(calls.string() + ".bandwidth") << exchanged << "\n";
@@ -119,7 +121,7 @@ esac
     const auto run = run_command(redist("calibrate --passes 3 --cores 2 --mpirun " + launcher.string() + " --out " +
                                         platform.string()));
     ASSERT_EQ(run.status, 0) << run.err;
-    for (const char* kind : {".pingpong", ".exchange", ".exchange4", ".localwork"}) {
+    for (const char* kind : {".pingpong", ".busy", ".exchange", ".exchange4", ".localwork"}) {
       EXPECT_EQ(slurp(calls.string() + kind), "3\n") << kind;
     }
     EXPECT_EQ(slurp(calls.string() + ".localwork-ranks"), "2\n2\n2\n");  // one rank per core
@@ -136,6 +138,8 @@ esac
     // Four ranks on two cores: a tenth of it, from their own fastest pass.
     EXPECT_NEAR(value("<prop id=\"redist.oversubscribed_bandwidth\" value=\"", link) / (exchanged / 10), 1, 0.01) << xml;
     EXPECT_NEAR(value("<prop id=\"hockney.r_inf\" value=\"") / 1e9, 1, 0.01) << xml;
+    // Two cores: a round trip beside computing ranks is one time slice.
+    EXPECT_NEAR(value("<prop id=\"cpu.time_slice\" value=\"") / 0.004, 1, 1e-6) << xml;
     EXPECT_NEAR(value("latency=\"", link) / 1e-6, 1, 0.01) << xml;
     EXPECT_NEAR(value("<prop id=\"cost.index_op\" value=\"") / 1e-9, 1, 1e-6);
     EXPECT_NEAR(value("<prop id=\"cost.byte_copied\" value=\"") / 1e-10, 1, 1e-6);
@@ -160,6 +164,7 @@ TEST(Calibrate, SimulatedCopiesOfOneTwoAndAllRanksMatchTheMeasuredBandwidth) {
   // Warm copies (caches holding the data) 3 times as fast: the model takes the cold ones.
   for (const Row& r : rows) copies.push_back({{"ranks", r.ranks}, {"bytes", r.bytes}, {"warm", 3 * r.cold}, {"cold", r.cold}});
   std::ofstream(launcher) << "#!/bin/sh\ncase \"$*\" in\n"
+                          << "  *--busy*) echo '{\"round_trip\": 0.004}';;\n"
                           << "  *pingpong*) echo '{\"bytes\": [1, 64, 1024, 65536, 1048576], \"seconds\": [1.000001e-6, "
                              "1.064e-6, 2.024e-6, 6.6536e-5, 1.049576e-3]}';;\n"
                           << "  *exchange*) echo '{\"ranks\": 4, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": 1e9}';;\n"

@@ -78,7 +78,7 @@ TEST(MpiLauncher, ProgramsThatCannotRunAreNamedWithTheReason) {
   }
   const auto nameless = calibrate(dir, "--mpirun ''");
   expect_one_error_line(nameless);
-  EXPECT_EQ(nameless.err, "redist: error: --mpirun is empty: it names the MPI launcher (default: mpirun --oversubscribe)\n");
+  EXPECT_EQ(nameless.err, "redist: error: --mpirun is empty: it names the MPI launcher (default: mpirun --oversubscribe --bind-to core:overload-allowed --map-by core)\n");
   const auto unknown = calibrate(dir, "--mpirun 'no-such-mpirun-anywhere --oversubscribe'");
   expect_one_error_line(unknown);
   EXPECT_EQ(unknown.err, "redist: error: --mpirun no-such-mpirun-anywhere: no program of that name on PATH\n");

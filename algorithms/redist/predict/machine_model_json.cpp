@@ -99,6 +99,7 @@ MachineModel parse(const json& j) {
     }
   }
   m.shared_memory = root.has("shared_memory") ? root.at("shared_memory").boolean() : false;
+  m.time_slice = root.has("time_slice") ? root.at("time_slice").number(true) : 0;  // written only where declared
   if (root.has("memory")) {  // models of machines whose memory was not measured have none
     const Key memory = root.at("memory");
     const auto curve = [](const Key& key) {
@@ -149,6 +150,7 @@ std::string machine_model_to_json(const MachineModel& model) {
   for (const ModelRoute& r : model.routes) routes.push_back({{"links", r.links}, {"latency", r.latency}});
   json out{{"prices", prices},   {"hosts", model.hosts}, {"cores", model.cores}, {"barrier_latency", model.barrier_latency},
            {"shared_memory", model.shared_memory}, {"links", links}, {"routes", routes}};
+  if (model.time_slice > 0) out["time_slice"] = model.time_slice;
   if (model.memory) {
     out["memory"] = {{"copy_bandwidth", model.memory->copy_bandwidth.text()},
                      {"node_bandwidth", model.memory->node_bandwidth.text()}};

@@ -51,6 +51,10 @@ struct MachineModel {
   /// Each node's memory, shared by its ranks' copies (node_memory.hpp); none: a byte copied costs
   /// prices' ByteCopied, whoever else copies.
   std::optional<NodeMemory> memory;
+  /// Seconds of a time slice, where declared (0: none): a host holding more ranks than cores then
+  /// keeps each rank to one core (the k-th rank of a host on core k mod cores) and runs a core's
+  /// ranks in turn (sim/redist/sim/core_turns.hpp); without it, they share all the host's cores.
+  double time_slice = 0;
 
   Index host_of(Index rank) const { return rank % hosts; }
   /// How many ranks of a run of `ranks` copy at once beside `rank` (itself included), when every rank
@@ -83,8 +87,18 @@ struct MachineModel {
     return out;
   }
   /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over
-  /// its cores, or its longest rank's, whichever is more (a rank runs on one core at a time).
+  /// its cores, or its longest rank's, whichever is more (a rank runs on one core at a time); where
+  /// ranks keep to their cores (time_slice), the sum of the busiest core's ranks.
   double busiest_host(const std::vector<double>& rank_seconds) const {
+    const auto ranks = static_cast<Index>(rank_seconds.size());
+    if (time_slice > 0 && oversubscribed(ranks)) {
+      std::vector<double> on_core(static_cast<std::size_t>(hosts * cores), 0.0);
+      for (Index rank = 0; rank < ranks; ++rank) {
+        on_core[static_cast<std::size_t>(host_of(rank) * cores + (rank / hosts) % cores)] +=
+            rank_seconds[static_cast<std::size_t>(rank)];
+      }
+      return *std::max_element(on_core.begin(), on_core.end());
+    }
     std::vector<double> total(static_cast<std::size_t>(hosts), 0.0), longest(total.size(), 0.0);
     for (std::size_t rank = 0; rank < rank_seconds.size(); ++rank) {
       const auto host = static_cast<std::size_t>(host_of(static_cast<Index>(rank)));

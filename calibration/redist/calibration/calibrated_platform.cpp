@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "redist/sim/network_factors.hpp"
+#include "redist/sim/core_turns.hpp"
 #include "redist/sim/oversubscribed_bandwidth.hpp"
 
 namespace redist::calibration {
@@ -48,6 +49,9 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
   text << fmt::format("all-to-all of {} ranks, {} B per pair: {:.4g} B/s together (its bandwidth when ranks "
                       "outnumber cores)\n",
                       n.oversubscribed.ranks, n.oversubscribed.bytes, n.oversubscribed.bandwidth);
+  text << fmt::format("time slice: {:.4g} s (median round trip of two ranks each beside a computing rank on its "
+                      "core)\n",
+                      n.time_slice);
   text << fmt::format("copies (least squares over packing and unpacking the methods' plans, caches emptied\n"
                       "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run, {:.4g} s per record\n",
                       w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied, w.record_copied);
@@ -119,7 +123,10 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
       << fmt::format("      <prop id=\"{}\" value=\"0\"/>\n", kRecvOverheadProperty)
       << fmt::format("      <prop id=\"hockney.t0\" value=\"{:.6g}\"/>\n", n.fit.at(1))
       << fmt::format("      <prop id=\"hockney.r_inf\" value=\"{:.6g}\"/>\n", base_bandwidth)
-      << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n";
+      << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n"
+      << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- more ranks than cores: each keeps to a core, "
+                     "its core's ranks in turn -->\n",
+                     sim::kTimeSliceProperty, n.time_slice);
   if (w.memory) {
     xml << "      <!-- Copies by the bytes copied at once: one rank's bandwidth, and the node memory's that the\n"
         << "           ranks copying at once share (redist/transport/node_memory.hpp); bytes per second. -->\n"

@@ -22,6 +22,7 @@ CalibrationResult calibrate_machine(const CalibrationSettings& o) {
   os::PendingFile model(machine_model_file(o.out));
   NetworkMeasurements network = measure_ping_pong(o.launcher, o.max_bytes, o.seconds_per_size, o.passes);
   measure_exchanges(o.launcher, o.cores, o.passes, network);
+  network.time_slice = measure_time_slice(o.launcher, o.cores, o.passes);
   std::vector<nlohmann::json> passes;
   for (int pass = 0; pass < o.passes; ++pass) {
     // Each pass read through as it will be: a field missing is redist-mpi's output not recognised.

@@ -14,8 +14,11 @@ namespace redist::calibration {
 struct MpiLauncher {
   std::string redist_mpi;  ///< path of redist-mpi (the commands default it to the one built beside redist)
   /// The MPI launcher: a program (a path, or a name looked up on PATH) followed by its own options,
-  /// separated by spaces. A path with spaces is taken whole when it names a file.
-  std::string mpirun = "mpirun --oversubscribe";
+  /// separated by spaces. A path with spaces is taken whole when it names a file. The default binds
+  /// the ranks to cores in turn, however many (rank k on core k mod cores), as the simulator places
+  /// them: unbound, processes that outnumber cores run where the kernel puts them, which changes
+  /// from one launch to the next.
+  std::string mpirun = "mpirun --oversubscribe --bind-to core:overload-allowed --map-by core";
   /// Seconds one mpirun may run (0: no limit). A mpirun that hangs is ended with its whole process
   /// group (its ranks): SIGTERM, then SIGKILL 5 s later; run() then throws "COMMAND did not finish
   /// within T s (killed)".

@@ -70,4 +70,17 @@ void measure_exchanges(const MpiLauncher& launcher, Index cores, int passes, Net
   network.oversubscribed = measure_exchange(launcher, 2 * ranks, passes);
 }
 
+// With ranks 0 and 1 each sharing its core with a computing rank, a message waits for the computing
+// rank's slice to end and the reply for the other's, which began as the first ended: a round trip is
+// one slice. On one core the two ranks and the computing one take turns: two slices.
+double measure_time_slice(const MpiLauncher& launcher, Index cores, int passes) {
+  double fastest = 0;
+  for (int pass = 0; pass < passes; ++pass) {
+    const double round_trip = launcher.read_json(static_cast<int>(cores + 2), "pingpong --busy --seconds-per-size 0.3 --json",
+                                                 [](const nlohmann::json& json) { return json.at("round_trip").get<double>(); });
+    fastest = pass == 0 ? round_trip : std::min(fastest, round_trip);
+  }
+  return cores == 1 ? fastest / 2 : fastest;
+}
+
 }  // namespace redist::calibration

@@ -24,6 +24,9 @@ struct NetworkMeasurements {
   double bandwidth = 0;  ///< the last piece's: one message alone, the factor curve's reference
   Exchange exchange;        ///< one rank per core, all at once: the link's capacity
   Exchange oversubscribed;  ///< two ranks per core: the link's when ranks outnumber cores
+  /// Seconds a rank that is ready waits for its core while a computing rank holds it: the time slice
+  /// of ranks that outnumber cores (sim/redist/sim/core_turns.hpp).
+  double time_slice = 0;
   std::vector<Index> dropped_bytes;  ///< outliers left out of the fit
   std::vector<double> dropped_seconds;
 };
@@ -40,5 +43,10 @@ Exchange measure_exchange(const MpiLauncher& launcher, Index ranks, int passes);
 
 /// The two all-to-alls of `cores` ranks (at least 2) and twice as many, into `network`.
 void measure_exchanges(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network);
+
+/// The time slice of `cores` + 2 ranks (`redist-mpi pingpong --busy`, the launcher binding ranks to
+/// cores in turn): the fastest of `passes` median round trips of ranks 0 and 1, each beside a
+/// computing rank on its core.
+double measure_time_slice(const MpiLauncher& launcher, Index cores, int passes);
 
 }  // namespace redist::calibration

@@ -13,6 +13,7 @@
 #include "redist/sim/isolated_run.hpp"
 #include "redist/sim/network_factors.hpp"
 #include "redist/sim/node_memory_hosts.hpp"
+#include "redist/sim/core_turns.hpp"
 #include "redist/sim/oversubscribed_bandwidth.hpp"
 #include "redist/sim/platform_check.hpp"
 #include "redist/sim/simgrid_setup.hpp"
@@ -48,6 +49,7 @@ MachineModel read_model(const std::string& platform, Index used_hosts, Index hos
   if (const auto latency = read_seconds(*nodes.front(), kBarrierLatencyProperty, platform)) model.barrier_latency = *latency;
   model.shared_memory = share_one_memory({nodes.begin(), nodes.end()});
   model.memory = read_node_memory(*nodes.front(), platform);
+  if (const auto slice = read_time_slice(*nodes.front(), platform)) model.time_slice = *slice;
   std::map<std::string, std::size_t> link_index;
   for (simgrid::s4u::Host* from : nodes) {
     for (simgrid::s4u::Host* to : nodes) {

@@ -39,6 +39,10 @@ SimGridTransport::SimGridTransport(World& world, Rank rank)
       prices_(world.placement(rank).prices),
       lazy_cpu_(!world.host_is_shared(rank)),
       trace_cpu_(simgrid::config::get_value<bool>("tracing")) {
+  if (const auto& core = world.placement(rank).core) {
+    turn_.emplace(core);
+    turn_->hold();  // a process starts (and reads its clock) once it has its core
+  }
   world_.attach(rank_, this);
 }
 
@@ -188,7 +192,9 @@ std::size_t SimGridTransport::first_arrival(std::span<Request> requests, const c
     }
     blocked_call_ = call;
     blocked_on_ = requests;
+    if (turn_) turn_->yield();
     simgrid::s4u::Activity::wait_any(unfinished);  // Comm::wait_any would copy and cast the vector
+    if (turn_) turn_->hold();  // woken, it goes on once it has its core
     blocked_call_ = nullptr;
     blocked_on_ = {};
   }
@@ -262,9 +268,11 @@ void SimGridTransport::dissemination_barrier() {
 // A hardware control network (the CM-5's): everyone waits for the last rank, then pays its latency.
 void SimGridTransport::control_barrier(double latency) {
   settle();
+  if (turn_) turn_->yield();
   blocked_call_ = "barrier";
   world_.control_barrier().wait();
   blocked_call_ = nullptr;
+  if (turn_) turn_->hold();
   if (latency > 0) simgrid::s4u::this_actor::sleep_for(latency);
 }
 
@@ -278,6 +286,7 @@ bool SimGridTransport::control_prefix_reduction_sum(std::span<const Index> value
   settle();
   auto& inputs = world_.scan_inputs();
   inputs[static_cast<std::size_t>(rank_)].assign(values.begin(), values.end());
+  if (turn_) turn_->yield();
   blocked_call_ = "control-network scan";
   world_.control_barrier().wait();
   for (std::size_t j = 0; j < values.size(); ++j) {
@@ -292,6 +301,7 @@ bool SimGridTransport::control_prefix_reduction_sum(std::span<const Index> value
   }
   world_.control_barrier().wait();
   blocked_call_ = nullptr;
+  if (turn_) turn_->hold();
   const double words = values.empty() ? 0.0 : static_cast<double>(values.size() - 1);
   const double seconds = values.empty() ? 0.0 : costs->scan_latency + costs->reduce_latency + 2 * words * costs->per_word;
   if (seconds > 0) simgrid::s4u::this_actor::sleep_for(seconds);
@@ -311,6 +321,7 @@ void SimGridTransport::charge(const Work& work) {
   rest.add(WorkKind::ByteCopied, -bytes);
   compute(prices_.seconds_for(rest));
   settle();
+  if (turn_) turn_->hold();
   copies.copy(static_cast<double>(bytes));
 }
 
@@ -331,7 +342,9 @@ void SimGridTransport::compute(double seconds) {
 // sender's index measured 12.7-14.3 ms in the fastest of 15, 12.4 ms alone; an even share, 20.5).
 void SimGridTransport::settle() {
   if (cpu_backlog_ > 0) {
-    if (!lazy_cpu_ || trace_cpu_) {
+    if (turn_) {
+      turn_->compute(cpu_backlog_, *host_, trace_cpu_);
+    } else if (!lazy_cpu_ || trace_cpu_) {
       // In microseconds, at least 1: SimGrid's solver fails on priorities of 1e-6 and below.
       simgrid::s4u::this_actor::execute(cpu_backlog_ * host_->get_speed(), std::max(1.0, cpu_backlog_ * 1e6));
     } else {
@@ -339,6 +352,11 @@ void SimGridTransport::settle() {
     }
   }
   cpu_backlog_ = 0;
+}
+
+void SimGridTransport::finish() {
+  settle();
+  if (turn_) turn_->yield();
 }
 
 double SimGridTransport::now() const { return simgrid::s4u::Engine::get_clock() + cpu_backlog_; }

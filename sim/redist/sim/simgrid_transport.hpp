@@ -67,6 +67,9 @@ class SimGridTransport final : public Transport {
   std::string describe_wait() const;
   /// Simulates the CPU work charged and not yet simulated (see compute()).
   void settle();
+  /// The rank's body has returned: simulates what is left and gives its core up to the ranks still
+  /// running on it.
+  void finish();
 
  private:
   struct PendingRequest {
@@ -114,6 +117,7 @@ class SimGridTransport final : public Transport {
   // simulating each piece of work as it comes accounts for.
   bool lazy_cpu_;
   bool trace_cpu_;  // CPU work as executions, visible in the trace
+  std::optional<CoreTurn> turn_;  // where the rank takes its core in turn with others
   std::span<const Request> blocked_on_;
 };
 

@@ -52,7 +52,7 @@ std::vector<RankPlacement> place_ranks(const simgrid::s4u::Engine& engine, const
     }
     auto it = prices.find(host);
     if (it == prices.end()) it = prices.emplace(host, read_prices(*host, platform)).first;
-    placement.push_back({host, it->second, {}});
+    placement.push_back({host, it->second, {}, nullptr});
   }
   return placement;
 }
@@ -118,7 +118,7 @@ void rank_actor(World& world, Rank rank, const RankBody& body, std::string& resu
   SimGridTransport transport(world, rank);
   try {
     result = body(transport);
-    transport.settle();
+    transport.finish();
     if (transport.pending() > 0) {
       throw std::runtime_error("returned with " + std::to_string(transport.pending()) +
                                " requests not completed by wait_any/wait_all");
@@ -146,7 +146,11 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   check_platform(*engine, options.platform_file, used);
   apply_oversubscribed_bandwidth(*engine, used, options.platform_file);
   const std::vector<CopyResource> copies = make_copy_resources(used, options.platform_file);
-  for (std::size_t rank = 0; rank < placement.size(); ++rank) placement[rank].copies = copies[rank];
+  const auto cores = assign_cores(used, options.platform_file);
+  for (std::size_t rank = 0; rank < placement.size(); ++rank) {
+    placement[rank].copies = copies[rank];
+    placement[rank].core = cores[rank];
+  }
   const auto latency = barrier_latency(placement, options.platform_file);
   auto scan = control_scan(placement, options.platform_file);
   const bool one_memory = shared_memory(placement);

@@ -3,6 +3,7 @@
 // thread context factory), so nothing here needs a lock.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <utility>
 #include <string>
@@ -12,6 +13,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 
+#include "redist/sim/core_turns.hpp"
 #include "redist/sim/matcher.hpp"
 #include "redist/sim/node_memory_hosts.hpp"
 #include "redist/transport/in_process_publication.hpp"
@@ -34,6 +36,9 @@ struct RankPlacement {
   /// Where its copies run when its node's memory is modelled (no memory: a byte copied costs
   /// cost.byte_copied of CPU).
   CopyResource copies;
+  /// The core it takes in turn with the other ranks on it, where its host holds more ranks than
+  /// cores and declares a time slice (core_turns.hpp); null elsewhere.
+  std::shared_ptr<Core> core;
 };
 
 class World {

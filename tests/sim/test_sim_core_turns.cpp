@@ -1,0 +1,80 @@
+// Ranks that outnumber a host's cores, where the host declares a time slice: each keeps to one core
+// (the k-th rank of the host on core k mod cores) and a core's ranks take it in turn, a rank keeping
+// it until it waits or its slice ends (sim/redist/sim/core_turns.hpp). two_cores_time_slice.xml: 2
+// cores, 1 ms slices, cost.index_op 10 ns.
+#include <gtest/gtest.h>
+
+#include <array>
+
+#include "redist/transport/machine_model.hpp"
+#include "sim_engine_support.hpp"
+
+namespace redist::sim {
+namespace {
+
+using namespace engine_test;
+
+// `seconds` of index work, charged at once.
+Work index_work(double seconds) { return Work(WorkKind::IndexOp, static_cast<Index>(seconds / 1e-8 + 0.5)); }
+
+SimulationOptions three_ranks_on_node_0(const char* platform) {
+  SimulationOptions options = on(platform, 3);
+  options.rank_hosts = {"node-0", "node-0", "node-0"};
+  return options;
+}
+
+// 2 ms each: rank 1 alone on core 1 ends at 2 ms; ranks 0 and 2 share core 0 in 1 ms turns, rank 0's
+// second slice ending at 3 ms, rank 2's at 4. Without a time slice the three share both cores and
+// end together at 3 ms.
+TEST(CoreTurns, RanksBeyondTheCoresKeepToOneCoreAndTakeItInTurn) {
+  const RankBody two_ms = [](Transport& t) {
+    t.charge(index_work(2e-3));
+    return seconds(t.now());
+  };
+  const auto turns = simulate(three_ranks_on_node_0("two_cores_time_slice.xml"), two_ms);
+  const std::array<double, 3> ends = {3e-3, 2e-3, 4e-3};
+  for (std::size_t r = 0; r < ends.size(); ++r) EXPECT_NEAR(seconds_of(turns[r]), ends[r], 1e-12) << "rank " << r;
+  const auto shared = simulate(three_ranks_on_node_0("two_cores.xml"), two_ms);
+  for (const std::string& end : shared) EXPECT_NEAR(seconds_of(end), 3e-3, 1e-12);
+}
+
+// Rank 0 waits for rank 1's message (sent after 1.5 ms of work) and gives its core to rank 2, which
+// computes 3 ms. The message is in at 1.521 ms (send overhead 20 us, latency 1 us), but rank 0 has its
+// core again only when rank 2's slice ends, at 2 ms; it then completes the receive (30 us) and ends,
+// and rank 2 finishes its last millisecond after it.
+TEST(CoreTurns, ARankThatWaitsGivesItsCoreUpAndWakesOnlyWithIt) {
+  const auto ends = simulate(three_ranks_on_node_0("two_cores_time_slice.xml"), [](Transport& t) {
+    if (t.rank() == 0) {
+      Request r = t.irecv(1, nullptr, 0, 5);
+      t.wait_all(one(r));
+    } else if (t.rank() == 1) {
+      t.charge(index_work(1.5e-3));
+      Request r = t.isend(0, nullptr, 0, 5);
+      t.wait_all(one(r));
+    } else {
+      t.charge(index_work(3e-3));
+    }
+    return seconds(t.now());
+  });
+  EXPECT_NEAR(seconds_of(ends[0]), 2e-3 + kRecvOverhead, 1e-12);
+  EXPECT_NEAR(seconds_of(ends[2]), 3e-3 + kRecvOverhead, 1e-12);
+}
+
+TEST(CoreTurns, ATimeSliceOfZeroIsRefused) {
+  EXPECT_ONE_LINE_CONTAINING(error_of(three_ranks_on_node_0("bad_time_slice.xml"), [](Transport&) { return std::string(); }),
+                             "host node-0 has a time slice (cpu.time_slice) of 0 s");
+}
+
+// The prediction prices the same placement: the busiest core's ranks, one after the other.
+TEST(CoreTurns, ThePredictionSumsTheBusiestCore) {
+  MachineModel m;
+  m.cores = 2;
+  const std::vector<double> work = {3, 1, 2};  // ranks 0 and 2 on core 0, rank 1 on core 1
+  EXPECT_DOUBLE_EQ(m.busiest_host(work), 3);   // sharing both cores: max(longest 3, 6 / 2)
+  m.time_slice = 1e-3;
+  EXPECT_DOUBLE_EQ(m.busiest_host(work), 5);
+  EXPECT_DOUBLE_EQ(m.busiest_host({3, 1}), 3);  // within the cores: unchanged
+}
+
+}  // namespace
+}  // namespace redist::sim
