@@ -7,7 +7,7 @@
 // rounds or more, also how far a case's rounds spread, the noise those errors are read against; and
 // where the misses lie: each phase's ratio and share of the error, the error by rank count.
 // Simulated ranks sit on the platform's hosts in turn (rank i on node-(i mod hosts)): on a calibrated
-// platform all on its one host, sharing its cores as oversubscribed MPI ranks share the machine's.
+// platform all on its one host, the k-th on core k mod cores, as the launcher binds the MPI ranks.
 #include <cstdint>
 #include <iostream>
 #include <memory>

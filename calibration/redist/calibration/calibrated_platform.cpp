@@ -98,7 +98,7 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
   std::ostringstream xml;
   xml << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
       << "<!-- Written by `redist calibrate` for the machine it ran on: one host with its cores, which the\n"
-      << "     ranks share as the OS shares them among MPI processes, however many. Fits and residuals:\n"
+      << "     ranks share as the launcher binds MPI processes to them, however many. Fits and residuals:\n"
       << report << "-->\n<platform version=\"4.1\">\n  <config>\n"
       << "    <prop id=\"network/model\" value=\"CM02\"/>\n"
       << "    <prop id=\"network/crosstraffic\" value=\"0\"/>\n"

@@ -1,6 +1,6 @@
 // The SimGrid platform `redist calibrate` writes for the machine it measured: one host of C cores
-// (its ranks share them in proportion to their work, as the OS shares a node's cores among
-// oversubscribed MPI processes at best), its messages over one shared link with the fitted latency
+// and the measured time slice (ranks beyond the cores keep to one core each, as the launcher binds
+// them, and take it in turn: sim/redist/sim/core_turns.hpp), its messages over one shared link with the fitted latency
 // and the first all-to-all's bandwidth (the second's when the ranks outnumber the cores:
 // sim/redist/sim/oversubscribed_bandwidth.hpp), piecewise latency and bandwidth factors by message
 // size where one line does not fit the ping-pong's curve (sim/redist/sim/network_factors.hpp), and
