@@ -275,7 +275,9 @@ std::string MpiLauncher::run(int ranks, const std::string& arguments) const {
     throw std::runtime_error("--redist-mpi " + redist_mpi + ": " + problem);
   }
   std::vector<std::string> words = mpirun_words(mpirun);
-  if (words.empty()) throw std::runtime_error("--mpirun is empty: it names the MPI launcher (default: mpirun --oversubscribe --bind-to core:overload-allowed --map-by core)");
+  if (words.empty()) {
+    throw std::runtime_error("--mpirun is empty: it names the MPI launcher (default: " + MpiLauncher{}.mpirun + ")");
+  }
   const std::string program = resolved_program("--mpirun", words.front());
   words.insert(words.end(), {"-np", std::to_string(ranks), std::filesystem::absolute(redist_mpi).string()});
   for (std::string& word : launcher_words_of(arguments)) words.push_back(std::move(word));
