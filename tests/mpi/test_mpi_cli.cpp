@@ -151,6 +151,21 @@ TEST(RedistMpi, PingPongReportsGrowingTimes) {
   EXPECT_LT(shortest, seconds.back());
 }
 
+// The time slice calibrate writes: with 4 ranks on 2 cores bound in turn, ranks 0 and 1 each beside a
+// computing rank, a round trip waits for the computing ranks' slices (milliseconds on Linux, against
+// microseconds between ranks that poll); on 2 ranks nobody computes: one error line.
+TEST(RedistMpi, BusyPingPongWaitsForTheComputingRanksSlice) {
+  const auto r = run_command(mpirun(4, "--bind-to core:overload-allowed --map-by core " REDIST_MPI_BIN,
+                                    "pingpong --busy --seconds-per-size 0.1 --json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const double round_trip = nlohmann::json::parse(r.out).at("round_trip").get<double>();
+  EXPECT_GT(round_trip, 0);
+  EXPECT_LT(round_trip, 0.1);
+  const auto two = run_command(mpirun(2, REDIST_MPI_BIN, "pingpong --busy --json"));
+  EXPECT_NE(two.status, 0);
+  EXPECT_EQ(error_lines(two.err, "pingpong --busy needs 3 ranks, mpirun started 2"), 1) << two.err;
+}
+
 // The all-to-all calibrate prices the shared link with: 3 ranks move 3·2 messages; its bandwidth is
 // those bytes over the time it reports. One rank has no one to exchange with: one error line each.
 TEST(RedistMpi, ExchangeReportsTheBytesAllRanksMoved) {
