@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "redist/sim/network_factors.hpp"
 #include "redist/sim/core_turns.hpp"
+#include "redist/sim/network_factors.hpp"
 #include "redist/sim/oversubscribed_bandwidth.hpp"
 
 namespace redist::calibration {

@@ -65,13 +65,13 @@ void CoreTurn::compute(double seconds, simgrid::s4u::Host& host, bool traced) {
       yield();
       continue;
     }
-    const double now = std::min(seconds, left_of_slice);
+    const double run = std::min(seconds, left_of_slice);
     if (traced) {
-      simgrid::s4u::this_actor::execute(now * host.get_speed());
+      simgrid::s4u::this_actor::execute(run * host.get_speed());
     } else {
-      simgrid::s4u::this_actor::sleep_for(now);
+      simgrid::s4u::this_actor::sleep_for(run);
     }
-    seconds -= now;
+    seconds -= run;
   }
 }
 
