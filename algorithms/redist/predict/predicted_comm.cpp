@@ -18,6 +18,11 @@ double concurrent_messages_seconds(const std::vector<RankMessage>& messages, con
     completing[static_cast<std::size_t>(m.to)] += model.prices.recv_overhead;
     const ModelRoute& route = model.route(from, to);
     latency = std::max(latency, route.latency);
+    if (from == to && model.message_copy_rate > 0 && m.from != m.to) {  // copied by the two ranks' CPUs
+      posting[static_cast<std::size_t>(m.from)] += static_cast<double>(m.bytes) / model.message_copy_rate;
+      completing[static_cast<std::size_t>(m.to)] += static_cast<double>(m.bytes) / model.message_copy_rate;
+      continue;
+    }
     for (std::size_t link : route.links) {
       const ModelLink& l = model.links[link];
       if (l.shared) {

@@ -2,8 +2,10 @@
 // messages start together; each host's CPU posts its ranks' sends one after the other, the data
 // then takes as long as the busiest link needs to carry what crosses it, and each host's CPU
 // completes its receives one after the other (flows sharing a link divide its bandwidth, as
-// SimGrid's max-min sharing does when they all start at once). A scheduled exchange is the sum of
-// its steps, an asynchronous one a single set.
+// SimGrid's max-min sharing does when they all start at once). Where a host holds more ranks than
+// cores, a message between two of its ranks is no flow: its sender's CPU copies it in as it posts,
+// its receiver's copies it out as it completes (MachineModel::message_copy_rate). A scheduled
+// exchange is the sum of its steps, an asynchronous one a single set.
 #pragma once
 
 #include <vector>

@@ -21,8 +21,9 @@ struct ModelLink {
   double bandwidth = 0;  ///< bytes per second
   /// Flows crossing a shared link divide its bandwidth; a fat pipe gives each flow all of it.
   bool shared = true;
-  /// Its bandwidth when a host holds more ranks than cores (0: unchanged). A node's CPUs copy its
-  /// MPI messages, and processes that share cores copy in turns (`redist calibrate` measures it).
+  /// What it carries when a host holds more ranks than cores (0: none declared), measured as an
+  /// all-to-all of two ranks per core: the messages of such a host are then copied by its CPUs, each
+  /// copy at 2 × this / cores (message_copy_rate; sim/redist/sim/oversubscribed_bandwidth.hpp).
   double oversubscribed_bandwidth = 0;
   friend bool operator==(const ModelLink&, const ModelLink&) = default;
 };
@@ -55,6 +56,9 @@ struct MachineModel {
   /// keeps each rank to one core (the k-th rank of a host on core k mod cores) and runs a core's
   /// ranks in turn (sim/redist/sim/core_turns.hpp); without it, they share all the host's cores.
   double time_slice = 0;
+  /// Bytes per second at which a rank's CPU copies a message to or from another rank of its host,
+  /// where the host holds more ranks than cores (run_by sets it; 0: messages cross the links).
+  double message_copy_rate = 0;
 
   Index host_of(Index rank) const { return rank % hosts; }
   /// How many ranks of a run of `ranks` copy at once beside `rank` (itself included), when every rank
@@ -76,14 +80,19 @@ struct MachineModel {
   /// Some host holds more of `ranks` ranks than it has cores.
   bool oversubscribed(Index ranks) const { return (ranks + hosts - 1) / hosts > cores; }
   /// The model as a run of `ranks` ranks sees it, when that differs from this one: a host holds
-  /// more ranks than cores, and the links that declare an oversubscribed bandwidth carry it.
+  /// more ranks than cores, and its route to itself crosses a link that declares an oversubscribed
+  /// bandwidth B (the smallest): its ranks' messages to each other are copies by their CPUs, at
+  /// 2B / cores each (the simulator's SimGridTransport alike). Homogeneous hosts: host 0's route.
   std::optional<MachineModel> run_by(Index ranks) const {
-    const auto declares = [](const ModelLink& l) { return l.oversubscribed_bandwidth > 0; };
-    if (!oversubscribed(ranks) || std::none_of(links.begin(), links.end(), declares)) return std::nullopt;
-    MachineModel out = *this;
-    for (ModelLink& l : out.links) {
-      if (declares(l)) l.bandwidth = l.oversubscribed_bandwidth;
+    if (!oversubscribed(ranks) || routes.empty()) return std::nullopt;
+    double smallest = 0;
+    for (std::size_t link : route(0, 0).links) {
+      const double b = links.at(link).oversubscribed_bandwidth;
+      if (b > 0) smallest = smallest > 0 ? std::min(smallest, b) : b;
     }
+    if (smallest == 0) return std::nullopt;
+    MachineModel out = *this;
+    out.message_copy_rate = 2 * smallest / static_cast<double>(cores);
     return out;
   }
   /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over

@@ -61,9 +61,10 @@ Exchange measure_exchange(const MpiLauncher& launcher, Index ranks, int passes) 
   return e;
 }
 
-// With one rank per core, the link's bandwidth. With two, what it carries when ranks outnumber
-// cores: processes sharing a core copy their messages in turns (on this 2-core VM, 28 Nov 2026, the
-// comm phase of validate's 3-8-rank runs took 2-4 times the simulated one at the one-per-core figure).
+// With one rank per core, the link's bandwidth. With two, what the node moves when ranks outnumber
+// cores: processes sharing a core copy their messages in turns, and each copy's speed follows from
+// it (sim/redist/sim/oversubscribed_bandwidth.hpp; on this 2-core VM, 28 Nov 2026, the comm phase of
+// validate's 3-8-rank runs took 2-4 times the simulated one at the one-per-core figure).
 void measure_exchanges(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network) {
   const Index ranks = std::max<Index>(2, cores);
   network.exchange = measure_exchange(launcher, ranks, passes);

@@ -23,7 +23,7 @@ struct NetworkMeasurements {
   double latency = 0;    ///< of the link: the first piece's intercept
   double bandwidth = 0;  ///< the last piece's: one message alone, the factor curve's reference
   Exchange exchange;        ///< one rank per core, all at once: the link's capacity
-  Exchange oversubscribed;  ///< two ranks per core: the link's when ranks outnumber cores
+  Exchange oversubscribed;  ///< two ranks per core: its messages' CPU copies when ranks outnumber cores
   /// Seconds a rank that is ready waits for its core while a computing rank holds it: the time slice
   /// of ranks that outnumber cores (sim/redist/sim/core_turns.hpp).
   double time_slice = 0;

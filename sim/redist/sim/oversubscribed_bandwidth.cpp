@@ -1,7 +1,10 @@
 #include "redist/sim/oversubscribed_bandwidth.hpp"
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
+
+#include <simgrid/s4u/Engine.hpp>
 
 #include "redist/sim/host_costs.hpp"
 
@@ -19,15 +22,31 @@ double oversubscribed_bandwidth(const simgrid::s4u::Link& link, const std::strin
   return *value;
 }
 
-void apply_oversubscribed_bandwidth(const simgrid::s4u::Engine& engine,
-                                    const std::vector<simgrid::s4u::Host*>& rank_hosts, const std::string& platform) {
-  std::map<const simgrid::s4u::Host*, int> ranks_on;
-  bool oversubscribed = false;
-  for (const simgrid::s4u::Host* host : rank_hosts) oversubscribed |= ++ranks_on[host] > host->get_core_count();
-  for (simgrid::s4u::Link* link : engine.get_all_links()) {
-    const double bandwidth = oversubscribed_bandwidth(*link, platform);  // checked whether used or not
-    if (oversubscribed && bandwidth > 0) link->set_bandwidth(bandwidth);
+std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& rank_hosts, const std::string& platform) {
+  for (const simgrid::s4u::Link* link : simgrid::s4u::Engine::get_instance()->get_all_links()) {
+    oversubscribed_bandwidth(*link, platform);  // checked whether used or not
   }
+  std::map<simgrid::s4u::Host*, int> ranks_on;
+  for (simgrid::s4u::Host* host : rank_hosts) ++ranks_on[host];
+  std::map<simgrid::s4u::Host*, double> rate_of;
+  for (const auto& [host, ranks] : ranks_on) {
+    double rate = 0;
+    if (ranks > host->get_core_count()) {
+      std::vector<simgrid::s4u::Link*> route;
+      double latency = 0;
+      host->route_to(host, route, &latency);
+      double smallest = 0;
+      for (const simgrid::s4u::Link* link : route) {
+        const double bandwidth = oversubscribed_bandwidth(*link, platform);
+        if (bandwidth > 0) smallest = smallest > 0 ? std::min(smallest, bandwidth) : bandwidth;
+      }
+      rate = 2 * smallest / host->get_core_count();
+    }
+    rate_of[host] = rate;
+  }
+  std::vector<double> rates;
+  for (simgrid::s4u::Host* host : rank_hosts) rates.push_back(rate_of[host]);
+  return rates;
 }
 
 }  // namespace redist::sim

@@ -1,15 +1,16 @@
-// A link's bandwidth when ranks outnumber cores. A node's CPUs copy the MPI messages between its
-// processes (into shared memory and out); when processes share cores, each copies in its turn and
-// the node moves less than with one process per core. `redist calibrate` measures both and writes
-// the second as a property of the node's memory link; a run that puts more ranks on a host than
-// it has cores moves its messages at that bandwidth, as MachineModel::run_by predicts them.
+// Messages between processes that outnumber their node's cores. MPI moves a message inside a node
+// by CPU copies: its sender copies it into shared memory and its receiver copies it out. With one
+// process per core these copies overlap and the node's memory link carries the message; when
+// processes share cores, each copies in its turn, and a core's copies for all its processes add up.
+// `redist calibrate` measures the second case as an all-to-all of two processes per core and writes
+// what the node moved, B, on its memory link; every byte of that all-to-all was copied twice, by C
+// cores at once, so that each copy runs at 2B / C bytes per second (docs/ARCHITECTURE.md §5).
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
@@ -22,9 +23,10 @@ inline constexpr std::string_view kOversubscribedBandwidthProperty = "redist.ove
 /// the platform and the link when the value is not a positive number.
 double oversubscribed_bandwidth(const simgrid::s4u::Link& link, const std::string& platform);
 
-/// When some host holds more of `rank_hosts` (a rank's host each) than it has cores, every link of
-/// the loaded platform that declares an oversubscribed bandwidth takes it.
-void apply_oversubscribed_bandwidth(const simgrid::s4u::Engine& engine,
-                                    const std::vector<simgrid::s4u::Host*>& rank_hosts, const std::string& platform);
+/// For each rank of `rank_hosts` (a host each): the bytes per second at which its CPU copies a
+/// message to or from another rank of its host, 2B / cores, where its host holds more ranks than
+/// cores and the host's route to itself crosses a link declaring an oversubscribed bandwidth (the
+/// smallest, B); else 0, and its messages are flows over the network. Checks every link's value.
+std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& rank_hosts, const std::string& platform);
 
 }  // namespace redist::sim

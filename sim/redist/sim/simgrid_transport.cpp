@@ -103,17 +103,27 @@ Request SimGridTransport::irecv_in_place(Rank from, std::byte* local, const Mess
   return id;
 }
 
+// Where the ranks outnumber their host's cores, a message to another rank of the host is copied by
+// CPUs: this rank's copies it into shared memory before it leaves, the receiver's copies it out
+// once it has arrived (complete); in between it takes only the route's latency.
+bool SimGridTransport::copied_by_cpus(Rank peer, Traffic traffic) const {
+  const double rate = world_.placement(rank_).message_copy_rate;
+  return rate > 0 && traffic == Traffic::User && peer != rank_ && world_.placement(peer).host == host_;
+}
+
 // Whichever half of a message is posted second meets the first in the matcher and starts its
 // SimGrid communication on the first one's channel; the channel is free again once that completes.
 Request SimGridTransport::post_send(Rank to, const std::byte* data, Index bytes, Tag tag, Traffic traffic) {
   compute(prices_.send_overhead);
+  const bool copied = copied_by_cpus(to, traffic);
+  if (copied) compute(static_cast<double>(bytes) / world_.placement(rank_).message_copy_rate);
   settle();  // the message leaves once the CPU has done everything asked before
   const SendSide send{rank_, tag, traffic, data, bytes};
   const auto posting = world_.matcher().post_send(to, send);
   if (posting.matched) deliver(send, *posting.matched, to, phantom());
 
   auto [id, request] = requests_.acquire();
-  request.comm = world_.mailbox(posting.channel)->put_async(&payload_token, static_cast<std::uint64_t>(bytes));
+  request.comm = world_.mailbox(posting.channel)->put_async(&payload_token, static_cast<std::uint64_t>(copied ? 0 : bytes));
   request.receive = false;
   request.peer = to;
   request.tag = tag;
@@ -220,6 +230,9 @@ Completion SimGridTransport::complete(std::span<Request> requests, std::size_t i
     request.staging = {};
   }
   compute(prices_.recv_overhead);
+  if (request.status->source >= 0 && copied_by_cpus(request.status->source, request.traffic)) {
+    compute(static_cast<double>(request.status->bytes) / world_.placement(rank_).message_copy_rate);
+  }
   return Completion{index, request.status->source, request.status->bytes};
 }
 

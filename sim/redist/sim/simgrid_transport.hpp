@@ -87,6 +87,8 @@ class SimGridTransport final : public Transport {
     std::byte* scatter_local = nullptr;     ///< ... this storage
   };
 
+  /// Whether a message between this rank and `peer` is copied by their CPUs (oversubscribed host).
+  bool copied_by_cpus(Rank peer, Traffic traffic) const;
   Request post_send(Rank to, const std::byte* data, Index bytes, Tag tag, Traffic traffic);
   Request post_receive(Rank from, std::byte* data, Index capacity, Tag tag, Traffic traffic);
 

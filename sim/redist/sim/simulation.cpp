@@ -144,12 +144,13 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   std::vector<simgrid::s4u::Host*> used;
   for (const RankPlacement& p : placement) used.push_back(p.host);
   check_platform(*engine, options.platform_file, used);
-  apply_oversubscribed_bandwidth(*engine, used, options.platform_file);
+  const std::vector<double> message_copies = message_copy_rates(used, options.platform_file);
   const std::vector<CopyResource> copies = make_copy_resources(used, options.platform_file);
   const auto cores = assign_cores(used, options.platform_file);
   for (std::size_t rank = 0; rank < placement.size(); ++rank) {
     placement[rank].copies = copies[rank];
     placement[rank].core = cores[rank];
+    placement[rank].message_copy_rate = message_copies[rank];
   }
   const auto latency = barrier_latency(placement, options.platform_file);
   auto scan = control_scan(placement, options.platform_file);

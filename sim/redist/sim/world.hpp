@@ -39,6 +39,9 @@ struct RankPlacement {
   /// The core it takes in turn with the other ranks on it, where its host holds more ranks than
   /// cores and declares a time slice (core_turns.hpp); null elsewhere.
   std::shared_ptr<Core> core;
+  /// Bytes per second at which its CPU copies a message to or from another rank of its host, where
+  /// the ranks outnumber the host's cores (oversubscribed_bandwidth.hpp); 0: messages are flows.
+  double message_copy_rate = 0;
 };
 
 class World {
