@@ -16,6 +16,13 @@
 
 namespace redist {
 
+/// Bytes per second at which one rank's CPU copies a message to or from another rank of its host,
+/// where the ranks outnumber the host's `cores`: every byte of an all-to-all of two ranks per core,
+/// which moved `oversubscribed_bandwidth` (B), was copied twice, by all the cores at once: 2B / cores.
+inline double message_copy_rate(double oversubscribed_bandwidth, Index cores) {
+  return 2 * oversubscribed_bandwidth / static_cast<double>(cores);
+}
+
 /// One network link of the machine.
 struct ModelLink {
   double bandwidth = 0;  ///< bytes per second
@@ -92,7 +99,7 @@ struct MachineModel {
     }
     if (smallest == 0) return std::nullopt;
     MachineModel out = *this;
-    out.message_copy_rate = 2 * smallest / static_cast<double>(cores);
+    out.message_copy_rate = redist::message_copy_rate(smallest, cores);
     return out;
   }
   /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over

@@ -136,7 +136,8 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
   xml << "    </host>\n";
   xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\">\n", n.exchange.bandwidth,
                      base_latency)
-      << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- when ranks outnumber cores: their messages copied by CPUs at 2 x this / cores -->\n",
+      << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- ranks beyond the cores: CPUs copy their"
+                     " messages, each copy at 2 x this / cores -->\n",
                      sim::kOversubscribedBandwidthProperty, n.oversubscribed.bandwidth)
       << "    </link>\n";
   // Messages between the node's ranks cross its memory, one link they share (SimGrid's loopback, a

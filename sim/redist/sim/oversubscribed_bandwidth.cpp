@@ -7,6 +7,7 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "redist/sim/host_costs.hpp"
+#include "redist/transport/machine_model.hpp"
 
 namespace redist::sim {
 
@@ -22,7 +23,8 @@ double oversubscribed_bandwidth(const simgrid::s4u::Link& link, const std::strin
   return *value;
 }
 
-std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& rank_hosts, const std::string& platform) {
+std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& rank_hosts,
+                                       const std::string& platform) {
   for (const simgrid::s4u::Link* link : simgrid::s4u::Engine::get_instance()->get_all_links()) {
     oversubscribed_bandwidth(*link, platform);  // checked whether used or not
   }
@@ -40,7 +42,7 @@ std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& r
         const double bandwidth = oversubscribed_bandwidth(*link, platform);
         if (bandwidth > 0) smallest = smallest > 0 ? std::min(smallest, bandwidth) : bandwidth;
       }
-      rate = 2 * smallest / host->get_core_count();
+      rate = message_copy_rate(smallest, host->get_core_count());
     }
     rate_of[host] = rate;
   }

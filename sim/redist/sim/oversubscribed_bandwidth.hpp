@@ -27,6 +27,7 @@ double oversubscribed_bandwidth(const simgrid::s4u::Link& link, const std::strin
 /// message to or from another rank of its host, 2B / cores, where its host holds more ranks than
 /// cores and the host's route to itself crosses a link declaring an oversubscribed bandwidth (the
 /// smallest, B); else 0, and its messages are flows over the network. Checks every link's value.
-std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& rank_hosts, const std::string& platform);
+std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& rank_hosts,
+                                       const std::string& platform);
 
 }  // namespace redist::sim

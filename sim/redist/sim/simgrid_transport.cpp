@@ -123,7 +123,8 @@ Request SimGridTransport::post_send(Rank to, const std::byte* data, Index bytes,
   if (posting.matched) deliver(send, *posting.matched, to, phantom());
 
   auto [id, request] = requests_.acquire();
-  request.comm = world_.mailbox(posting.channel)->put_async(&payload_token, static_cast<std::uint64_t>(copied ? 0 : bytes));
+  const Index flow_bytes = copied ? 0 : bytes;  // copied by CPUs: only the route's latency
+  request.comm = world_.mailbox(posting.channel)->put_async(&payload_token, static_cast<std::uint64_t>(flow_bytes));
   request.receive = false;
   request.peer = to;
   request.tag = tag;
