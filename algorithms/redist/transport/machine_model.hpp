@@ -17,10 +17,16 @@
 namespace redist {
 
 /// Bytes per second at which one rank's CPU copies a message to or from another rank of its host,
-/// where the ranks outnumber the host's `cores`: every byte of an all-to-all of two ranks per core,
-/// which moved `oversubscribed_bandwidth` (B), was copied twice, by all the cores at once: 2B / cores.
-inline double message_copy_rate(double oversubscribed_bandwidth, Index cores) {
-  return 2 * oversubscribed_bandwidth / static_cast<double>(cores);
+/// where the ranks outnumber the host's `cores`, from the oversubscribed bandwidths that the links
+/// of the host's route to itself declare (0 for none): B, the smallest declared, is what an
+/// all-to-all of two ranks per core moved, every byte of it copied twice by all the cores at once:
+/// 2B / cores. 0 where no link declares one (the messages are then flows).
+inline double message_copy_rate(const std::vector<double>& route_oversubscribed_bandwidths, Index cores) {
+  double smallest = 0;
+  for (const double b : route_oversubscribed_bandwidths) {
+    if (b > 0) smallest = smallest > 0 ? std::min(smallest, b) : b;
+  }
+  return 2 * smallest / static_cast<double>(cores);
 }
 
 /// One network link of the machine.
@@ -92,14 +98,12 @@ struct MachineModel {
   /// 2B / cores each (the simulator's SimGridTransport alike). Homogeneous hosts: host 0's route.
   std::optional<MachineModel> run_by(Index ranks) const {
     if (!oversubscribed(ranks) || routes.empty()) return std::nullopt;
-    double smallest = 0;
-    for (std::size_t link : route(0, 0).links) {
-      const double b = links.at(link).oversubscribed_bandwidth;
-      if (b > 0) smallest = smallest > 0 ? std::min(smallest, b) : b;
-    }
-    if (smallest == 0) return std::nullopt;
+    std::vector<double> declared;
+    for (std::size_t link : route(0, 0).links) declared.push_back(links.at(link).oversubscribed_bandwidth);
+    const double rate = redist::message_copy_rate(declared, cores);
+    if (rate == 0) return std::nullopt;
     MachineModel out = *this;
-    out.message_copy_rate = redist::message_copy_rate(smallest, cores);
+    out.message_copy_rate = rate;
     return out;
   }
   /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over

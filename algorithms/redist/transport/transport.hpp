@@ -109,8 +109,8 @@ class Transport {
 
   // Shared publication, where shares_memory(), or where the caller has found that the ranks share a
   // node (redist's MPI layer, call by call: MpiTransport answers shares_memory() false, as its
-  // messages do travel). Each rank owns one publication area, which it
-  // writes and every rank reads. One exchange (redistribute/shared_memory_exchange.hpp) is:
+  // messages do travel). Each rank owns one publication area, which it writes and every rank reads.
+  // One exchange (redistribute/shared_memory_exchange.hpp) is:
   //   reserve_publication, write publication_area(), synchronise_publication, read
   //   published_area(peer) (and shared_source(peer)), finish_reading.
   // Every rank makes each collective call the same number of times, in the same order.

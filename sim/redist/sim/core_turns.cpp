@@ -8,6 +8,7 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "redist/sim/host_costs.hpp"
+#include "redist/sim/ranks_on_host.hpp"
 
 namespace redist::sim {
 
@@ -22,14 +23,14 @@ std::optional<double> read_time_slice(const simgrid::s4u::Host& host, const std:
 
 std::vector<std::shared_ptr<Core>> assign_cores(const std::vector<simgrid::s4u::Host*>& rank_hosts,
                                                 const std::string& platform) {
-  std::map<const simgrid::s4u::Host*, int> ranks_on;
-  for (const simgrid::s4u::Host* host : rank_hosts) ++ranks_on[host];
+  const std::vector<int> ranks_on = ranks_on_host(rank_hosts);
   std::map<const simgrid::s4u::Host*, std::vector<std::shared_ptr<Core>>> cores;
   std::map<const simgrid::s4u::Host*, int> placed;
   std::vector<std::shared_ptr<Core>> out;
-  for (const simgrid::s4u::Host* host : rank_hosts) {
+  for (std::size_t rank = 0; rank < rank_hosts.size(); ++rank) {
+    const simgrid::s4u::Host* host = rank_hosts[rank];
     const auto slice = read_time_slice(*host, platform);  // checked wherever declared
-    if (!slice || ranks_on[host] <= host->get_core_count()) {
+    if (!slice || ranks_on[rank] <= host->get_core_count()) {
       out.push_back(nullptr);
       continue;
     }

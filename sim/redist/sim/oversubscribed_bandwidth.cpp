@@ -1,12 +1,12 @@
 #include "redist/sim/oversubscribed_bandwidth.hpp"
 
-#include <algorithm>
 #include <map>
 #include <stdexcept>
 
 #include <simgrid/s4u/Engine.hpp>
 
 #include "redist/sim/host_costs.hpp"
+#include "redist/sim/ranks_on_host.hpp"
 #include "redist/transport/machine_model.hpp"
 
 namespace redist::sim {
@@ -28,26 +28,25 @@ std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& r
   for (const simgrid::s4u::Link* link : simgrid::s4u::Engine::get_instance()->get_all_links()) {
     oversubscribed_bandwidth(*link, platform);  // checked whether used or not
   }
-  std::map<simgrid::s4u::Host*, int> ranks_on;
-  for (simgrid::s4u::Host* host : rank_hosts) ++ranks_on[host];
-  std::map<simgrid::s4u::Host*, double> rate_of;
-  for (const auto& [host, ranks] : ranks_on) {
-    double rate = 0;
-    if (ranks > host->get_core_count()) {
+  const std::vector<int> ranks_on = ranks_on_host(rank_hosts);
+  std::map<const simgrid::s4u::Host*, double> rate_of;  // the route looked up once a host
+  std::vector<double> rates;
+  for (std::size_t rank = 0; rank < rank_hosts.size(); ++rank) {
+    simgrid::s4u::Host* host = rank_hosts[rank];
+    if (ranks_on[rank] <= host->get_core_count()) {
+      rates.push_back(0);
+      continue;
+    }
+    if (!rate_of.contains(host)) {
       std::vector<simgrid::s4u::Link*> route;
       double latency = 0;
       host->route_to(host, route, &latency);
-      double smallest = 0;
-      for (const simgrid::s4u::Link* link : route) {
-        const double bandwidth = oversubscribed_bandwidth(*link, platform);
-        if (bandwidth > 0) smallest = smallest > 0 ? std::min(smallest, bandwidth) : bandwidth;
-      }
-      rate = message_copy_rate(smallest, host->get_core_count());
+      std::vector<double> declared;
+      for (const simgrid::s4u::Link* link : route) declared.push_back(oversubscribed_bandwidth(*link, platform));
+      rate_of[host] = message_copy_rate(declared, host->get_core_count());
     }
-    rate_of[host] = rate;
+    rates.push_back(rate_of[host]);
   }
-  std::vector<double> rates;
-  for (simgrid::s4u::Host* host : rank_hosts) rates.push_back(rate_of[host]);
   return rates;
 }
 

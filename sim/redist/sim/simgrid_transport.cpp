@@ -201,12 +201,10 @@ std::size_t SimGridTransport::first_arrival(std::span<Request> requests, const c
       settle();
       continue;
     }
-    blocked_call_ = call;
+    begin_wait(call);
     blocked_on_ = requests;
-    if (turn_) turn_->yield();
     simgrid::s4u::Activity::wait_any(unfinished);  // Comm::wait_any would copy and cast the vector
-    if (turn_) turn_->hold();  // woken, it goes on once it has its core
-    blocked_call_ = nullptr;
+    end_wait();
     blocked_on_ = {};
   }
 }
@@ -282,11 +280,9 @@ void SimGridTransport::dissemination_barrier() {
 // A hardware control network (the CM-5's): everyone waits for the last rank, then pays its latency.
 void SimGridTransport::control_barrier(double latency) {
   settle();
-  if (turn_) turn_->yield();
-  blocked_call_ = "barrier";
+  begin_wait("barrier");
   world_.control_barrier().wait();
-  blocked_call_ = nullptr;
-  if (turn_) turn_->hold();
+  end_wait();
   if (latency > 0) simgrid::s4u::this_actor::sleep_for(latency);
 }
 
@@ -300,8 +296,7 @@ bool SimGridTransport::control_prefix_reduction_sum(std::span<const Index> value
   settle();
   auto& inputs = world_.scan_inputs();
   inputs[static_cast<std::size_t>(rank_)].assign(values.begin(), values.end());
-  if (turn_) turn_->yield();
-  blocked_call_ = "control-network scan";
+  begin_wait("control-network scan");
   world_.control_barrier().wait();
   for (std::size_t j = 0; j < values.size(); ++j) {
     Index running = 0;
@@ -314,8 +309,7 @@ bool SimGridTransport::control_prefix_reduction_sum(std::span<const Index> value
     total[j] = running;
   }
   world_.control_barrier().wait();
-  blocked_call_ = nullptr;
-  if (turn_) turn_->hold();
+  end_wait();
   const double words = values.empty() ? 0.0 : static_cast<double>(values.size() - 1);
   const double seconds = values.empty() ? 0.0 : costs->scan_latency + costs->reduce_latency + 2 * words * costs->per_word;
   if (seconds > 0) simgrid::s4u::this_actor::sleep_for(seconds);
@@ -366,6 +360,18 @@ void SimGridTransport::settle() {
     }
   }
   cpu_backlog_ = 0;
+}
+
+// A rank blocked in `call` (named in deadlock reports) gives its core up; woken, it goes on once it
+// holds its core again.
+void SimGridTransport::begin_wait(const char* call) {
+  blocked_call_ = call;
+  if (turn_) turn_->yield();
+}
+
+void SimGridTransport::end_wait() {
+  if (turn_) turn_->hold();
+  blocked_call_ = nullptr;
 }
 
 void SimGridTransport::finish() {

@@ -87,6 +87,10 @@ class SimGridTransport final : public Transport {
     std::byte* scatter_local = nullptr;     ///< ... this storage
   };
 
+  /// The rank blocks in `call` (begin) and goes on (end): named for deadlock reports, its core given
+  /// up meanwhile.
+  void begin_wait(const char* call);
+  void end_wait();
   /// Whether a message between this rank and `peer` is copied by their CPUs (oversubscribed host).
   bool copied_by_cpus(Rank peer, Traffic traffic) const;
   Request post_send(Rank to, const std::byte* data, Index bytes, Tag tag, Traffic traffic);

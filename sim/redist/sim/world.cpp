@@ -1,18 +1,16 @@
 #include "redist/sim/world.hpp"
 
+#include "redist/sim/ranks_on_host.hpp"
 #include "redist/sim/simgrid_transport.hpp"
-
-#include <unordered_map>
 
 namespace redist::sim {
 namespace {
 
 std::vector<bool> hosts_shared(const std::vector<RankPlacement>& placement) {
-  std::unordered_map<const simgrid::s4u::Host*, int> ranks_on;
-  for (const RankPlacement& p : placement) ++ranks_on[p.host];
+  std::vector<simgrid::s4u::Host*> hosts;
+  for (const RankPlacement& p : placement) hosts.push_back(p.host);
   std::vector<bool> shared;
-  shared.reserve(placement.size());
-  for (const RankPlacement& p : placement) shared.push_back(ranks_on[p.host] > 1);
+  for (const int ranks : ranks_on_host(hosts)) shared.push_back(ranks > 1);
   return shared;
 }
 
