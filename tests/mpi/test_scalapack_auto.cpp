@@ -2,7 +2,12 @@
 // at the second call with the same arguments the indexing and schedule fastest at each call of a
 // kept plan (a redist::mpi::Plan runs them, or the default plan where the choice is its own
 // exchange, async); other calls take the default submatrix plan; either way the result is ScaLAPACK's, byte for byte. REDIST_SCALAPACK_LOG says which ran.
-// On 4 ranks; the model and the log are set here before the first call (the model is read once).
+// On 4 ranks; the model and the log are set here before the first call (the model is read once,
+// so each test runs in a process of its own: tests/mpi/CMakeLists.txt runs one per mpirun).
+//
+// A model that cannot be used (missing, not a regular file, truncated, set on some ranks only, a
+// different file on one rank) changes nothing but the method: every call runs the default and
+// moves the data as ScaLAPACK does, the job says why once on stderr, and no rank waits for another.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -10,6 +15,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -154,6 +161,102 @@ TEST(ScalapackWithModel, AutoRunsWholeMatricesAndResultsStayScalapacks) {
   EXPECT_EQ(text.find("schedule auto"), std::string::npos) << "auto was not resolved:\n" << text;
   std::remove(model.c_str());
   std::remove(log.c_str());
+}
+
+// What a process writes on stderr while it lives, kept in a file of its own.
+class StderrCapture {
+ public:
+  explicit StderrCapture(std::string path) : path_(std::move(path)) {
+    std::fflush(stderr);
+    saved_ = dup(2);
+    const int fd = open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 2);
+    close(fd);
+  }
+  std::string finish() {
+    std::fflush(stderr);
+    dup2(saved_, 2);
+    close(saved_);
+    const std::string text = slurp(path_);
+    std::remove(path_.c_str());
+    return text;
+  }
+
+ private:
+  std::string path_;
+  int saved_ = -1;
+};
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// Each rank's REDIST_MODEL, set before any call: the drop-in's copies, each twice (auto would
+// choose at the second), move the data as ScaLAPACK does, and the whole job says `reason` once.
+void runs_the_default_and_says_so_once(const std::string& my_model, const std::string& reason) {
+  if (my_model.empty()) {
+    unsetenv("REDIST_MODEL");
+  } else {
+    setenv("REDIST_MODEL", my_model.c_str(), 1);
+  }
+  StderrCapture capture("scalapack_model_stderr." + std::to_string(world_rank()));
+  {
+    Grid all(1, 4, {0, 1, 2, 3});
+    Grid ga(2, 2, {3, 1, 2, 0});
+    Grid gb(4, 1, {1, 2, 3, 0});
+    compare<double>(ga, gb, 37, 29, 1, 1, 0, all.context);  // whole, dense: where auto would choose
+    compare<double>(gb, ga, 37, 29, 1, 1, 0, all.context);
+    compare<double>(ga, gb, 20, 11, 3, 2, 0, all.context);  // a submatrix
+  }
+  const std::string said = capture.finish();
+  unsetenv("REDIST_MODEL");
+  int lines = static_cast<int>(occurrences(said, "redist: REDIST_MODEL not used ("));
+  MPI_Allreduce(MPI_IN_PLACE, &lines, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  EXPECT_EQ(lines, 1) << "rank " << world_rank() << " wrote: " << said;
+  if (!said.empty()) EXPECT_NE(said.find(reason), std::string::npos) << said;
+}
+
+std::string write_on_rank_0(const std::string& path, const std::string& text) {
+  if (world_rank() == 0) std::ofstream(path) << text;
+  MPI_Barrier(MPI_COMM_WORLD);
+  return path;
+}
+
+TEST(ScalapackModelUnusable, MissingOnEveryRank) {
+  runs_the_default_and_says_so_once("/nonexistent/model.json", "machine model /nonexistent/model.json: no such file");
+}
+
+TEST(ScalapackModelUnusable, NotARegularFile) {
+  runs_the_default_and_says_so_once("/dev/zero", "machine model /dev/zero: not a regular file");
+}
+
+TEST(ScalapackModelUnusable, Truncated) {
+  const std::string whole = redist::machine_model_to_json(small_machine(4));
+  const std::string path = write_on_rank_0("scalapack_model_truncated.model.json", whole.substr(0, whole.size() / 2));
+  runs_the_default_and_says_so_once(path, "not JSON");
+  if (world_rank() == 0) std::remove(path.c_str());
+}
+
+TEST(ScalapackModelUnusable, SetOnSomeRanksOnly) {
+  const std::string path =
+      write_on_rank_0("scalapack_model_some.model.json", redist::machine_model_to_json(small_machine(4)));
+  runs_the_default_and_says_so_once(world_rank() < 2 ? path : "", "rank 2 of the call has none, rank 0 has one");
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (world_rank() == 0) std::remove(path.c_str());
+}
+
+TEST(ScalapackModelUnusable, AnotherFileOnOneRank) {
+  const std::string one = write_on_rank_0("scalapack_model_one.model.json", redist::machine_model_to_json(small_machine(4)));
+  const std::string other =
+      write_on_rank_0("scalapack_model_other.model.json", redist::machine_model_to_json(small_machine(2)));
+  runs_the_default_and_says_so_once(world_rank() == 3 ? other : one, "rank 3 of the call read another file than rank 0");
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (world_rank() == 0) {
+    std::remove(one.c_str());
+    std::remove(other.c_str());
+  }
 }
 
 }  // namespace

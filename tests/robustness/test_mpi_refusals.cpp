@@ -2,8 +2,8 @@
 // moves anything (under mpirun -np 4): source and destination in the same or overlapping storage
 // (it once returned with elements wrong), buffers too small for huge layouts (once std::bad_alloc
 // on every rank), null buffers where the layout gives the rank elements, and the ScaLAPACK drop-in
-// given a null A or B (p?tran: C) where the rank holds part of the submatrix (once a segfault), and
-// a REDIST_MODEL that is not a regular file (/dev/zero was once read without end).
+// given a null A or B (p?tran: C) where the rank holds part of the submatrix (once a segfault). A
+// REDIST_MODEL the drop-in cannot use is no refusal: tests/mpi/test_scalapack_auto.cpp.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -151,22 +151,6 @@ struct Grid {
     });
   }
 };
-
-// REDIST_MODEL naming a device, a directory: refused at the first call with one line (the loader
-// reads only regular files), where /dev/zero was once read without end. First of the drop-in's
-// tests: the model is loaded once, at the first call that finds one to load.
-TEST(MpiRefusals, DropInWithAModelThatIsNotARegularFileIsRefused) {
-  Grid g;
-  const std::string why = ": not a regular file (a machine model is the .model.json file `redist calibrate` writes)";
-  setenv("REDIST_MODEL", "/dev/zero", 1);
-  EXPECT_EQ(g.gemr2d(8, 8, false, 0, false, 0), "pdgemr2d: REDIST_MODEL: machine model /dev/zero" + why);
-  setenv("REDIST_MODEL", "/", 1);
-  EXPECT_EQ(g.gemr2d(8, 8, false, 0, false, 0), "pdgemr2d: REDIST_MODEL: machine model /" + why);
-  setenv("REDIST_MODEL", "/nonexistent/model.json", 1);
-  EXPECT_EQ(g.gemr2d(8, 8, false, 0, false, 0), "pdgemr2d: REDIST_MODEL: machine model /nonexistent/model.json: no such file");
-  unsetenv("REDIST_MODEL");
-  EXPECT_EQ(g.b, std::vector<double>(16, 0.0)) << "B written by a refused call";
-}
 
 // p?tran (PDTRAN(M, N, ALPHA, A, IA, JA, DESCA, BETA, C, IC, JC, DESCC)) with a null C where the
 // rank holds part of sub(C): refused as a null A is (it once wrote through the null pointer).

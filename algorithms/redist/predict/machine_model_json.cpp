@@ -176,7 +176,7 @@ MachineModel machine_model_from_json(std::string_view text, const std::string& s
   }
 }
 
-MachineModel load_machine_model(const std::string& path) {
+std::string read_machine_model_text(const std::string& path) {
   // Only a regular file is read: a device (/dev/zero), a FIFO or a directory would be read without
   // end or fail obscurely. Every reader (redist-mpi --model, REDIST_MODEL, the benchmarks) says so.
   std::error_code error;
@@ -186,11 +186,27 @@ MachineModel load_machine_model(const std::string& path) {
     throw std::invalid_argument("machine model " + path +
                                 ": not a regular file (a machine model is the .model.json file `redist calibrate` writes)");
   }
-  std::ifstream in(path);
+  // A model is a few kilobytes: a file far larger is no model, and every rank of a job would read it whole.
+  const auto size = std::filesystem::file_size(path, error);
+  if (!error && size > kMaxMachineModelBytes) {
+    throw std::invalid_argument("machine model " + path + ": " + std::to_string(size) + " bytes, more than the " +
+                                std::to_string(kMaxMachineModelBytes) + " a machine model may have");
+  }
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw std::invalid_argument("machine model " + path + ": cannot be read");
-  std::stringstream text;
-  text << in.rdbuf();
-  return machine_model_from_json(text.str(), path);
+  std::string text(kMaxMachineModelBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) throw std::invalid_argument("machine model " + path + ": cannot be read");
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxMachineModelBytes) {  // grew since its size was read
+    throw std::invalid_argument("machine model " + path + ": more than the " + std::to_string(kMaxMachineModelBytes) +
+                                " bytes a machine model may have");
+  }
+  return text;
+}
+
+MachineModel load_machine_model(const std::string& path) {
+  return machine_model_from_json(read_machine_model_text(path), path);
 }
 
 }  // namespace redist

@@ -22,7 +22,9 @@
 //
 // REDIST_SCALAPACK_LOG=<file>: every rank appends a line per call (how the data moved, or why not).
 // REDIST_MODEL=<file>: copies of whole matrices stored densely run as a redist::mpi::Plan whose
-// indexing and schedule `auto` chose on that machine model; other calls as without it.
+// indexing and schedule `auto` chose on that machine model; other calls as without it. A model
+// that the ranks of a call cannot all use alike is used by none: the call runs the default and
+// moves the data, and the first rank concerned says why once on stderr.
 //
 // Plans: a call with the same arguments as one of the last 16 on its context reuses that call's
 // plan (its index sets and MPI datatypes), so a repeated small copy costs little more than the move.

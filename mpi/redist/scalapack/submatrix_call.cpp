@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>
@@ -27,6 +29,7 @@ enum ContextProblem : std::int64_t { kContextsFine, kOutsideA, kOutsideB, kNotSh
 struct Given {
   std::int64_t rows, cols, ia, ja, ib, jb, uplo, diag, transpose, elem_bytes, context_problem;
   std::int64_t a_null, b_null;  // the local array is a null pointer where it is read (A) or written (B)
+  std::int64_t model_state, model_digest;  // REDIST_MODEL as this process read it (ModelFile)
   std::array<std::int64_t, 11> desca;  // the eleven-entry form (descriptor.hpp), as read
   std::array<std::int64_t, 4> grida;   // grid rows, grid columns, my row, my column
   std::array<std::int64_t, 11> descb;
@@ -34,6 +37,82 @@ struct Given {
 };
 constexpr int kGivenFields = static_cast<int>(sizeof(Given) / sizeof(std::int64_t));
 constexpr std::size_t kLld = 10;  // LLD_'s place in the eleven-entry form
+
+bool model_in_use = true;
+std::string last_method_text;
+
+// REDIST_MODEL=<file>: the machine model `auto` predicts on (the .model.json `redist calibrate`
+// writes), read once per process. The ranks of a call agree on it (its state and a digest of its
+// bytes are in what they gather): a model missing, unreadable or different on any rank is used by
+// none, and the call runs the default method, moving the data as without the variable.
+enum ModelState : std::int64_t { kNoModel, kModelUnusable, kModelRead };
+
+struct ModelFile {
+  ModelState state = kNoModel;
+  std::int64_t digest = 0;  // FNV-1a of the file's bytes, where read
+  std::shared_ptr<const MachineModel> model;
+  std::string problem;  // why it cannot be used, where unusable
+};
+
+std::int64_t fnv1a(const std::string& bytes) {
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (const char c : bytes) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  return static_cast<std::int64_t>(hash);
+}
+
+const ModelFile& model_file() {
+  static const ModelFile file = [] {
+    ModelFile f;
+    const char* path = std::getenv("REDIST_MODEL");
+    if (path == nullptr || *path == '\0') return f;
+    try {
+      const std::string text = read_machine_model_text(path);
+      f.model = std::make_shared<const MachineModel>(machine_model_from_json(text, path));
+      f.digest = fnv1a(text);
+      f.state = kModelRead;
+    } catch (const std::exception& e) {
+      f.state = kModelUnusable;
+      f.problem = e.what();
+    }
+    return f;
+  }();
+  return file;
+}
+
+// Says once per process, on stderr, why the model is not used.
+void tell_model_unused(const std::string& why) {
+  static bool told = false;
+  if (told) return;
+  told = true;
+  std::fprintf(stderr, "redist: REDIST_MODEL not used (%s): calls run redist's default method\n", why.c_str());
+}
+
+// The model the ranks of a call agreed on, or null (none, or not the same usable one on every
+// rank). Where it is not used, the first rank that cannot use it says why; where the ranks read
+// different models, the first of them that differs from rank 0 does.
+std::shared_ptr<const MachineModel> agreed_model(const std::vector<Given>& all, Rank me) {
+  const Given& ref = all.front();
+  bool same = true;
+  for (const Given& g : all) same = same && g.model_state == ref.model_state && g.model_digest == ref.model_digest;
+  if (same && ref.model_state == kNoModel) return nullptr;
+  if (same && ref.model_state == kModelRead) return model_file().model;
+  Rank teller = -1;
+  for (std::size_t r = 0; r < all.size() && teller < 0; ++r) {
+    if (all[r].model_state == kModelUnusable) teller = static_cast<Rank>(r);
+  }
+  if (teller < 0) {
+    for (std::size_t r = 0; r < all.size() && teller < 0; ++r) {
+      if (all[r].model_state != ref.model_state || all[r].model_digest != ref.model_digest) teller = static_cast<Rank>(r);
+    }
+  }
+  if (teller == me) {
+    const ModelFile& f = model_file();
+    tell_model_unused(f.state == kModelUnusable ? f.problem
+                      : f.state == kNoModel     ? "rank " + std::to_string(me) + " of the call has none, rank 0 has one"
+                                                : "rank " + std::to_string(me) + " of the call read another file than rank 0");
+  }
+  return nullptr;
+}
 
 std::array<std::int64_t, 11> fields(const int* desc, Reader reader) {
   const Descriptor d = read_descriptor(desc, reader);
@@ -66,6 +145,10 @@ Given what_i_was_given(const SubmatrixCall& call, const std::byte* a_local, cons
   g.transpose = call.transpose;
   g.elem_bytes = call.elem_bytes;
   g.grida = g.gridb = place_fields(GridPlace{});
+  if (model_in_use) {  // else kNoModel
+    g.model_state = model_file().state;
+    g.model_digest = model_file().digest;
+  }
   if (empty_redist_copy(call)) return g;
   g.ia = call.ia;
   g.ja = call.ja;
@@ -285,24 +368,6 @@ void log_call(const SubmatrixCall& call, const std::string& outcome) {
   if (fd < 0) return;
   [[maybe_unused]] const ssize_t written = ::write(fd, line.data(), line.size());
   ::close(fd);
-}
-
-bool model_in_use = true;
-std::string last_method_text;
-
-// REDIST_MODEL=<file>: the machine model `auto` predicts on (the .model.json `redist calibrate`
-// writes), loaded once; none without the variable.
-std::shared_ptr<const MachineModel> machine_model() {
-  static const std::shared_ptr<const MachineModel> model = []() -> std::shared_ptr<const MachineModel> {
-    const char* path = std::getenv("REDIST_MODEL");
-    if (path == nullptr || *path == '\0') return nullptr;
-    try {
-      return std::make_shared<const MachineModel>(load_machine_model(path));
-    } catch (const std::exception& e) {  // every rank reads the same file: all throw alike
-      throw std::invalid_argument(std::string("REDIST_MODEL: ") + e.what());
-    }
-  }();
-  return model;
 }
 
 // The local rows and columns a side's descriptor gives process (row, col).
@@ -536,7 +601,6 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
 
   PlanKey key(reinterpret_cast<const std::int64_t*>(all.data()),
               reinterpret_cast<const std::int64_t*>(all.data()) + all.size() * kGivenFields);
-  key.push_back(model_in_use ? 1 : 0);
   const Index eb = call.elem_bytes;
   // Every rank gathered the same key: all find the plan or all make it. The submatrix plan's
   // messages go on the context's transport, its shared window kept with the context's communicator.
@@ -552,15 +616,14 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
   // far more than one small copy), a call repeated pays once.
   if (kept.uses < 2) ++kept.uses;
   if (!kept.decided) {
-    std::shared_ptr<const MachineModel> model;
-    try {  // read at the first call, so that a bad REDIST_MODEL is told at once
-      model = model_in_use ? machine_model() : nullptr;
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(call.routine + ": " + e.what());
-    }
+    const std::shared_ptr<const MachineModel> model = agreed_model(all, me);
     kept.decided = kept.uses >= 2 || !model;
     if (kept.decided && model && whole_dense_copy(all, call, a_ranks.front(), b_ranks.front())) {
-      choose_on_model(kept, *transport, all, a_ranks, b_ranks, eb, model);
+      try {  // every rank predicts on the same model and arguments: all fail alike, and keep the default
+        choose_on_model(kept, *transport, all, a_ranks, b_ranks, eb, model);
+      } catch (const std::exception& e) {
+        if (me == 0) tell_model_unused(std::string("its prediction failed: ") + e.what());
+      }
     }
   }
   mpi::Plan& plan = *kept.plan;
