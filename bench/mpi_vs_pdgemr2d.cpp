@@ -6,8 +6,9 @@
 //
 //   mpirun -np 4|8|16 bench_mpi_vs_pdgemr2d [--repeat 3] [--rows 4096 --cols 4096] [--json FILE]
 //
-// The 12 pairs are written for 4 ranks; on 8 and 16 the same pairs are scaled: each doubling of
-// the rank count doubles the process rows of both grids, then the process columns, and so on.
+// The 12 pairs (redist/layout/benchmark_pairs.hpp) are written for 4 ranks; on 8 and 16 the same
+// pairs are scaled: each doubling of the rank count doubles the process rows of both grids, then
+// the process columns, and so on.
 //
 // redist keeps its message memory between calls (buffers, and the shared-memory window kept with
 // the communicator); pdgemr2d allocates afresh. `cold s` is the best method again with all of it
@@ -51,6 +52,7 @@
 #include "costa_reference.hpp"
 #include "mpi_timing.hpp"
 #include "redist/indexing/indexing_methods.hpp"
+#include "redist/layout/benchmark_pairs.hpp"
 #include "redist/mpi/pdgemr2d.hpp"
 #include "redist/mpi/plan.hpp"
 #include "redist/mpi/redistribute.hpp"
@@ -64,47 +66,9 @@ using redist::bench::median_of;
 using redist::bench::slowest;
 using redist::mpi::ScalapackDescriptor;
 
-struct Pair {
-  const char* name;
-  Index pr, pc, mb, nb, rsrc, csrc;      // source grid, blocks, first process
-  Index qr, qc, mb2, nb2, rsrc2, csrc2;  // destination
-};
-
-const std::vector<Pair> kPairsFor4 = {
-    {"2x2 64x64 -> 4x1 64x64", 2, 2, 64, 64, 0, 0, 4, 1, 64, 64, 0, 0},
-    {"2x2 64x64 -> 1x4 32x32", 2, 2, 64, 64, 0, 0, 1, 4, 32, 32, 0, 0},
-    {"4x1 1x1 -> 1x4 1x1", 4, 1, 1, 1, 0, 0, 1, 4, 1, 1, 0, 0},
-    {"2x2 1x1 -> 2x2 64x64", 2, 2, 1, 1, 0, 0, 2, 2, 64, 64, 0, 0},
-    {"2x2 32x32 -> 2x2 48x48 (1,1)", 2, 2, 32, 32, 0, 0, 2, 2, 48, 48, 1, 1},
-    {"1x4 block columns -> 4x1 block rows", 1, 4, 4096, 1024, 0, 0, 4, 1, 1024, 4096, 0, 0},
-    {"2x2 2x2 -> 4x1 8x8", 2, 2, 2, 2, 0, 0, 4, 1, 8, 8, 0, 0},
-    {"4x1 16x16 -> 2x2 16x16 (1,1)", 4, 1, 16, 16, 0, 0, 2, 2, 16, 16, 1, 1},
-    {"2x2 100x100 -> 2x2 7x7", 2, 2, 100, 100, 0, 0, 2, 2, 7, 7, 0, 0},
-    {"2x2 8x8 -> 1x4 8x8 (0,3)", 2, 2, 8, 8, 0, 0, 1, 4, 8, 8, 0, 3},
-    {"4x1 64x64 -> 2x2 128x32", 4, 1, 64, 64, 0, 0, 2, 2, 128, 32, 0, 0},
-    {"1x4 3x5 -> 4x1 5x3", 1, 4, 3, 5, 0, 0, 4, 1, 5, 3, 0, 0},
-};
-
-// The pairs for `ranks` = 4 · 2^k processes (k doublings, rows first), or empty for other counts.
-std::vector<Pair> pairs_for(int ranks) {
-  int doublings = 0;
-  for (int n = 4; n < ranks; n *= 2) ++doublings;
-  if (ranks != 4 << doublings) return {};
-  std::vector<Pair> pairs = kPairsFor4;
-  for (Pair& p : pairs) {
-    for (int d = 0; d < doublings; ++d) {
-      if (d % 2 == 0) {
-        p.pr *= 2, p.qr *= 2;
-      } else {
-        p.pc *= 2, p.qc *= 2;
-      }
-    }
-  }
-  return pairs;
-}
-
-std::string grids(const Pair& p) {
-  return std::to_string(p.pr) + "x" + std::to_string(p.pc) + " -> " + std::to_string(p.qr) + "x" + std::to_string(p.qc);
+std::string grids(const redist::DescriptorPair& p) {
+  return std::to_string(p.from.grid_rows) + "x" + std::to_string(p.from.grid_cols) + " -> " +
+         std::to_string(p.to.grid_rows) + "x" + std::to_string(p.to.grid_cols);
 }
 
 // Seconds for every rank to copy its 64 MiB four times over, from the first rank's start to the
@@ -162,7 +126,7 @@ int main(int argc, char** argv) {
     if (flag == "--cols") cols = std::stoll(argv[i + 1]);
     if (flag == "--json") json_path = argv[i + 1];
   }
-  const std::vector<Pair> pairs = pairs_for(ranks);
+  const std::vector<redist::DescriptorPair> pairs = redist::benchmark_pairs(ranks, rows, cols);
   if (pairs.empty()) {
     if (rank == 0) std::fprintf(stderr, "bench_mpi_vs_pdgemr2d: run with mpirun -np 4, 8 or 16 (4 times a power of two)\n");
     MPI_Finalize();
@@ -181,9 +145,9 @@ int main(int argc, char** argv) {
   nlohmann::json report = nlohmann::json::array();
   std::vector<double> speedups, cold_speedups, floor_ratios, two_copy_ratios, plan_gains, once_floor_ratios, once_speedups, bandwidths;
   bool all_identical = true;
-  for (const Pair& pair : pairs) {
-    const ScalapackDescriptor from{rows, cols, pair.mb, pair.nb, pair.pr, pair.pc, pair.rsrc, pair.csrc};
-    const ScalapackDescriptor to{rows, cols, pair.mb2, pair.nb2, pair.qr, pair.qc, pair.rsrc2, pair.csrc2};
+  for (const redist::DescriptorPair& pair : pairs) {
+    const ScalapackDescriptor& from = pair.from;
+    const ScalapackDescriptor& to = pair.to;
     const redist::Layout source = redist::mpi::scalapack_layout(from), dest = redist::mpi::scalapack_layout(to);
     const std::vector<double> a = global_values(from, rank), expected = global_values(to, rank);
     std::vector<double> b(expected.size()), c(expected.size());
@@ -294,7 +258,7 @@ int main(int argc, char** argv) {
         std::snprintf(costa_ratio, sizeof costa_ratio, "%.2f", costa_best / redist_best[best]);
       }
       std::printf("| %s%s | %s | %.4f | %.4f | %.4f | %.2f | %.2f | %.4f | %.2f | %s | %s | %.1f | %.4f | %.2f | %.2f | %.2f | %.4f | %.0f%% | %.2f | %.2f | %s |\n",
-                  pair.name, scaled.c_str(), methods[best].c_str(), redist_best[best], cold_best, scalapack_best, speedup,
+                  pair.name.c_str(), scaled.c_str(), methods[best].c_str(), redist_best[best], cold_best, scalapack_best, speedup,
                   scalapack_best / cold_best, plan_best, call_best / plan_best, costa_s, costa_ratio, static_cast<double>(total_sent) / (1 << 20), floor,
                   redist_best[best] / floor, two_copy, scalapack_best / floor, once_best, 100.0 * static_cast<double>(all_copied_once) / static_cast<double>(std::max<Index>(total_sent, 1)),
                   once_best / floor, scalapack_best / once_best, identical ? "yes" : "NO");

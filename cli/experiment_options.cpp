@@ -28,7 +28,7 @@ std::shared_ptr<ExperimentOptions> ExperimentOptions::add(CLI::App* app, const E
     if (p.required) option->required();
     if (!p.default_value.is_null()) option->default_str(default_text(p.default_value));
     // Out-of-range numbers get CLI11's line naming the flag (a schema would see them as names).
-    if (p.min && p.names.empty()) option->check(whole_number());
+    if (p.min && p.names.empty() && p.pair == 0) option->check(whole_number());
   }
   return options;
 }

@@ -1,5 +1,6 @@
-// `redist explain --platform F -P -r -Q -s -N [--indexing|--schedule|--relabel NAME|auto] [--simulate]`:
-// every candidate way of redistributing CYCLIC(r)/P -> CYCLIC(s)/Q, its phases as the prediction
+// `redist explain --platform F -P -r -Q -s -N [--indexing|--schedule|--relabel NAME|auto] [--simulate]`,
+// or the 2-D form `--rows --cols --src-grid --src-block [--src-first --src-order] --dst-...`:
+// every candidate way of redistributing CYCLIC(r)/P -> CYCLIC(s)/Q (or the whole matrix), its phases as the prediction
 // prices them on the platform's machine model (redist/predict/prediction.hpp), and the one `auto`
 // picks. With --simulate each candidate also runs in the simulator (phantom payload), so that the
 // prediction can be judged against it.
@@ -7,11 +8,13 @@
 #include <memory>
 
 #include "command.hpp"
+#include "experiment_options.hpp"
 #include "options.hpp"
 #include "redist/analysis/explanation.hpp"
 #include "redist/os/atomic_file.hpp"
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/sim/candidate_predictions.hpp"
+#include "redist/sim/experiments.hpp"
 
 namespace redist::cli {
 namespace {
@@ -19,17 +22,35 @@ namespace {
 struct ExplainOptions : ExplainRequest {
   bool json = false;
   std::string write_model;
+  std::shared_ptr<ExperimentOptions> matrix;  ///< the 2-D form's flags, as `redist simulate` takes them
 };
 
-int run_explain(const ExplainOptions& o) {
+// The request as given: 1-D (-P, -Q, -N), or a whole matrix between two descriptors (the
+// redistribute experiment's 2-D parameters, read by the same rules as `redist simulate`'s).
+ExplainRequest request_of(const ExplainOptions& o) {
+  Params params = o.matrix->values().given();
+  for (const auto& [name, value] : {std::pair{"P", o.P}, std::pair{"Q", o.Q}, std::pair{"N", o.N}}) {
+    if (value > 0) params[name] = value;  // 0: not given (the flags take positive numbers)
+  }
+  ExplainRequest request = o;
+  request.matrix = sim::redistribute_matrix_copy(ParameterValues(sim::find_experiment("redistribute").spec, params));
+  if (request.matrix && !request.matrix->whole()) {
+    throw std::invalid_argument("explain prices whole matrices, as auto does: a submatrix copy (--sub, --src-at, "
+                                "--dst-at) runs redist's submatrix plan alone (redist simulate simulates it)");
+  }
+  return request;
+}
+
+int run_explain(const ExplainOptions& options) {
+  const ExplainRequest o = request_of(options);
   const MachineModel model = sim::request_machine_model(o);
-  if (!o.write_model.empty()) {
-    os::PendingFile file(o.write_model);
+  if (!options.write_model.empty()) {
+    os::PendingFile file(options.write_model);
     file.write(machine_model_to_json(model) + "\n");
     file.publish();
   }
   const Explanation answer = sim::predict_candidates(o, model);
-  if (o.json) {
+  if (options.json) {
     std::cout << explanation_json(o, answer).dump() << "\n";
   } else {
     std::cout << explanation_text(o, answer);
@@ -37,20 +58,35 @@ int run_explain(const ExplainOptions& o) {
   return 0;
 }
 
+// Of the redistribute experiment's flags, explain takes the 2-D form's; the 1-D form and the
+// choices are its own options above.
+std::vector<std::string> explain_leaves_out() {
+  std::vector<std::string> out;
+  for (const std::string& name : sim::find_experiment("redistribute").spec.parameter_names()) {
+    if (name != "rows" && name != "cols" && name.rfind("src_", 0) != 0 && name.rfind("dst_", 0) != 0 && name != "sub") {
+      out.push_back(name);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 void add_explain_command(CLI::App& root, Commands& commands) {
   auto o = std::make_shared<ExplainOptions>();
   auto* app = root.add_subcommand(
-      "explain", "Predict every way of redistributing CYCLIC(r)/P -> CYCLIC(s)/Q on a platform, and the one auto picks");
+      "explain",
+      "Predict every way of redistributing CYCLIC(r)/P -> CYCLIC(s)/Q, or a matrix between two ScaLAPACK descriptors, "
+      "on a platform, and the one auto picks");
   app->add_option("--platform", o->platform, "SimGrid platform file (platforms/*.xml or one redist calibrate wrote)")
       ->required()
       ->check(CLI::ExistingFile);
-  app->add_option("-P", o->P, "source processors")->required()->check(whole_number())->check(positive());
-  app->add_option("-Q", o->Q, "destination processors")->required()->check(whole_number())->check(positive());
+  app->add_option("-P", o->P, "1-D: source processors")->check(whole_number())->check(positive());
+  app->add_option("-Q", o->Q, "1-D: destination processors")->check(whole_number())->check(positive());
   app->add_option("-r", o->r, "source block size")->check(whole_number())->check(positive())->capture_default_str();
   app->add_option("-s", o->s, "destination block size")->check(whole_number())->check(positive())->capture_default_str();
-  app->add_option("-N", o->N, "array size in elements")->required()->check(whole_number())->check(positive());
+  app->add_option("-N", o->N, "1-D: array size in elements")->check(whole_number())->check(positive());
+  o->matrix = ExperimentOptions::add(app, sim::find_experiment("redistribute").spec, explain_leaves_out());
   app->add_option("--elem-bytes", o->elem_bytes, "bytes per element")->check(whole_number())->check(positive())->capture_default_str();
   app->add_option("--placement", o->placement, "source and destination processors: the same ranks or disjoint ones")
       ->check(CLI::IsMember({"shared", "disjoint"}))

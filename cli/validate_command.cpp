@@ -1,11 +1,14 @@
-// `redist validate --platform FILE [--quick] [--random K] [--seed S] [--repeat K] [--rounds R]
-// [--max-error E] [--max-p90 E] [--json]`: runs 1-D redistributions (14 hand-picked, then K seeded
-// random ones: random_validation_cases) for real under mpirun and in the simulator on a platform
+// `redist validate --platform FILE [--quick] [--random K] [--random-2d K] [--within-cores K] [--seed S]
+// [--repeat K] [--rounds R] [--max-error E] [--max-p90 E] [--json]`: runs redistributions (14
+// hand-picked 1-D ones, K seeded random 1-D ones: random_validation_cases; the twelve benchmark
+// pairs and K seeded random 2-D ones; K more, 1-D and 2-D, whose ranks fit the platform's cores)
+// for real under mpirun and in the simulator on a platform
 // written by `redist calibrate`, and reports per case the measured (fastest of R rounds) and
 // simulated total time (maximum over ranks) and their ratio, then the median and 90th percentile of
 // |sim - real| / real, how many cases the simulator is optimistic on, and the worst five; with two
 // rounds or more, also how far a case's rounds spread, the noise those errors are read against; and
-// where the misses lie: each phase's ratio and share of the error, the error by rank count.
+// where the misses lie: each phase's ratio and share of the error, the error by rank count, and each
+// set's figures (1-D, 2-D; ranks within the cores, beyond them).
 // Simulated ranks sit on the platform's hosts in turn (rank i on node-(i mod hosts)): on a calibrated
 // platform all on its one host, the k-th on core k mod cores, as the launcher binds the MPI ranks.
 #include <cstdint>
@@ -38,6 +41,8 @@ struct ValidateOptions {
   std::string platform;
   bool quick = false;
   int random = 50;
+  int random_2d = 20;
+  int within_cores = 24;
   std::uint64_t seed = 18;  // a fixed default, so that runs are reproducible
   int repeat = 5;
   int rounds = 3;
@@ -46,10 +51,25 @@ struct ValidateOptions {
   calibration::MpiLauncher launcher;
 };
 
-std::vector<ValidationCase> cases(const ValidateOptions& o) {
+// The benchmark pairs' matrix: 8 MiB of doubles, as the random cases' arrays (1 to 16 MiB).
+constexpr Index kBenchmarkMatrixSide = 1024;
+
+std::vector<ValidationCase> cases(const ValidateOptions& o, int cores) {
   auto all = calibration::hand_picked_validation_cases(o.quick);
-  if (o.quick) return all;
-  for (auto& c : calibration::random_validation_cases(o.random, o.seed)) all.push_back(std::move(c));
+  const auto add = [&all](std::vector<ValidationCase> more) {
+    for (auto& c : more) all.push_back(std::move(c));
+  };
+  if (o.quick) {  // one 2-D case, small
+    all.push_back(calibration::benchmark_validation_cases(256, 256).front());
+    return all;
+  }
+  add(calibration::random_validation_cases(o.random, o.seed));
+  add(calibration::benchmark_validation_cases(kBenchmarkMatrixSide, kBenchmarkMatrixSide));
+  add(calibration::random_matrix_validation_cases(o.random_2d, o.seed));
+  // Within the cores (at least two ranks): half 1-D, half 2-D, from streams of their own.
+  const Index fit = std::max(2, cores);
+  add(calibration::random_validation_cases((o.within_cores + 1) / 2, o.seed + 1, fit));
+  add(calibration::random_matrix_validation_cases(o.within_cores / 2, o.seed + 1, fit));
   return all;
 }
 
@@ -58,7 +78,8 @@ int run_validate(ValidateOptions o) {
   // The JSON names the platform: a path it cannot hold is refused before the first measurement.
   if (o.json) os::require_utf8(o.platform, "--platform", "--json prints UTF-8; rename the file or drop --json");
   const int hosts = calibration::platform_host_count(o.platform);
-  const std::vector<ValidationCase> all = cases(o);
+  const int cores = hosts * calibration::platform_core_count(o.platform);
+  const std::vector<ValidationCase> all = cases(o, cores);
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   std::vector<double> measured, simulated;
   std::vector<calibration::ComparedCase> compared_cases;
@@ -76,7 +97,7 @@ int run_validate(ValidateOptions o) {
     if (!o.json) std::cout << calibration::compared_case_row(compared) << std::flush;
     compared_cases.push_back(compared);
   }
-  const calibration::ValidationMisses misses = calibration::validation_misses(compared_cases);
+  const calibration::ValidationMisses misses = calibration::validation_misses(compared_cases, cores);
   const ValidationSummary summary = calibration::summarise_validation(measured, simulated);
   if (o.json) {
     nlohmann::ordered_json worst = nlohmann::ordered_json::array();
@@ -84,6 +105,9 @@ int run_validate(ValidateOptions o) {
     std::cout << nlohmann::ordered_json{{"platform", o.platform},
                                         {"seed", o.seed},
                                         {"random_cases", o.quick ? 0 : o.random},
+                                        {"random_2d_cases", o.quick ? 0 : o.random_2d},
+                                        {"within_cores_cases", o.quick ? 0 : o.within_cores},
+                                        {"cores", cores},
                                         {"repeat", o.repeat},
                                         {"rounds", o.rounds},
                                         {"cases", rows},
@@ -112,6 +136,13 @@ void add_validate_command(CLI::App& root, Commands& commands) {
   app->add_option("--platform", o->platform, "platform written by `redist calibrate`")->required()->check(CLI::ExistingFile);
   app->add_flag("--quick", o->quick, "four small hand-picked cases instead of the full set (seconds, for tests)");
   app->add_option("--random", o->random, "seeded random cases run after the 14 hand-picked ones")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  app->add_option("--random-2d", o->random_2d, "seeded random 2-D cases, after the twelve benchmark pairs")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  app->add_option("--within-cores", o->within_cores,
+                  "seeded random cases (half 1-D, half 2-D) whose ranks fit the platform's cores")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   app->add_option("--seed", o->seed, "seed of the random cases (the same seed, the same cases)")->capture_default_str();

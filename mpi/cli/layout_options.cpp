@@ -1,24 +1,17 @@
 #include "layout_options.hpp"
 
-#include <charconv>
 #include <stdexcept>
+
+#include "redist/analysis/experiment_schema.hpp"
 
 namespace redist::mpi::cli {
 namespace {
 
-// "AxB" or "A,B" -> two whole numbers.
+// "AxB" or "A,B" -> two whole numbers, read as the simulator's 2-D parameters are.
 std::pair<Index, Index> pair_of(const std::string& text, char separator, const char* option) {
-  const auto cut = text.find(separator);
-  Index a = 0, b = 0;
-  const auto parse = [&](std::string_view part, Index& out) {
-    const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
-    return ec == std::errc() && ptr == part.data() + part.size() && !part.empty();
-  };
-  if (cut == std::string::npos || !parse(std::string_view(text).substr(0, cut), a) ||
-      !parse(std::string_view(text).substr(cut + 1), b)) {
-    throw std::invalid_argument(std::string(option) + " '" + text + "' is not of the form A" + separator + "B");
-  }
-  return {a, b};
+  const auto numbers = parse_pair(text, separator);
+  if (!numbers) throw std::invalid_argument(std::string(option) + " '" + text + "' is not of the form A" + separator + "B");
+  return *numbers;
 }
 
 void require(bool given, const char* what) {
@@ -41,6 +34,12 @@ void LayoutOptions::add_to(CLI::App& app) {
   app.add_option("--dst-grid", dst_grid, "2-D: destination process grid, PrxPc");
   app.add_option("--dst-block", dst_block, "2-D: destination blocks, MBxNB");
   app.add_option("--dst-first", dst_first, "2-D: destination first process, RSRC,CSRC")->capture_default_str();
+  for (auto [order, side] : {std::pair{&src_order, "source"}, std::pair{&dst_order, "destination"}}) {
+    app.add_option(order == &src_order ? "--src-order" : "--dst-order", *order,
+                   std::string("2-D: ") + side + " local storage, column-major (ScaLAPACK's) or row-major")
+        ->check(CLI::IsMember({"column-major", "row-major"}))
+        ->capture_default_str();
+  }
   app.add_option("--placement", placement, "source and destination processors: shared ranks or disjoint")
       ->check(CLI::IsMember({"shared", "disjoint"}))
       ->capture_default_str();
@@ -51,13 +50,15 @@ std::pair<ScalapackDescriptor, ScalapackDescriptor> LayoutOptions::descriptors()
   require(!src_grid.empty() && !src_block.empty() && !dst_grid.empty() && !dst_block.empty(),
           "--src-grid, --src-block, --dst-grid or --dst-block");
   const auto describe = [&](const std::string& grid, const std::string& block, const std::string& first,
-                            const char* side) {
+                            const std::string& order, const char* side) {
     const auto [pr, pc] = pair_of(grid, 'x', (std::string("--") + side + "-grid").c_str());
     const auto [mb, nb] = pair_of(block, 'x', (std::string("--") + side + "-block").c_str());
     const auto [rsrc, csrc] = pair_of(first, ',', (std::string("--") + side + "-first").c_str());
-    return ScalapackDescriptor{rows, cols, mb, nb, pr, pc, rsrc, csrc};
+    return ScalapackDescriptor{rows, cols, mb, nb, pr, pc, rsrc, csrc,
+                               order == "row-major" ? StorageOrder::RowMajor : StorageOrder::ColumnMajor};
   };
-  return {describe(src_grid, src_block, src_first, "src"), describe(dst_grid, dst_block, dst_first, "dst")};
+  return {describe(src_grid, src_block, src_first, src_order, "src"),
+          describe(dst_grid, dst_block, dst_first, dst_order, "dst")};
 }
 
 std::pair<Layout, Layout> LayoutOptions::layouts() const {

@@ -18,6 +18,7 @@ struct LayoutOptions {
   Index P = kNotGiven, r = kNotGiven, Q = kNotGiven, s = kNotGiven, N = kNotGiven;  // 1-D
   Index rows = kNotGiven, cols = kNotGiven;                                           // 2-D
   std::string src_grid, src_block, src_first = "0,0", dst_grid, dst_block, dst_first = "0,0";
+  std::string src_order = "column-major", dst_order = "column-major";
   std::string placement = "shared";
 
   void add_to(CLI::App& app);

@@ -60,16 +60,11 @@ struct RunOptions {
   bool json = false;
 };
 
-nlohmann::ordered_json descriptor_json(const ScalapackDescriptor& d) {
-  return {{"grid", {d.grid_rows, d.grid_cols}}, {"block", {d.row_block, d.col_block}},
-          {"first", {d.first_row, d.first_col}}};
-}
-
 // The layouts' own fields of the run JSON: 2-D descriptors, or the 1-D block sizes.
 nlohmann::ordered_json layouts_json(const LayoutOptions& layout) {
   if (!layout.two_dimensional()) return {{"r", layout.r}, {"s", layout.s}};
   const auto [from, to] = layout.descriptors();
-  return {{"rows", layout.rows}, {"cols", layout.cols}, {"src", descriptor_json(from)}, {"dst", descriptor_json(to)}};
+  return matrix_copy_json(MatrixCopy::whole(from, to));
 }
 
 // The project's version, the SimGrid version the project was built with (the simulator is `redist`;
@@ -162,6 +157,10 @@ int run(const RunOptions& o) {
   }
   if (!o.reference.empty() && !o.layout.two_dimensional()) {
     throw std::invalid_argument("--reference pdgemr2d needs 2-D layouts (a 1-D array is a --rows 1 matrix)");
+  }
+  if (!o.reference.empty() && (o.layout.src_order != "column-major" || o.layout.dst_order != "column-major")) {
+    throw std::invalid_argument("--reference pdgemr2d needs column-major storage, ScaLAPACK's (not --src-order or "
+                                "--dst-order row-major)");
   }
   const Options options = chosen_options(o, source, dest);
   check_memory(o, source, dest, options);

@@ -19,9 +19,14 @@ namespace fs = std::filesystem;
 
 std::string redist(const std::string& args) { return std::string(REDIST_BIN) + " " + args; }
 
-// A value the parameter accepts: its default, else its smallest number, else its first name.
+// A value the parameter accepts: its default, else its smallest number (or pair of them), else its
+// first name.
 nlohmann::json example(const ParameterSpec& p) {
   if (!p.default_value.is_null()) return p.default_value;
+  if (p.pair != 0) {
+    const std::string least = std::to_string(std::max<std::int64_t>(p.min.value_or(0), 1));
+    return least + p.pair + least;
+  }
   if (p.min) return std::max<std::int64_t>(*p.min, 1);
   return p.names.front();
 }
@@ -37,7 +42,8 @@ std::string scenario_text(const ExperimentSpec& e, const std::string& extra, con
   for (const auto& p : e.parameters) {
     if (p.required && p.name != extra) fixed += p.name + ": " + (example(p).is_string() ? example(p).get<std::string>() : example(p).dump()) + ", ";
   }
-  fixed += extra + ": " + (value.is_string() ? value.get<std::string>() : value.dump());
+  // In a flow mapping a comma separates entries: "A,B" values are quoted, as a user writes them there.
+  fixed += extra + ": " + value.dump();
   return "scenario: s\nplatform: sp2.xml\nexperiment: " + e.name + "\nfixed: {" + fixed +
          "}\nmethods:\n  - name: m\nphases: [" + reported(e) + "]\n";
 }

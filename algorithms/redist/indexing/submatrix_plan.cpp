@@ -180,16 +180,31 @@ std::string submatrix_copy_problem(const SubmatrixCopy& copy, Rank me) {
   return {};
 }
 
-RankPlan submatrix_plan(const SubmatrixCopy& copy, Rank me) {
-  RankPlan plan;
-  if (copy.rows == 0 || copy.cols == 0) return plan;
-  // Sub-rows pair source rows with destination rows (columns if transposed); sub-columns likewise.
+namespace {
+
+// The segments of sub-rows and of sub-columns. Sub-rows pair source rows with destination rows
+// (columns if transposed); sub-columns likewise.
+std::pair<std::vector<Segment>, std::vector<Segment>> copy_segments(const SubmatrixCopy& copy) {
   const BlockCyclic& dest_of_rows = copy.transpose ? copy.to.cols : copy.to.rows;
   const BlockCyclic& dest_of_cols = copy.transpose ? copy.to.rows : copy.to.cols;
   const Index dest_row0 = copy.transpose ? copy.to_col0 : copy.to_row0;
   const Index dest_col0 = copy.transpose ? copy.to_row0 : copy.to_col0;
-  const auto rows = segments(copy.from.rows, copy.from_row0, dest_of_rows, dest_row0, copy.rows);
-  const auto cols = segments(copy.from.cols, copy.from_col0, dest_of_cols, dest_col0, copy.cols);
+  return {segments(copy.from.rows, copy.from_row0, dest_of_rows, dest_row0, copy.rows),
+          segments(copy.from.cols, copy.from_col0, dest_of_cols, dest_col0, copy.cols)};
+}
+
+}  // namespace
+
+Index submatrix_segments(const SubmatrixCopy& copy) {
+  if (copy.rows == 0 || copy.cols == 0) return 0;
+  const auto [rows, cols] = copy_segments(copy);
+  return static_cast<Index>(rows.size() + cols.size());
+}
+
+RankPlan submatrix_plan(const SubmatrixCopy& copy, Rank me) {
+  RankPlan plan;
+  if (copy.rows == 0 || copy.cols == 0) return plan;
+  const auto [rows, cols] = copy_segments(copy);
   if (const Index p = copy.from.process_of(me); p >= 0) {
     const CopySide side{true, p / copy.from.cols.procs(), p % copy.from.cols.procs(), 1, copy.from.leading_dim};
     plan.sends = side_plans(copy, side, rows, cols);

@@ -63,4 +63,8 @@ std::string submatrix_copy_problem(const SubmatrixCopy& copy, Rank me);
 /// per peer rank with data, sorted by peer, self included. Precondition: no submatrix_copy_problem.
 RankPlan submatrix_plan(const SubmatrixCopy& copy, Rank me);
 
+/// The interval scans submatrix_plan makes: the segments of sub-rows and of sub-columns where both
+/// owners stay the same (O(m/MB + m/MB' + n/NB + n/NB')), every rank alike.
+Index submatrix_segments(const SubmatrixCopy& copy);
+
 }  // namespace redist

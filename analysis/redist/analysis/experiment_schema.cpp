@@ -1,6 +1,8 @@
 #include "redist/analysis/experiment_schema.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <string_view>
 #include <stdexcept>
 
 namespace redist {
@@ -25,14 +27,40 @@ std::string numbers_accepted(std::int64_t min, const std::optional<std::int64_t>
 }  // namespace
 
 std::string ParameterSpec::accepted() const {
+  if (pair != 0) {
+    // "a positive whole number" -> "A,B of two positive whole numbers"
+    std::string each = numbers_accepted(min.value_or(0), max);
+    each.replace(0, 1, "two");
+    each.insert(each.find("number") + 6, "s");
+    return std::string("A") + pair + "B of " + each;
+  }
   if (!min) return listed(names);
   const std::string numbers = numbers_accepted(*min, max);
   if (names.empty()) return numbers;
   return numbers + (names.size() == 1 ? " or " : ", ") + listed(names);
 }
 
+std::optional<std::pair<std::int64_t, std::int64_t>> parse_pair(const std::string& text, char separator) {
+  const auto cut = text.find(separator);
+  if (cut == std::string::npos) return std::nullopt;
+  const auto number = [](std::string_view part) -> std::optional<std::int64_t> {
+    std::int64_t out = 0;
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), out);
+    if (part.empty() || error != std::errc() || end != part.data() + part.size()) return std::nullopt;
+    return out;
+  };
+  const auto a = number(std::string_view(text).substr(0, cut)), b = number(std::string_view(text).substr(cut + 1));
+  if (!a || !b) return std::nullopt;
+  return std::pair{*a, *b};
+}
+
 void ParameterSpec::check(const nlohmann::json& value) const {
-  if (value.is_number_integer() && min) {
+  if (pair != 0 && value.is_string()) {
+    const auto numbers = parse_pair(value.get<std::string>(), pair);
+    const auto fits = [&](std::int64_t n) { return n >= min.value_or(0) && (!max || n <= *max); };
+    if (numbers && fits(numbers->first) && fits(numbers->second)) return;
+  }
+  if (pair == 0 && value.is_number_integer() && min) {
     const auto n = value.get<std::int64_t>();
     if (n >= *min && (!max || n <= *max)) return;
   }
@@ -109,6 +137,13 @@ std::int64_t ParameterValues::integer(const std::string& name) const {
 std::string ParameterValues::text(const std::string& name) const {
   const auto& v = value(name);
   return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+std::pair<std::int64_t, std::int64_t> ParameterValues::pair(const std::string& name) const {
+  const ParameterSpec* p = spec_.parameter(name);
+  const auto numbers = p != nullptr && p->pair != 0 ? parse_pair(text(name), p->pair) : std::nullopt;
+  if (!numbers) throw std::invalid_argument("parameter '" + name + "' must be " + (p ? p->accepted() : "a pair") + ", got " + value(name).dump());
+  return *numbers;
 }
 
 bool ExperimentSpec::reports(const std::string& value) const {

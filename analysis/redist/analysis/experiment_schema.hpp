@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -15,6 +16,9 @@
 #include "redist/core/name_table.hpp"
 
 namespace redist {
+
+/// The two whole numbers of "AxB" (separator 'x') or "A,B" (','); nullopt for any other text.
+std::optional<std::pair<std::int64_t, std::int64_t>> parse_pair(const std::string& text, char separator);
 
 /// Parameter values of one run, by name (integers or strings), in a stable order.
 using Params = nlohmann::ordered_json;
@@ -27,6 +31,9 @@ struct ParameterSpec {
   std::optional<std::int64_t> min{};
   std::optional<std::int64_t> max{};
   std::vector<std::string> names{};  ///< names accepted (e.g. block, cyclic; or the only values)
+  /// Not 0: the value is a pair of whole numbers written "A<pair>B" (4x4, 0,1), each from `min` up
+  /// to `max`, as ScaLAPACK's grids, blocks and first processes are given.
+  char pair = 0;
   Params default_value{};            ///< null: none (absent means what `meaning` says)
   bool required = false;             ///< every run must set it
   /// Whether the experiment's command takes it as a flag (flag_name); false for what the command
@@ -89,6 +96,8 @@ class ParameterValues {
   const Params& value(const std::string& name) const;
   std::int64_t integer(const std::string& name) const;
   std::string text(const std::string& name) const;
+  /// A pair parameter's two numbers (ParameterSpec::pair).
+  std::pair<std::int64_t, std::int64_t> pair(const std::string& name) const;
   /// The value is one of the parameter's names (block, cyclic, LT, all), not a number.
   bool is_name(const std::string& name) const { return value(name).is_string(); }
 

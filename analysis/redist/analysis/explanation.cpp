@@ -4,6 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "redist/analysis/redistribution_json.hpp"
+#include "redist/layout/scalapack_descriptor.hpp"
+
 namespace redist {
 namespace {
 
@@ -11,15 +14,25 @@ nlohmann::ordered_json phases_json(const Phases& p) {
   return {{"index", p.index}, {"pack", p.pack}, {"comm", p.comm}, {"unpack", p.unpack}, {"total", p.total}};
 }
 
+// "CYCLIC(3) on 4 -> CYCLIC(5) on 4, N = 1000 elements", or the 2-D copy's descriptors.
+std::string request_text(const ExplainRequest& o) {
+  if (o.matrix) return matrix_copy_text(*o.matrix) + ", elements";
+  return fmt::format("CYCLIC({}) on {} -> CYCLIC({}) on {}, N = {} elements", o.r, o.P, o.s, o.Q, o.N);
+}
+
 }  // namespace
+
+Layout ExplainRequest::source() const { return matrix ? scalapack_layout(matrix->from) : Layout(BlockCyclic(N, r, P)); }
+
+Layout ExplainRequest::dest() const { return matrix ? scalapack_layout(matrix->to) : Layout(BlockCyclic(N, s, Q)); }
 
 std::string explanation_text(const ExplainRequest& o, const Explanation& answer) {
   const auto& rows = answer.rows;
   const std::size_t choice = answer.choice;
   const double seconds = answer.seconds;
   std::ostringstream out;
-  out << fmt::format("CYCLIC({}) on {} -> CYCLIC({}) on {}, N = {} elements of {} bytes, {} processor sets, on {}\n",
-                     o.r, o.P, o.s, o.Q, o.N, o.elem_bytes, o.placement, o.platform);
+  out << fmt::format("{} of {} bytes, {} processor sets, on {}\n", request_text(o), o.elem_bytes, o.placement,
+                     o.platform);
   out << fmt::format("{} candidates predicted in {:.3g} ms (seconds below)\n\n", rows.size(), 1e3 * seconds);
   out << "| candidate | index | pack | comm | unpack | total |" << (o.simulate ? " simulated total | simulated/predicted |" : "")
       << "\n|---|---:|---:|---:|---:|---:|" << (o.simulate ? "---:|---:|" : "") << "\n";
@@ -45,10 +58,26 @@ nlohmann::ordered_json explanation_json(const ExplainRequest& o, const Explanati
     if (o.simulate) entry["simulated_total"] = row.simulated_total;
     list.push_back(entry);
   }
-  return nlohmann::ordered_json{{"platform", o.platform}, {"P", o.P}, {"Q", o.Q}, {"r", o.r}, {"s", o.s},
-                                {"N", o.N}, {"elem_bytes", o.elem_bytes}, {"placement", o.placement},
-                                {"prediction_seconds", answer.seconds}, {"candidates", list},
-                                {"choice", answer.rows[answer.choice].predicted.candidate.label()}};
+  nlohmann::ordered_json json = {{"platform", o.platform}};
+  if (o.matrix) {
+    json["P"] = o.matrix->from.processes();
+    json["Q"] = o.matrix->to.processes();
+    const nlohmann::ordered_json layouts = matrix_copy_json(*o.matrix);
+    for (const auto& [key, value] : layouts.items()) json[key] = value;
+    json["N"] = o.matrix->from.rows * o.matrix->from.cols;
+  } else {
+    json["P"] = o.P;
+    json["Q"] = o.Q;
+    json["r"] = o.r;
+    json["s"] = o.s;
+    json["N"] = o.N;
+  }
+  json["elem_bytes"] = o.elem_bytes;
+  json["placement"] = o.placement;
+  json["prediction_seconds"] = answer.seconds;
+  json["candidates"] = list;
+  json["choice"] = answer.rows[answer.choice].predicted.candidate.label();
+  return json;
 }
 
 }  // namespace redist

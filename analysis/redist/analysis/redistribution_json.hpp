@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "redist/analysis/phase.hpp"
+#include "redist/indexing/matrix_copy.hpp"
 
 namespace redist {
 
@@ -28,6 +29,12 @@ struct RedistributionRun {
 
 /// The phases a redistribution reports: index, pack, comm, unpack, total.
 const std::vector<Phase>& redistribution_phases();
+
+/// The layouts' fields of a 2-D run: {"rows", "cols", "src": {"grid", "block", "first"}, "dst": {...}},
+/// each side with "order": "row-major" where its storage is, "at": [IA, JA] where its submatrix does
+/// not start at (1, 1), and "matrix": [M, N] (dst) where B's size is not A's; "sub": [m, n] where
+/// the copy is not of the whole matrices.
+nlohmann::ordered_json matrix_copy_json(const MatrixCopy& copy);
 
 /// {"platform", ["ranks",] "P", "Q", <layouts>, "N", "phases", "messages", "bytes", "verified",
 ///  "elem_bytes", "indexing", "schedule", "placement", "phantom"}

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "redist/core/splitmix.hpp"
 #include "redist/indexing/indexing_methods.hpp"
@@ -60,11 +61,11 @@ Index array_size(Draws& draw) {
   return draw.between(low, 2 * low - 1);
 }
 
-// P and Q within the ranks a placement allows, and at least two ranks.
-void processors(Draws& draw, ValidationCase& c) {
+// P and Q within the ranks a placement allows (at most `max_ranks`), and at least two ranks.
+void processors(Draws& draw, ValidationCase& c, Index max_ranks) {
   do {
-    c.P = draw.between(1, c.disjoint ? kMaxValidationRanks - 1 : kMaxValidationRanks);
-    c.Q = draw.between(1, c.disjoint ? kMaxValidationRanks - c.P : kMaxValidationRanks);
+    c.P = draw.between(1, c.disjoint ? max_ranks - 1 : max_ranks);
+    c.Q = draw.between(1, c.disjoint ? max_ranks - c.P : max_ranks);
   } while (c.ranks() < 2);
 }
 
@@ -77,20 +78,21 @@ void dividing_blocks(Draws& draw, ValidationCase& c, Index max_k) {
   c.s = decreasing ? small : k * small;
 }
 
-ValidationCase draw_case(Draws& draw, int i, const std::vector<Drawn>& indexings, const std::vector<Drawn>& schedules) {
+ValidationCase draw_case(Draws& draw, int i, const std::vector<Drawn>& indexings, const std::vector<Drawn>& schedules,
+                         Index max_ranks) {
   ValidationCase c;
   const Drawn& indexing = indexings[static_cast<std::size_t>(i) % indexings.size()];
   const Drawn& schedule = schedules[static_cast<std::size_t>(i) % schedules.size()];
   c.indexing = indexing.name;
   c.schedule = schedule.name;
   c.relabel = kRelabels[static_cast<std::size_t>(i) % kRelabels.size()];
-  c.disjoint = c.relabel == "none" && draw.one_in(2);
+  c.disjoint = c.relabel == "none" && draw.one_in(2) && max_ranks > 2;
   const auto needs = [&](ValidationShape shape) { return indexing.shape == shape || schedule.shape == shape; };
   if (needs(ValidationShape::SquareDividing)) {  // P = Q processors, block ratio K from 2 to P
-    c.P = c.Q = draw.between(2, c.disjoint ? kMaxValidationRanks / 2 : kMaxValidationRanks);
+    c.P = c.Q = draw.between(2, c.disjoint ? max_ranks / 2 : max_ranks);
     dividing_blocks(draw, c, c.P);
   } else {
-    processors(draw, c);
+    processors(draw, c, max_ranks);
     if (needs(ValidationShape::DividingBlocks)) {
       dividing_blocks(draw, c, 16);
     } else {
@@ -102,13 +104,61 @@ ValidationCase draw_case(Draws& draw, int i, const std::vector<Drawn>& indexings
   return c;
 }
 
+// The entries that take any block sizes: those a random pair of 2-D descriptors suits.
+std::vector<Drawn> taking_any_blocks(std::vector<Drawn> entries) {
+  std::erase_if(entries, [](const Drawn& d) { return d.shape != ValidationShape::AnyBlocks; });
+  return entries;
+}
+
+// One side's descriptor of `processes` processes: a random factoring into a grid, blocks small or
+// large, any first process, a quarter of them stored row-major.
+ScalapackDescriptor draw_descriptor(Draws& draw, Index processes, Index rows, Index cols) {
+  std::vector<Index> divisors;
+  for (Index d = 1; d <= processes; ++d) {
+    if (processes % d == 0) divisors.push_back(d);
+  }
+  ScalapackDescriptor d{.rows = rows, .cols = cols};
+  d.grid_rows = divisors[static_cast<std::size_t>(draw.between(0, static_cast<Index>(divisors.size()) - 1))];
+  d.grid_cols = processes / d.grid_rows;
+  d.row_block = block_size(draw);
+  d.col_block = block_size(draw);
+  d.first_row = draw.between(0, d.grid_rows - 1);
+  d.first_col = draw.between(0, d.grid_cols - 1);
+  if (draw.one_in(4)) d.order = StorageOrder::RowMajor;
+  return d;
+}
+
+ValidationCase draw_matrix_case(Draws& draw, int i, const std::vector<Drawn>& indexings,
+                                const std::vector<Drawn>& schedules, Index max_ranks) {
+  ValidationCase c;
+  c.indexing = indexings[static_cast<std::size_t>(i) % indexings.size()].name;
+  c.schedule = schedules[static_cast<std::size_t>(i) % schedules.size()].name;
+  c.relabel = kRelabels[static_cast<std::size_t>(i) % kRelabels.size()];
+  c.disjoint = c.relabel == "none" && draw.one_in(3) && max_ranks > 2;
+  processors(draw, c, max_ranks);
+  const Index elements = array_size(draw);
+  const Index rows = draw.between(32, 2048), cols = std::max<Index>(1, elements / rows);
+  const ScalapackDescriptor from = draw_descriptor(draw, c.P, rows, cols);
+  c.matrix = MatrixCopy::whole(from, draw_descriptor(draw, c.Q, rows, cols));
+  return c;
+}
+
 }  // namespace
 
-std::vector<ValidationCase> random_validation_cases(int count, std::uint64_t seed) {
+std::vector<ValidationCase> random_validation_cases(int count, std::uint64_t seed, Index max_ranks) {
   Draws draw(seed);
   const std::vector<Drawn> indexings = drawn_indexings(), schedules = drawn_schedules();
   std::vector<ValidationCase> cases;
-  for (int i = 0; i < count; ++i) cases.push_back(draw_case(draw, i, indexings, schedules));
+  for (int i = 0; i < count; ++i) cases.push_back(draw_case(draw, i, indexings, schedules, max_ranks));
+  return cases;
+}
+
+std::vector<ValidationCase> random_matrix_validation_cases(int count, std::uint64_t seed, Index max_ranks) {
+  Draws draw(seed ^ 0x2d2d2d2d2d2d2d2dULL);  // streams of their own: the 1-D cases of a seed stay as they were
+  const std::vector<Drawn> indexings = taking_any_blocks(drawn_indexings());
+  const std::vector<Drawn> schedules = taking_any_blocks(drawn_schedules());
+  std::vector<ValidationCase> cases;
+  for (int i = 0; i < count; ++i) cases.push_back(draw_matrix_case(draw, i, indexings, schedules, max_ranks));
   return cases;
 }
 

@@ -1,4 +1,4 @@
-// The seeded random cases of `redist validate` (issue 18 item 4): 2 to 8 ranks, block sizes small
+// The seeded random cases of `redist validate`: 2 to 8 ranks, block sizes small
 // and large, arrays of 1 to 16 MiB, and over the set every indexing method, schedule and
 // relabelling several times, each case one the library accepts. The methods and schedules are the
 // registries' (indexing_methods.hpp, strategy.hpp), each drawn on the shapes its entry asks for.
@@ -26,6 +26,14 @@ constexpr Index kMaxValidationBlock = 400;
 /// drawn to suit them (ValidationShape): krr and walker-otto get block sizes one of which divides
 /// the other (walker-otto also P = Q and a ratio of at most P), relabelled cases share their ranks,
 /// and a third of the others are disjoint.
-std::vector<ValidationCase> random_validation_cases(int count, std::uint64_t seed);
+/// At most `max_ranks` ranks (at least 2): fewer draw the cases that run within a machine's cores.
+std::vector<ValidationCase> random_validation_cases(int count, std::uint64_t seed, Index max_ranks = kMaxValidationRanks);
+
+/// `count` 2-D cases from `seed` (streams apart from the 1-D ones): whole matrices of 1 to 16 MiB
+/// between two random descriptors (a grid of each side's processes, blocks small and large, any
+/// first process, a quarter stored row-major), over the validated indexing methods and schedules
+/// that take any block sizes, relabelled and placed as the 1-D cases are; at most `max_ranks` ranks.
+std::vector<ValidationCase> random_matrix_validation_cases(int count, std::uint64_t seed,
+                                                           Index max_ranks = kMaxValidationRanks);
 
 }  // namespace redist::calibration

@@ -1,5 +1,6 @@
 #include "redist/calibration/validation_report.hpp"
 
+#include <functional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -41,7 +42,37 @@ std::string validation_summary_text(const std::vector<ValidationCase>& all, cons
   return out.str();
 }
 
-ValidationMisses validation_misses(const std::vector<ComparedCase>& cases) {
+namespace {
+
+SetMiss set_miss(const std::string& name, const std::vector<ComparedCase>& cases,
+                 const std::function<bool(const ComparedCase&)>& in_set) {
+  std::vector<Phases> measured, simulated;
+  std::vector<double> measured_totals, simulated_totals;
+  for (const ComparedCase& c : cases) {
+    if (!in_set(c)) continue;
+    measured.push_back(c.measured);
+    simulated.push_back(c.simulated);
+    measured_totals.push_back(c.measured.total);
+    simulated_totals.push_back(c.simulated.total);
+  }
+  SetMiss out{name, static_cast<int>(measured.size()), {}, {}};
+  if (measured.empty()) return out;
+  out.summary = summarise_validation(measured_totals, simulated_totals);
+  out.phases = phase_misses(measured, simulated);
+  return out;
+}
+
+nlohmann::ordered_json phase_misses_json(const std::vector<PhaseMiss>& misses) {
+  nlohmann::ordered_json phases = nlohmann::ordered_json::object();
+  for (const PhaseMiss& p : misses) {
+    phases[p.phase] = {{"cases", p.cases}, {"median_ratio", p.median_ratio}, {"median_share_of_total", p.median_share}};
+  }
+  return phases;
+}
+
+}  // namespace
+
+ValidationMisses validation_misses(const std::vector<ComparedCase>& cases, Index cores) {
   std::vector<Phases> measured, simulated;
   std::vector<Index> ranks;
   std::vector<double> measured_totals, simulated_totals;
@@ -52,14 +83,17 @@ ValidationMisses validation_misses(const std::vector<ComparedCase>& cases) {
     measured_totals.push_back(c.measured.total);
     simulated_totals.push_back(c.simulated.total);
   }
-  return {phase_misses(measured, simulated), rank_count_misses(ranks, measured_totals, simulated_totals)};
+  std::vector<SetMiss> sets = {
+      set_miss("1-D", cases, [](const ComparedCase& c) { return c.what.family() == "1-D"; }),
+      set_miss("2-D", cases, [](const ComparedCase& c) { return c.what.family() == "2-D"; }),
+      set_miss("within cores", cases, [cores](const ComparedCase& c) { return c.what.ranks() <= cores; }),
+      set_miss("beyond cores", cases, [cores](const ComparedCase& c) { return c.what.ranks() > cores; })};
+  return {phase_misses(measured, simulated), rank_count_misses(ranks, measured_totals, simulated_totals),
+          std::move(sets)};
 }
 
 nlohmann::ordered_json validation_misses_json(const ValidationMisses& misses) {
-  nlohmann::ordered_json phases = nlohmann::ordered_json::object(), ranks = nlohmann::ordered_json::array();
-  for (const PhaseMiss& p : misses.phases) {
-    phases[p.phase] = {{"cases", p.cases}, {"median_ratio", p.median_ratio}, {"median_share_of_total", p.median_share}};
-  }
+  nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
   for (const RankCountMiss& r : misses.ranks) {
     ranks.push_back({{"ranks", r.ranks},
                      {"cases", r.cases},
@@ -67,7 +101,15 @@ nlohmann::ordered_json validation_misses_json(const ValidationMisses& misses) {
                      {"p90_relative_error", r.p90},
                      {"geometric_mean_ratio", r.geometric_mean_ratio}});
   }
-  return {{"by_phase", phases}, {"by_ranks", ranks}};
+  nlohmann::ordered_json sets = nlohmann::ordered_json::object();
+  for (const SetMiss& s : misses.sets) {
+    sets[s.set] = {{"cases", s.cases},
+                   {"median_relative_error", s.summary.median},
+                   {"p90_relative_error", s.summary.p90},
+                   {"optimistic_cases", s.summary.optimistic},
+                   {"by_phase", phase_misses_json(s.phases)}};
+  }
+  return {{"by_phase", phase_misses_json(misses.phases)}, {"by_ranks", ranks}, {"by_set", sets}};
 }
 
 std::string validation_misses_text(const ValidationMisses& misses) {
@@ -77,6 +119,13 @@ std::string validation_misses_text(const ValidationMisses& misses) {
   for (const PhaseMiss& p : misses.phases) {
     out << fmt::format("  {:<7} ratio {:.2f}   share of the total's error {:.1f}%   ({} cases)\n", p.phase,
                        p.median_ratio, 100 * p.median_share, p.cases);
+  }
+  out << "by set (|simulated - measured| / measured; phases simulated/measured at the median):\n";
+  for (const SetMiss& s : misses.sets) {
+    out << fmt::format("  {:<12} {:>3} cases: median {:.1f}%, 90th percentile {:.1f}%", s.set, s.cases,
+                       100 * s.summary.median, 100 * s.summary.p90);
+    for (const PhaseMiss& p : s.phases) out << fmt::format("  {} {:.2f}", p.phase, p.median_ratio);
+    out << "\n";
   }
   out << "by rank count (|simulated - measured| / measured; geometric mean of simulated/measured):\n";
   for (const RankCountMiss& r : misses.ranks) {

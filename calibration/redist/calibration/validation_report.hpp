@@ -38,15 +38,27 @@ std::string validation_summary_text(const std::vector<ValidationCase>& all, cons
                                     const std::vector<double>& simulated, const ValidationSummary& summary,
                                     const std::optional<RoundSpread>& spread);
 
-/// Where the misses lie: each phase's, and the totals' by rank count.
+/// The figures of one set of cases: its error and each phase's miss.
+struct SetMiss {
+  std::string set;  ///< 1-D, 2-D, within cores, beyond cores
+  int cases = 0;
+  ValidationSummary summary;     ///< over the set (empty set: zeros)
+  std::vector<PhaseMiss> phases;
+};
+
+/// Where the misses lie: each phase's, the totals' by rank count, and each set's: the 1-D and the
+/// 2-D cases (ValidationCase::family), and the cases whose ranks fit the machine's `cores` (what a
+/// cluster job runs: one rank per core) and those beyond them (ranks taking turns on cores).
 struct ValidationMisses {
   std::vector<PhaseMiss> phases;
   std::vector<RankCountMiss> ranks;
+  std::vector<SetMiss> sets;
 };
 
-ValidationMisses validation_misses(const std::vector<ComparedCase>& cases);
+ValidationMisses validation_misses(const std::vector<ComparedCase>& cases, Index cores);
 /// {"by_phase":{"index":{"cases","median_ratio","median_share_of_total"},...},"by_ranks":[{"ranks","cases",
-/// "median_relative_error","p90_relative_error","geometric_mean_ratio"},...]}.
+/// "median_relative_error","p90_relative_error","geometric_mean_ratio"},...],"by_set":{"1-D":{"cases",
+/// "median_relative_error","p90_relative_error","optimistic_cases","by_phase":{...}},...}}.
 nlohmann::ordered_json validation_misses_json(const ValidationMisses& misses);
 /// The same as lines of text.
 std::string validation_misses_text(const ValidationMisses& misses);

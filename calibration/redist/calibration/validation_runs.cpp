@@ -1,5 +1,7 @@
 #include "redist/calibration/validation_runs.hpp"
 
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -7,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "redist/layout/benchmark_pairs.hpp"
 #include "redist/sim/experiments.hpp"
 
 namespace redist::calibration {
@@ -25,12 +28,52 @@ std::vector<ValidationCase> hand_picked_validation_cases(bool quick) {
           {2, 2, 2, 2, 1 << 16, "krr", "async"},            {4, 16, 4, 4, 1 << 18, "prylli", "greedy"}};
 }
 
-int platform_host_count(const std::string& platform) {
+std::vector<ValidationCase> benchmark_validation_cases(Index rows, Index cols) {
+  std::vector<ValidationCase> cases;
+  for (const DescriptorPair& pair : benchmark_pairs(4, rows, cols)) {
+    ValidationCase c{.indexing = "prylli", .schedule = "async"};
+    c.matrix = MatrixCopy::whole(pair.from, pair.to);
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+namespace {
+
+std::string platform_text(const std::string& platform) {
   std::ifstream in(platform);
   if (!in) throw std::runtime_error("cannot read platform " + platform);
   std::stringstream text;
   text << in.rdbuf();
-  const std::string xml = text.str();
+  return text.str();
+}
+
+// redist-mpi's layout flags of a case: 1-D, or the two descriptors.
+std::string layout_arguments(const ValidationCase& c) {
+  if (!c.matrix) return fmt::format("-P {} -r {} -Q {} -s {} -N {}", c.P, c.r, c.Q, c.s, c.N);
+  const auto side = [](const ScalapackDescriptor& d, const char* name) {
+    return fmt::format(" --{0}-grid {1}x{2} --{0}-block {3}x{4} --{0}-first {5},{6} --{0}-order {7}", name, d.grid_rows,
+                       d.grid_cols, d.row_block, d.col_block, d.first_row, d.first_col,
+                       d.order == StorageOrder::RowMajor ? "row-major" : "column-major");
+  };
+  return fmt::format("--rows {} --cols {}", c.matrix->from.rows, c.matrix->from.cols) + side(c.matrix->from, "src") +
+         side(c.matrix->to, "dst");
+}
+
+}  // namespace
+
+int platform_core_count(const std::string& platform) {
+  const std::string xml = platform_text(platform);
+  const auto host = xml.find("<host ");
+  if (host == std::string::npos) throw std::runtime_error(platform + " declares no host");
+  const auto end = xml.find('>', host);
+  const auto core = xml.find("core=\"", host);
+  if (core == std::string::npos || core > end) return 1;
+  return std::max(1, std::atoi(xml.c_str() + core + 6));
+}
+
+int platform_host_count(const std::string& platform) {
+  const std::string xml = platform_text(platform);
   int hosts = 0;
   for (std::size_t at = xml.find("<host "); at != std::string::npos; at = xml.find("<host ", at + 1)) ++hosts;
   if (hosts == 0) throw std::runtime_error(platform + " declares no host");
@@ -39,9 +82,8 @@ int platform_host_count(const std::string& platform) {
 
 Phases measure_case(const MpiLauncher& launcher, const ValidationCase& c, int repeat) {
   const std::string arguments =
-      fmt::format("run -P {} -r {} -Q {} -s {} -N {} --indexing {} --schedule {} --placement {} --relabel {} --repeat {} "
-                  "--json",
-                  c.P, c.r, c.Q, c.s, c.N, c.indexing, c.schedule, c.placement(), c.relabel, repeat);
+      fmt::format("run {} --indexing {} --schedule {} --placement {} --relabel {} --repeat {} --json", layout_arguments(c),
+                  c.indexing, c.schedule, c.placement(), c.relabel, repeat);
   const auto [verified, phases] = launcher.read_json(static_cast<int>(c.ranks()), arguments, [](const nlohmann::json& json) {
     const auto& p = json.at("phases");
     return std::pair(json.at("verified").get<bool>(),
@@ -55,9 +97,13 @@ Phases measure_case(const MpiLauncher& launcher, const ValidationCase& c, int re
 
 // The redistribute experiment of `redist simulate` and scenarios, its ranks on the platform's hosts in turn.
 Phases simulate_case(const std::string& platform, const ValidationCase& c, int hosts) {
-  const Params params = {{"P", c.P}, {"r", c.r}, {"Q", c.Q}, {"s", c.s}, {"N", c.N},
-                         {"indexing", c.indexing}, {"schedule", c.schedule},
-                         {"placement", c.placement()}, {"relabel", c.relabel}, {"hosts", hosts}};
+  Params params = c.matrix ? sim::redistribute_matrix_params(*c.matrix)
+                          : Params{{"P", c.P}, {"r", c.r}, {"Q", c.Q}, {"s", c.s}, {"N", c.N}};
+  params["indexing"] = c.indexing;
+  params["schedule"] = c.schedule;
+  params["placement"] = c.placement();
+  params["relabel"] = c.relabel;
+  params["hosts"] = hosts;
   const auto result = sim::find_experiment("redistribute").run(platform, params, Payload::Real, "");
   if (!result.verified.value_or(false)) throw std::runtime_error("simulated run not verified: " + c.label());
   return result.phases;

@@ -14,6 +14,14 @@ namespace redist::calibration {
 /// The 14 hand-picked cases; `quick`: four small ones, one of them relabelled.
 std::vector<ValidationCase> hand_picked_validation_cases(bool quick);
 
+/// The twelve benchmark pairs (redist/layout/benchmark_pairs.hpp) on 4 processes for a rows x cols
+/// matrix, each moved by prylli and async (redist's default).
+std::vector<ValidationCase> benchmark_validation_cases(Index rows, Index cols);
+
+/// The cores of a platform file's first host (its core attribute; 1 without one). Throws
+/// std::runtime_error when it cannot be read or declares no host.
+int platform_core_count(const std::string& platform);
+
 /// The hosts a platform file declares. Throws std::runtime_error when it cannot be read or has none.
 int platform_host_count(const std::string& platform);
 

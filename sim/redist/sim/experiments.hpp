@@ -13,6 +13,7 @@
 #include "redist/analysis/payload.hpp"
 #include "redist/analysis/simulation_report.hpp"
 #include "redist/core/int_math.hpp"
+#include "redist/indexing/matrix_copy.hpp"
 
 namespace redist::sim {
 
@@ -47,9 +48,18 @@ std::vector<ExperimentSpec> experiment_specs();
 /// Throws std::invalid_argument for an unknown name.
 const Experiment& find_experiment(const std::string& name);
 
-/// The 1-D redistribution CYCLIC(r)/P -> CYCLIC(s)/Q of N elements (phases index, pack, comm,
-/// unpack, pack_unpack, total). Real payloads are verified element by element; a failed verification throws.
+/// The 1-D redistribution CYCLIC(r)/P -> CYCLIC(s)/Q of N elements, or a 2-D copy between
+/// ScaLAPACK descriptors (phases index, pack, comm, unpack, pack_unpack, total). Real payloads are
+/// verified element by element; a failed verification throws.
 Experiment redistribute_experiment();
+
+/// The 2-D copy a redistribute run asks for (rows, cols, grids, blocks, ...), or nullopt for a 1-D
+/// run. Throws std::invalid_argument where the run mixes the forms, lacks what its form needs, or
+/// asks for a copy that cannot be.
+std::optional<MatrixCopy> redistribute_matrix_copy(const ParameterValues& v);
+
+/// The 2-D parameters of a redistribute run of `copy` (the inverse of redistribute_matrix_copy).
+Params redistribute_matrix_params(const MatrixCopy& copy);
 
 /// Paper 003's hole compression: generating one processor's compressed local array `iterations`
 /// times by the table method or a virtual-processor baseline (phase generate).

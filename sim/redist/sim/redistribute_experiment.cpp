@@ -1,5 +1,8 @@
 // The "redistribute" experiment: one verified 1-D block-cyclic redistribution on a platform.
+#include <array>
+#include <optional>
 #include <stdexcept>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <string>
@@ -8,6 +11,9 @@
 #include "redist/analysis/simulation_report.hpp"
 #include "redist/core/checks.hpp"
 #include "redist/indexing/indexing_methods.hpp"
+#include "redist/indexing/matrix_copy.hpp"
+#include "redist/layout/scalapack_descriptor.hpp"
+#include "redist/redistribute/verified_run.hpp"
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"
 #include "redist/sim/engine.hpp"
@@ -46,10 +52,11 @@ const ExperimentSpec& redistribute_schema() {
   // `redist simulate` reports the r and s it ran, so k and direction stay in scenarios.
   static const ExperimentSpec spec{
       "redistribute",
-      "The 1-D redistribution CYCLIC(r)/P → CYCLIC(s)/Q of N elements",
+      "The 1-D redistribution CYCLIC(r)/P → CYCLIC(s)/Q of N elements, or a 2-D copy between ScaLAPACK "
+      "descriptors (rows, cols, grids, blocks, first processes, storage orders, submatrices)",
       "simulate",
-      {{.name = "P", .meaning = "source processors", .min = 1, .required = true},
-       {.name = "Q", .meaning = "destination processors", .min = 1, .required = true},
+      {{.name = "P", .meaning = "1-D: source processors", .min = 1},
+       {.name = "Q", .meaning = "1-D: destination processors", .min = 1},
        {.name = "r", .meaning = "source block size (or a direction)", .min = 1},
        {.name = "s", .meaning = "destination block size (or a direction)", .min = 1},
        {.name = "k", .meaning = "the factor of directions kr->r and r->kr", .min = 1, .on_command_line = false},
@@ -58,7 +65,28 @@ const ExperimentSpec& redistribute_schema() {
                    "block->cyclic is CYCLIC(ceil(N/P)) → CYCLIC(1) and cyclic->block the reverse",
         .names = {"kr->r", "r->kr", "block->cyclic", "cyclic->block"},
         .on_command_line = false},
-       {.name = "N", .meaning = "array size in elements", .min = 1, .required = true},
+       {.name = "N", .meaning = "1-D: array size in elements", .min = 1},
+       {.name = "rows", .meaning = "2-D: matrix rows M (the 2-D form, instead of P, r, Q, s and N)", .min = 1},
+       {.name = "cols", .meaning = "2-D: matrix columns N", .min = 1},
+       {.name = "src_grid", .meaning = "2-D: source process grid Pr x Pc (process (pr, pc) on rank pr·Pc + pc)",
+        .min = 1, .pair = 'x'},
+       {.name = "src_block", .meaning = "2-D: source blocks MB x NB", .min = 1, .pair = 'x'},
+       {.name = "src_first", .meaning = "2-D: source process holding block (0, 0), RSRC,CSRC (absent: 0,0)", .min = 0,
+        .pair = ','},
+       {.name = "src_order", .meaning = "2-D: source local storage (absent: column-major, ScaLAPACK's)",
+        .names = {"column-major", "row-major"}},
+       {.name = "dst_grid", .meaning = "2-D: destination process grid Pr x Pc", .min = 1, .pair = 'x'},
+       {.name = "dst_block", .meaning = "2-D: destination blocks MB x NB", .min = 1, .pair = 'x'},
+       {.name = "dst_first", .meaning = "2-D: destination first process, RSRC,CSRC (absent: 0,0)", .min = 0, .pair = ','},
+       {.name = "dst_order", .meaning = "2-D: destination local storage (absent: column-major)",
+        .names = {"column-major", "row-major"}},
+       {.name = "dst_matrix", .meaning = "2-D: B's rows x columns where they differ from A's", .min = 1, .pair = 'x'},
+       {.name = "src_at", .meaning = "2-D: sub(A)'s first row and column IA,JA, from 1 (absent: 1,1)", .min = 1,
+        .pair = ','},
+       {.name = "dst_at", .meaning = "2-D: sub(B)'s first row and column IB,JB (absent: 1,1)", .min = 1, .pair = ','},
+       {.name = "sub", .meaning = "2-D: the m x n submatrix copied (absent: the whole matrix); a submatrix runs "
+                                  "redist's submatrix plan and the default exchange, as the ScaLAPACK drop-in does",
+        .min = 1, .pair = 'x'},
        {.name = "elem_bytes", .meaning = "bytes per element", .min = 1, .default_value = 8},
        {.name = "indexing",
         .meaning = "indexing method. " + indexing_descriptions() +
@@ -114,6 +142,85 @@ std::pair<Index, Index> block_sizes(const ParameterValues& v, Index P, Index Q, 
   return direction == "kr->r" ? std::pair{kr, r} : std::pair{r, kr};
 }
 
+// The parameters of each form of a run: 1-D (P, r, Q, s, N) or 2-D (ScaLAPACK descriptors).
+constexpr std::array<const char*, 7> kOneDimensional = {"P", "Q", "r", "s", "k", "direction", "N"};
+constexpr std::array<const char*, 14> kTwoDimensional = {
+    "rows", "cols", "src_grid", "src_block", "src_first", "src_order", "dst_grid",
+    "dst_block", "dst_first", "dst_order", "dst_matrix", "src_at", "dst_at", "sub"};
+constexpr const char* kTwoDimensionalNeeds = "rows, cols, src_grid, src_block, dst_grid and dst_block";
+
+template <std::size_t n>
+const char* first_given(const ParameterValues& v, const std::array<const char*, n>& names) {
+  for (const char* name : names) {
+    if (v.given(name)) return name;
+  }
+  return nullptr;
+}
+
+// Whether the run is 2-D; throws where it mixes the forms or lacks what its form needs.
+bool two_dimensional(const ParameterValues& v) {
+  const char* one = first_given(v, kOneDimensional);
+  const char* two = first_given(v, kTwoDimensional);
+  if (one != nullptr && two != nullptr) {
+    throw std::invalid_argument(std::string("parameters ") + one + " and " + two + ": a run is 1-D (P, r, Q, s, N) " +
+                                "or 2-D (" + kTwoDimensionalNeeds + ", ...), not both");
+  }
+  if (two == nullptr) {
+    for (const char* name : {"P", "Q", "N"}) {
+      if (!v.given(name)) {
+        throw std::invalid_argument(std::string("parameter '") + name + "' is not set: a 1-D run needs P, Q and N " +
+                                    "(a 2-D run " + kTwoDimensionalNeeds + ")");
+      }
+    }
+    return false;
+  }
+  for (const char* name : {"rows", "cols", "src_grid", "src_block", "dst_grid", "dst_block"}) {
+    if (!v.given(name)) {
+      throw std::invalid_argument(std::string("parameter '") + name + "' is not set: a 2-D run needs " +
+                                  kTwoDimensionalNeeds);
+    }
+  }
+  return true;
+}
+
+ScalapackDescriptor descriptor_of(const ParameterValues& v, const std::string& side, Index rows, Index cols) {
+  ScalapackDescriptor d{.rows = rows, .cols = cols};
+  std::tie(d.grid_rows, d.grid_cols) = v.pair(side + "_grid");
+  std::tie(d.row_block, d.col_block) = v.pair(side + "_block");
+  if (v.given(side + "_first")) std::tie(d.first_row, d.first_col) = v.pair(side + "_first");
+  if (v.given(side + "_order") && v.text(side + "_order") == "row-major") d.order = StorageOrder::RowMajor;
+  return d;
+}
+
+// The 2-D copy a run asks for: sub(A) from IA, JA (absent: 1, 1), m x n (absent: the rest of A
+// from there) to sub(B) from IB, JB. Throws with the problem of a copy that cannot be.
+MatrixCopy matrix_copy_of(const ParameterValues& v) {
+  const Index rows = v.integer("rows"), cols = v.integer("cols");
+  const auto [b_rows, b_cols] = v.given("dst_matrix") ? v.pair("dst_matrix") : std::pair{rows, cols};
+  MatrixCopy copy{descriptor_of(v, "src", rows, cols), descriptor_of(v, "dst", b_rows, b_cols)};
+  const auto [ia, ja] = v.given("src_at") ? v.pair("src_at") : std::pair<Index, Index>{1, 1};
+  const auto [ib, jb] = v.given("dst_at") ? v.pair("dst_at") : std::pair<Index, Index>{1, 1};
+  copy.from_row0 = ia - 1;
+  copy.from_col0 = ja - 1;
+  copy.to_row0 = ib - 1;
+  copy.to_col0 = jb - 1;
+  std::tie(copy.rows, copy.cols) = v.given("sub") ? v.pair("sub") : std::pair{rows - copy.from_row0, cols - copy.from_col0};
+  if (const std::string problem = matrix_copy_problem(copy); !problem.empty()) throw std::invalid_argument(problem);
+  return copy;
+}
+
+// What a submatrix copy runs is the drop-in's: the choices of whole layouts are refused by name.
+void refuse_choices_of_whole_matrices(const ParameterValues& v) {
+  for (const char* name : {"indexing", "schedule", "relabel", "sources", "work"}) {
+    if (v.given(name)) {
+      throw std::invalid_argument(std::string("parameter '") + name + "': a submatrix copy (sub, src_at or dst_at) runs "
+                                  "redist's submatrix plan and the default exchange, as the ScaLAPACK drop-in does; "
+                                  "indexing, schedule, relabel, sources and work choose among the ways of moving "
+                                  "whole matrices");
+    }
+  }
+}
+
 // Rank i on node-(i mod hosts) with `hosts` set, else (empty) rank i on node-i.
 std::vector<std::string> rank_hosts(const ParameterValues& v, Index ranks) {
   std::vector<std::string> hosts;
@@ -160,15 +267,41 @@ std::map<std::string, double> kept_local_quantities(Index kept, const Layout& so
 
 // What a run is refused for before anything is built: the naive method's time, the array's bytes
 // and, with real payload, its memory. Run before every run of a scenario, and by the run itself.
+// A run's layouts: 1-D, or the descriptors of a 2-D copy (copy set; a submatrix moves as one).
+struct RunShape {
+  std::optional<MatrixCopy> copy;
+  Layout source, dest;
+  Index elements;  ///< of the larger array
+  bool submatrix() const { return copy && !copy->whole(); }
+};
+
+RunShape run_shape(const ParameterValues& v) {
+  if (std::optional<MatrixCopy> copy = redistribute_matrix_copy(v)) {
+    const Index a = checked_mul(copy->from.rows, copy->from.cols, "A's rows x columns");
+    const Index b = checked_mul(copy->to.rows, copy->to.cols, "B's rows x columns");
+    const Layout source = scalapack_layout(copy->from), dest = scalapack_layout(copy->to);
+    return {std::move(copy), source, dest, std::max(a, b)};
+  }
+  const Index P = v.integer("P"), Q = v.integer("Q"), N = v.integer("N");
+  const auto [r, s] = block_sizes(v, P, Q, N);  // k x r may overflow
+  return {std::nullopt, BlockCyclic(N, r, P), BlockCyclic(N, s, Q), N};
+}
+
+// What a run is refused for before anything is built: its form, the naive method's time, the
+// array's bytes and, with real payload, its memory. Run before every run of a scenario, and by the
+// run itself.
 void check_redistribute(const Params& params, Payload payload) {
   const ParameterValues v(redistribute_schema(), params);
-  const Index N = v.integer("N");
-  block_sizes(v, v.integer("P"), v.integer("Q"), N);  // k x r may overflow
-  refuse_endless_naive(v.text("indexing"), N);
-  const Index bytes = checked_mul(N, v.integer("elem_bytes"), "N x element size");
+  const RunShape shape = run_shape(v);
+  if (shape.submatrix()) {
+    refuse_choices_of_whole_matrices(v);
+  } else {
+    refuse_endless_naive(v.text("indexing"), shape.elements);
+  }
+  const Index bytes = checked_mul(shape.elements, v.integer("elem_bytes"), "N x element size");
   if (!runs_phantom(payload, bytes)) {
     require_memory(bytes_product(static_cast<std::uint64_t>(bytes), 4),
-                   "a redistribution of N = " + std::to_string(N) + " elements with real payload",
+                   "a redistribution of N = " + std::to_string(shape.elements) + " elements with real payload",
                    "use --phantom (payload: phantom in a scenario) to simulate message sizes without bytes");
   }
 }
@@ -177,11 +310,11 @@ ExperimentResult run_redistribute(const std::string& platform, const Params& par
                                   const std::string& trace) {
   check_redistribute(params, payload);
   const ParameterValues v(redistribute_schema(), params);
-  const Index P = v.integer("P"), Q = v.integer("Q"), N = v.integer("N");
-  const auto [r, s] = block_sizes(v, P, Q, N);
+  const RunShape shape = run_shape(v);
+  const Layout& source = shape.source;
+  const Layout& dest = shape.dest;
+  const Index P = source.processors(), Q = dest.processors();
   const Index elem_bytes = v.integer("elem_bytes");
-  const Layout source = BlockCyclic(N, r, P);
-  const Layout dest = BlockCyclic(N, s, Q);
   RedistributeOptions options{.elem_bytes = elem_bytes,
                               .indexing = v.text("indexing"),
                               .schedule = v.text("schedule"),
@@ -200,7 +333,7 @@ ExperimentResult run_redistribute(const std::string& platform, const Params& par
   options.work = v.text("work");
   // Paper 004's procedure (§5.1): the timed steps only move data, every buffer is unpacked after.
   if (paper_work(v)) options.step_procedure = StepProcedure::Paper004;
-  const Index bytes = checked_mul(N, elem_bytes, "N x element size");
+  const Index bytes = checked_mul(shape.elements, elem_bytes, "N x element size");
   const auto executions = static_cast<int>(v.integer("repeat"));
 
   SimulationOptions sim;
@@ -213,6 +346,10 @@ ExperimentResult run_redistribute(const std::string& platform, const Params& par
   // Real payload: every rank's source and destination arrays, and the send and receive copies of
   // what moves (at most the whole array), all in this one process; checked by check_redistribute.
   const auto reports = simulate(sim, [&](Transport& transport) {
+    if (shape.submatrix()) {
+      return rank_report_to_json(
+          copy_and_verify(transport, *shape.copy, options.ranks, elem_bytes, redist_matrix_copy(elem_bytes, executions)));
+    }
     return rank_report_to_json(redistribute_and_verify(transport, source, dest, options, executions));
   });
   const RunSummary summary = verified_summary(reports);
@@ -224,5 +361,30 @@ ExperimentResult run_redistribute(const std::string& platform, const Params& par
 }  // namespace
 
 Experiment redistribute_experiment() { return {redistribute_schema(), run_redistribute, check_redistribute}; }
+
+std::optional<MatrixCopy> redistribute_matrix_copy(const ParameterValues& v) {
+  if (!two_dimensional(v)) return std::nullopt;
+  return matrix_copy_of(v);
+}
+
+Params redistribute_matrix_params(const MatrixCopy& copy) {
+  const auto pair = [](Index a, char separator, Index b) { return std::to_string(a) + separator + std::to_string(b); };
+  Params params = {{"rows", copy.from.rows}, {"cols", copy.from.cols}};
+  for (const auto& [d, side] : {std::pair{&copy.from, "src"}, std::pair{&copy.to, "dst"}}) {
+    params[std::string(side) + "_grid"] = pair(d->grid_rows, 'x', d->grid_cols);
+    params[std::string(side) + "_block"] = pair(d->row_block, 'x', d->col_block);
+    params[std::string(side) + "_first"] = pair(d->first_row, ',', d->first_col);
+    if (d->order == StorageOrder::RowMajor) params[std::string(side) + "_order"] = "row-major";
+  }
+  if (copy.to.rows != copy.from.rows || copy.to.cols != copy.from.cols) {
+    params["dst_matrix"] = pair(copy.to.rows, 'x', copy.to.cols);
+  }
+  if (!copy.whole()) {
+    params["src_at"] = pair(copy.from_row0 + 1, ',', copy.from_col0 + 1);
+    params["dst_at"] = pair(copy.to_row0 + 1, ',', copy.to_col0 + 1);
+    params["sub"] = pair(copy.rows, 'x', copy.cols);
+  }
+  return params;
+}
 
 }  // namespace redist::sim

@@ -21,15 +21,28 @@ nlohmann::ordered_json fortran_order(const std::vector<Index>& by_dimension) {
   return nlohmann::ordered_json(std::vector<Index>(by_dimension.rbegin(), by_dimension.rend()));
 }
 
+// The indexing and schedule a run used: a submatrix copy's are the drop-in's.
+std::pair<std::string, std::string> method_of(const ParameterValues& v, const std::optional<MatrixCopy>& copy) {
+  if (copy && !copy->whole()) return {"submatrix", "async"};
+  return {v.text("indexing"), v.text("schedule")};
+}
+
 }  // namespace
 
 std::string redistribution_run_text(const std::string& platform, const ParameterValues& v, const ExperimentResult& run) {
   std::ostringstream out;
-  out << fmt::format("{}: CYCLIC({}) on {} -> CYCLIC({}) on {}, N = {} elements of {} bytes\n",
-                     platform_name(platform), v.integer("r"), v.integer("P"), v.integer("s"), v.integer("Q"),
-                     v.integer("N"), v.integer("elem_bytes"));
-  out << fmt::format("indexing {}, schedule {}, {} processor sets{}\n", v.text("indexing"), v.text("schedule"),
-                     v.text("placement"), run.phantom ? ", phantom payload" : "");
+  const std::optional<MatrixCopy> copy = redistribute_matrix_copy(v);
+  if (copy) {
+    out << fmt::format("{}: {}, elements of {} bytes\n", platform_name(platform), matrix_copy_text(*copy),
+                       v.integer("elem_bytes"));
+  } else {
+    out << fmt::format("{}: CYCLIC({}) on {} -> CYCLIC({}) on {}, N = {} elements of {} bytes\n",
+                       platform_name(platform), v.integer("r"), v.integer("P"), v.integer("s"), v.integer("Q"),
+                       v.integer("N"), v.integer("elem_bytes"));
+  }
+  const auto [indexing, schedule] = method_of(v, copy);
+  out << fmt::format("indexing {}, schedule {}, {} processor sets{}\n", indexing, schedule, v.text("placement"),
+                     run.phantom ? ", phantom payload" : "");
   if (v.integer("repeat") > 1) {
     out << fmt::format("one plan executed {} times: index is the plan, the other phases the mean execution\n",
                        v.integer("repeat"));
@@ -46,10 +59,16 @@ std::string redistribution_run_text(const std::string& platform, const Parameter
 
 nlohmann::ordered_json redistribution_run_json(const std::string& platform, const ParameterValues& v,
                                                const ExperimentResult& run) {
-  auto json = redistribution_json({platform_name(platform), std::nullopt, v.integer("P"), v.integer("Q"),
-                                   nlohmann::ordered_json{{"r", v.integer("r")}, {"s", v.integer("s")}}, v.integer("N"),
-                                   run.phases, run.messages, run.bytes, run.verified, v.integer("elem_bytes"),
-                                   v.text("indexing"), v.text("schedule"), v.text("placement"), run.phantom});
+  const std::optional<MatrixCopy> copy = redistribute_matrix_copy(v);
+  const auto [indexing, schedule] = method_of(v, copy);
+  const auto json_of = [&](Index P, Index Q, nlohmann::ordered_json layouts, Index N) {
+    return redistribution_json({platform_name(platform), std::nullopt, P, Q, std::move(layouts), N, run.phases,
+                                run.messages, run.bytes, run.verified, v.integer("elem_bytes"), indexing, schedule,
+                                v.text("placement"), run.phantom});
+  };
+  auto json = copy ? json_of(copy->from.processes(), copy->to.processes(), matrix_copy_json(*copy),
+                             copy->from.rows * copy->from.cols)
+                   : json_of(v.integer("P"), v.integer("Q"), {{"r", v.integer("r")}, {"s", v.integer("s")}}, v.integer("N"));
   if (v.integer("repeat") > 1) json["repeat"] = v.integer("repeat");  // one plan, executed this many times
   if (v.text("relabel") != "none") {
     json["relabel"] = {{"method", v.text("relabel")},

@@ -1,11 +1,11 @@
-#include "redist/mpi/scalapack_layout.hpp"
+#include "redist/layout/scalapack_descriptor.hpp"
 
 #include <stdexcept>
 #include <string>
 
 #include "redist/core/checks.hpp"
 
-namespace redist::mpi {
+namespace redist {
 namespace {
 
 void require_in_grid(Index first, Index extent, const char* what) {
@@ -28,7 +28,14 @@ Layout scalapack_layout(const ScalapackDescriptor& d) {
   require_in_grid(d.first_col, d.grid_cols, "first process column");
   return MultiDimLayout({DimMapping::distributed(BlockCyclic(d.rows, d.row_block, d.grid_rows, d.first_row)),
                          DimMapping::distributed(BlockCyclic(d.cols, d.col_block, d.grid_cols, d.first_col))},
-                        StorageOrder::ColumnMajor);
+                        d.order);
 }
 
-}  // namespace redist::mpi
+std::string descriptor_text(const ScalapackDescriptor& d) {
+  return std::to_string(d.rows) + " x " + std::to_string(d.cols) + " in " + std::to_string(d.row_block) + " x " +
+         std::to_string(d.col_block) + " blocks on a " + std::to_string(d.grid_rows) + " x " +
+         std::to_string(d.grid_cols) + " grid from (" + std::to_string(d.first_row) + ", " +
+         std::to_string(d.first_col) + ")" + (d.order == StorageOrder::RowMajor ? ", row-major" : "");
+}
+
+}  // namespace redist
