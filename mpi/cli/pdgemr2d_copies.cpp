@@ -61,12 +61,12 @@ nlohmann::ordered_json measure_pdgemr2d_copies() {
     std::vector<double> b(a.size(), 0.0);
     int desc[9] = {1, context, s.rows, s.cols, 32, 32, 0, 0, s.rows};
     double best = 1e300;
-    for (int k = 0; k < 5; ++k) {
+    for (int k = -1; k < 5; ++k) {  // one untimed call first: the allocator's first use of these sizes
       evict_caches();
       MPI_Barrier(MPI_COMM_WORLD);
       const auto start = std::chrono::steady_clock::now();
       Cpdgemr2d(s.sub_rows, s.sub_cols, a.data(), s.row0 + 1, s.col0 + 1, desc, b.data(), s.row0 + 1, s.col0 + 1, desc, context);
-      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      if (k >= 0) best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
     const StoredMatrix stored{BlockCyclic(s.rows, 32, 1), BlockCyclic(s.cols, 32, 1), s.rows, {0}};
     SubmatrixCopy copy{stored, stored, s.row0, s.col0, s.row0, s.col0, s.sub_rows, s.sub_cols};
