@@ -43,6 +43,15 @@ WORK_INSTRUCTIONS = {
 # the price is 0 and replays model them. `redist calibrate` measures it for redist itself.
 RUN_LISTED = ("cost.run_listed", 0.0,
               "0: the papers' codes pack straight from their tables, writing no run list (redist calibrate measures it)")
+# ScaLAPACK's pdgemr2d packs and unpacks one 8-byte element per loop iteration (load, store, two
+# pointer steps, loop test: 5 instructions). The byte rule below is already such a scalar loop (2.5
+# instructions per 4-byte word, 5 per 8 bytes) or, where slower, the memory: an element copied on its
+# own costs nothing beyond its bytes on these machines. `redist calibrate` measures it from the real
+# pdgemr2d on the machine at hand, whose own copies are faster than a scalar loop.
+ELEMENT_COPIED = ("cost.element_copied", 0.0,
+                  "0: the byte price is already a scalar loop of one word at a time (5 instr per 8-byte element: load, "
+                  "store, two pointer steps, loop test, as pdgemr2d's) or the memory, whichever is slower; nothing "
+                  "beyond its bytes (redist calibrate measures it)")
 # A copy loop moving 4-byte elements: load + store + amortised pointer/loop update = 2.5 instructions per
 # 4-byte word (*estimate*), i.e. 0.625 instruction per byte.
 COPY_INSTRUCTIONS_PER_BYTE = 0.625
@@ -247,9 +256,10 @@ def prices(m: Machine) -> list[Price]:
                         f"memory 2 B traffic / {m.mem_sustained.value / 1e6:.4g} MB/s = {mem * 1e9:.4g} ns): "
                         f"{bound} bound, streaming data *estimate*"))
     out.append(Price(*RUN_LISTED))
+    out.append(Price(*ELEMENT_COPIED))
     # reorder to the WorkKind order of work.hpp
     order = ["cost.index_op", "cost.table_entry", "cost.intersection", "cost.element_scanned", "cost.byte_copied",
-             "cost.run_copied", "cost.run_listed", "cost.allocation"]
+             "cost.run_copied", "cost.run_listed", "cost.allocation", "cost.element_copied"]
     out.sort(key=lambda p: order.index(p.name))
     if m.t0 is not None:
         o = CPU_SHARE * m.t0.value / 2

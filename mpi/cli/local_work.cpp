@@ -14,6 +14,7 @@
 
 #include "cache_eviction.hpp"
 #include "copy_bandwidth.hpp"
+#include "pdgemr2d_copies.hpp"
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/redistribute/message_packing.hpp"
 #include "redist/redistribute/relabelling.hpp"
@@ -129,7 +130,7 @@ nlohmann::ordered_json measure() {
       measure_copies(plan, source.local_size(0), dest.local_size(0), copies);
     }
   }
-  return {{"index", index}, {"copies", copies}};
+  return {{"index", index}, {"copies", copies}, {"pdgemr2d", measure_pdgemr2d_copies()}};
 }
 
 }  // namespace
@@ -139,7 +140,7 @@ void LocalWorkOptions::add_to(CLI::App& app) { app.add_flag("--json", json, "pri
 // Each row's seconds replaced by their mean over the ranks, on rank 0.
 void average_over_ranks(nlohmann::ordered_json& json) {
   std::vector<double> seconds;
-  for (const char* part : {"index", "copies"}) {
+  for (const char* part : {"index", "copies", "pdgemr2d"}) {
     for (const auto& r : json[part]) seconds.push_back(r["seconds"].get<double>());
   }
   std::vector<double> sums(seconds.size());
@@ -147,7 +148,7 @@ void average_over_ranks(nlohmann::ordered_json& json) {
   int ranks = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   std::size_t k = 0;
-  for (const char* part : {"index", "copies"}) {
+  for (const char* part : {"index", "copies", "pdgemr2d"}) {
     for (auto& r : json[part]) r["seconds"] = sums[k++] / ranks;
   }
 }
@@ -162,7 +163,7 @@ int run_local_work(const LocalWorkOptions& options) {
   if (options.json) {
     std::cout << json.dump() << std::endl;
   } else {
-    for (const char* part : {"index", "copies"}) {
+    for (const char* part : {"index", "copies", "pdgemr2d"}) {
       std::cout << part << ":\n";
       for (const auto& r : json[part]) std::cout << "  " << r["seconds"] << " s\t" << r["work"].dump() << "\n";
     }

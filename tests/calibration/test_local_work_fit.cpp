@@ -36,6 +36,34 @@ TEST(LocalWorkFit, RecoversTheCopyPricesOfSyntheticRows) {
   EXPECT_NEAR(w.record_copied / kRecord, 1, 1e-9);
 }
 
+// pdgemr2d's rows (its copies on one process): the price of an element copied one at a time is what
+// they take beyond their bytes, runs and records at the copy prices fitted from the other rows.
+TEST(LocalWorkFit, RecoversTheElementPriceOfPdgemr2dRows) {
+  constexpr double kByte = 5e-11, kRun = 2e-10, kRecord = 3e-9, kElement = 7e-10;
+  std::mt19937_64 rng(56);
+  std::uniform_real_distribution<double> bytes(1e5, 1e8), runs_per_kib(1, 64), runs_per_record(1, 100);
+  nlohmann::json json = {{"index", nlohmann::json::array()}, {"copies", nlohmann::json::array()}};
+  for (int i = 0; i < 20; ++i) {
+    const double b = bytes(rng), r = b / 1024 * runs_per_kib(rng), records = r / runs_per_record(rng);
+    json["copies"].push_back({{"work", {{"cost.byte_copied", b}, {"cost.run_copied", r}, {"cost.record_copied", records}}},
+                              {"seconds", b * kByte + r * kRun + records * kRecord}});
+  }
+  EXPECT_EQ(local_work_from_json(json).element_copied, 0);  // no pdgemr2d rows: measured before they were
+  for (const double elements : {1e6, 3e5, 2e6}) {
+    const double runs = elements / 16 * 2 + 1;
+    json["pdgemr2d"].push_back({{"work", {{"cost.element_copied", 3 * elements}, {"cost.byte_copied", 24 * elements},
+                                          {"cost.run_copied", runs}, {"cost.record_copied", 2}}},
+                                {"seconds", 3 * elements * kElement + 24 * elements * kByte + runs * kRun + 2 * kRecord}});
+  }
+  const LocalWork w = local_work_from_json(json);
+  ASSERT_EQ(w.pdgemr2d.size(), 3u);
+  EXPECT_NEAR(w.element_copied / kElement, 1, 1e-6);
+  // Passes keep each pdgemr2d row's fastest too.
+  nlohmann::json slower = json;
+  for (auto& row : slower["pdgemr2d"]) row["seconds"] = row["seconds"].get<double>() * 2;
+  EXPECT_NEAR(local_work_from_json(fastest_rows({slower, json})).element_copied / kElement, 1, 1e-6);
+}
+
 TEST(LocalWorkFit, IndexRowsAreCountedByPriceProperty) {
   const nlohmann::json json = {
       {"index",

@@ -84,8 +84,11 @@ MachineModel parse(const json& j) {
   const Key prices = root.at("prices");
   for (std::size_t k = 0; k < kWorkKinds; ++k) {
     const std::string name(price_property(static_cast<WorkKind>(k)));
-    // Models written before records copied were priced: none.
-    if (static_cast<WorkKind>(k) == WorkKind::RecordCopied && !prices.has(name)) continue;
+    // Models written before records (or elements one by one) were priced: none.
+    if (price_is_optional(static_cast<WorkKind>(k)) && k != static_cast<std::size_t>(WorkKind::Allocation) &&
+        !prices.has(name)) {
+      continue;
+    }
     m.prices.seconds[k] = prices.at(name).number(false);
   }
   m.prices.send_overhead = prices.at(std::string(kSendOverheadProperty)).number(false);

@@ -37,6 +37,38 @@ double concurrent_messages_seconds(const std::vector<RankMessage>& messages, con
   return model.busiest_host(posting) + latency + data + model.busiest_host(completing);
 }
 
+MessageSeconds message_seconds_among(const RankMessage& message, const std::vector<RankMessage>& concurrent,
+                                     const MachineModel& model) {
+  MessageSeconds out{model.prices.send_overhead, 0, model.prices.recv_overhead};
+  const Index from = model.host_of(message.from), to = model.host_of(message.to);
+  const ModelRoute& route = model.route(from, to);
+  out.crossing = route.latency;
+  const auto bytes = static_cast<double>(message.bytes);
+  if (from == to && model.message_copy_rate > 0 && message.from != message.to) {  // copied by the two ranks' CPUs
+    out.posting += bytes / model.message_copy_rate;
+    out.completing += bytes / model.message_copy_rate;
+    return out;
+  }
+  double data = 0;
+  for (const std::size_t link : route.links) {
+    const ModelLink& l = model.links[link];
+    if (!l.shared) {
+      data = std::max(data, bytes / l.bandwidth);
+      continue;
+    }
+    double shared = 0;  // what crosses the link before this message is through
+    for (const RankMessage& other : concurrent) {
+      const Index a = model.host_of(other.from), b = model.host_of(other.to);
+      if (a == b && model.message_copy_rate > 0 && other.from != other.to) continue;
+      const auto& links = model.route(a, b).links;
+      if (std::find(links.begin(), links.end(), link) != links.end()) shared += std::min(static_cast<double>(other.bytes), bytes);
+    }
+    data = std::max(data, std::max(shared, bytes) / l.bandwidth);
+  }
+  out.crossing += data;
+  return out;
+}
+
 double barrier_seconds(Index ranks, const MachineModel& model) {
   if (model.barrier_latency >= 0) return model.barrier_latency;
   double seconds = 0;

@@ -24,6 +24,18 @@ struct RankMessage {
 /// Seconds until the last of `messages` has arrived and been completed, all posted at once.
 double concurrent_messages_seconds(const std::vector<RankMessage>& messages, const MachineModel& model);
 
+/// When `message` (one of `concurrent`, all started at once) has arrived, counted from its start, and
+/// the parts of it its two ranks' CPUs spend: posting (the send overhead, and the sender's copy where
+/// the message is copied by CPUs), crossing (the route's latency and its bytes, each shared link
+/// giving it its max-min share: a flow of b bytes beside flows of b_i is through after
+/// Σ min(b_i, b) / bandwidth) and completing (the receive overhead and the receiver's copy). For
+/// exchanges whose messages are each waited for on their own (ScaLAPACK's pdgemr2d).
+struct MessageSeconds {
+  double posting = 0, crossing = 0, completing = 0;
+};
+MessageSeconds message_seconds_among(const RankMessage& message, const std::vector<RankMessage>& concurrent,
+                                     const MachineModel& model);
+
 /// Seconds of one barrier among `ranks` ranks: the hardware barrier's latency, else ⌈log2 ranks⌉
 /// rounds of zero-byte messages (SimGridTransport's dissemination barrier).
 double barrier_seconds(Index ranks, const MachineModel& model);

@@ -23,14 +23,23 @@ enum class WorkKind : std::size_t {
                    ///< counted only for the papers' programs (paper_work.hpp): redist's own code counts none
   RecordCopied,    ///< one record read by a copy loop: of redist's run lists (its loop set up once, however
                    ///< many pieces a strided record has), or of paper 000's PITFALLS and Prylli intersection lists
+  ElementCopied,   ///< one element moved on its own by a loop that copies element by element (ScaLAPACK
+                   ///< pdgemr2d's packing and unpacking), beyond its bytes, which ByteCopied prices
 };
-inline constexpr std::size_t kWorkKinds = 9;
+inline constexpr std::size_t kWorkKinds = 10;
+
+/// Whether a platform (or a machine model) may leave the kind's price out, pricing it 0: kinds that
+/// only some programs count (allocations: the papers'; records: redist's own and paper 000's; elements
+/// copied one by one: pdgemr2d's), or that were added after platforms had been written.
+constexpr bool price_is_optional(WorkKind kind) {
+  return kind == WorkKind::Allocation || kind == WorkKind::RecordCopied || kind == WorkKind::ElementCopied;
+}
 
 /// Host property naming the price, in seconds, of one unit of a work kind ("cost.index_op", ...).
 constexpr std::string_view price_property(WorkKind kind) {
   constexpr std::array<std::string_view, kWorkKinds> names = {
       "cost.index_op", "cost.table_entry", "cost.intersection", "cost.element_scanned", "cost.byte_copied",
-      "cost.run_copied", "cost.run_listed", "cost.allocation", "cost.record_copied"};
+      "cost.run_copied", "cost.run_listed", "cost.allocation", "cost.record_copied", "cost.element_copied"};
   return names[static_cast<std::size_t>(kind)];
 }
 /// Host properties with the software overhead, in seconds, of posting one send / completing one receive.

@@ -74,6 +74,12 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
                           modelled, 100 * (modelled - r.cold) / r.cold);
     }
   }
+  if (!w.pdgemr2d.empty()) {
+    text << fmt::format("ScaLAPACK's pdgemr2d alone on each rank (packing, buffer to buffer, unpacking, element by element):\n"
+                        "  cost.element_copied = {:.4g} s an element beyond its bytes, runs and records\n"
+                        "  elements    measured\n", w.element_copied);
+    for (const auto& r : w.pdgemr2d) text << fmt::format("  {:<10}  {:.4e}\n", r.elements, r.seconds);
+  }
   text << "index work prices (least squares over the methods' counted work; ElementScanned fitted on the\n"
           "naive scan's runs after the others, on the table and intersection methods' runs):\n";
   for (std::size_t k = 0; k < kIndexKinds.size(); ++k) {
@@ -114,7 +120,8 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
   xml << fmt::format("    <host id=\"node-0\" speed=\"1Gf\" core=\"{}\">\n", cores);
   std::vector<std::pair<WorkKind, double>> costs = {{WorkKind::ByteCopied, w.byte_copied},
                                                     {WorkKind::RunCopied, w.run_copied},
-                                                    {WorkKind::RecordCopied, w.record_copied}};
+                                                    {WorkKind::RecordCopied, w.record_copied},
+                                                    {WorkKind::ElementCopied, w.element_copied}};
   for (std::size_t k = 0; k < kIndexKinds.size(); ++k) costs.emplace_back(kIndexKinds[k], prices[k]);
   for (const auto& [kind, price] : costs) {
     xml << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", price_property(kind), price);

@@ -19,7 +19,8 @@ double count(const nlohmann::json& work, WorkKind kind) {
 nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes) {
   if (passes.empty()) throw std::runtime_error("no local work measured");
   nlohmann::json out = passes.front();
-  for (const char* part : {"index", "copies"}) {
+  for (const char* part : {"index", "copies", "pdgemr2d"}) {
+    if (part == std::string("pdgemr2d") && !out.contains(part)) continue;  // measured before pdgemr2d was
     auto& rows = out.at(part);
     for (const auto& pass : passes) {
       const auto& other = pass.at(part);
@@ -69,7 +70,29 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
   out.byte_copied = prices[0];
   out.run_copied = prices[1];
   out.record_copied = prices[2];
-  if (!json.contains("copy_bandwidth")) return out;  // measured before the memory was modelled
+  // pdgemr2d's element-by-element copies: what their bytes, runs and records leave, per element.
+  const auto fit_elements = [&out, &json] {
+    if (!json.contains("pdgemr2d")) return;
+    std::vector<std::vector<double>> elements;
+    std::vector<double> taken, known;
+    for (const auto& row : json.at("pdgemr2d")) {
+      const auto& work = row.at("work");
+      const LocalWork::ElementCopyMeasurement m{count(work, WorkKind::ElementCopied), count(work, WorkKind::ByteCopied),
+                                                count(work, WorkKind::RunCopied), count(work, WorkKind::RecordCopied),
+                                                row.at("seconds").get<double>()};
+      out.pdgemr2d.push_back(m);
+      elements.push_back({m.elements});
+      taken.push_back(m.seconds);
+      // Its three copies (pack, buffer to buffer, unpack) each a third of the bytes, one after another.
+      const double bytes = out.memory ? 3 * out.memory->copy_seconds(m.bytes / 3, out.ranks) : m.bytes * out.byte_copied;
+      known.push_back(bytes + m.runs * out.run_copied + m.records * out.record_copied);
+    }
+    if (!elements.empty()) out.element_copied = fit_prices(elements, taken, known)[0];
+  };
+  if (!json.contains("copy_bandwidth")) {  // measured before the memory was modelled
+    fit_elements();
+    return out;
+  }
   std::vector<CopyBandwidthMeasurement> cold;
   for (const auto& row : json.at("copy_bandwidth")) {
     const CopyBandwidthRow r{row.at("ranks").get<Index>(), row.at("bytes").get<double>(), row.at("warm").get<double>(),
@@ -89,6 +112,7 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
   const std::vector<double> loop_prices = fit_prices(loops, seconds, copied);
   out.run_copied = loop_prices[0];
   out.record_copied = loop_prices[1];
+  fit_elements();
   return out;
 }
 

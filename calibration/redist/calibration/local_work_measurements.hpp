@@ -45,8 +45,19 @@ struct LocalWork {
   /// `copies`: with a memory model, over what its copies of the bytes leave of each row's seconds.
   double run_copied = 0;
   double record_copied = 0;
+  /// Seconds per element copied one at a time beyond its bytes, runs and records (cost.element_copied),
+  /// fitted over `pdgemr2d`: what ScaLAPACK's own pdgemr2d, copying on one process, takes beyond
+  /// what its bytes (at the memory's bandwidth, or byte_copied), runs and records cost. 0 when the
+  /// measurements hold no pdgemr2d rows (measured before they were taken).
+  double element_copied = 0;
   std::vector<IndexMeasurement> index;  ///< one per (method, layout pair) and per relabelling
   std::vector<CopyMeasurement> copies;  ///< two per (method, layout pair): pack, unpack
+  /// pdgemr2d's copies on one process, with the elements its model (redist/pdgemr2d/) counts.
+  struct ElementCopyMeasurement {
+    double elements = 0, bytes = 0, runs = 0, records = 0;
+    double seconds = 0;
+  };
+  std::vector<ElementCopyMeasurement> pdgemr2d;
 };
 
 /// The work kinds the index fit prices, in IndexMeasurement::counts order.

@@ -38,9 +38,9 @@ WorkPrices read_prices(const simgrid::s4u::Host& host, const std::string& platfo
   for (std::size_t k = 0; k < kWorkKinds; ++k) {
     const auto kind = static_cast<WorkKind>(k);
     // Only the papers' programs count allocations (work: paper); records copied are redist's own
-    // code's and paper 000's intersection-list copies: a platform written for other programs, or
-    // before the kind existed, prices them at 0.
-    const bool optional = kind == WorkKind::Allocation || kind == WorkKind::RecordCopied;
+    // code's and paper 000's intersection-list copies; elements copied one by one, pdgemr2d's: a
+    // platform written for other programs, or before the kind existed, prices them at 0.
+    const bool optional = price_is_optional(kind);
     prices.seconds[k] = optional ? read_seconds(host, price_property(kind), platform).value_or(0)
                                  : required_seconds(host, price_property(kind), platform);
   }
