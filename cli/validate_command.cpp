@@ -1,7 +1,8 @@
 // `redist validate --platform FILE [--quick] [--random K] [--random-2d K] [--within-cores K] [--seed S]
 // [--repeat K] [--rounds R] [--max-error E] [--max-p90 E] [--json]`: runs redistributions (14
 // hand-picked 1-D ones, K seeded random 1-D ones: random_validation_cases; the twelve benchmark
-// pairs and K seeded random 2-D ones; K more, 1-D and 2-D, whose ranks fit the platform's cores)
+// pairs and K seeded random 2-D ones, each column-major one also moved by ScaLAPACK's pdgemr2d;
+// K more, 1-D and 2-D, whose ranks fit the platform's cores)
 // for real under mpirun and in the simulator on a platform
 // written by `redist calibrate`, and reports per case the measured (fastest of R rounds) and
 // simulated total time (maximum over ranks) and their ratio, then the median and 90th percentile of
@@ -59,13 +60,24 @@ std::vector<ValidationCase> cases(const ValidateOptions& o, int cores) {
   const auto add = [&all](std::vector<ValidationCase> more) {
     for (auto& c : more) all.push_back(std::move(c));
   };
-  if (o.quick) {  // one 2-D case, small
-    all.push_back(calibration::benchmark_validation_cases(256, 256).front());
+  if (o.quick) {  // one 2-D case, small, and pdgemr2d on it
+    const ValidationCase matrix = calibration::benchmark_validation_cases(256, 256).front();
+    all.push_back(matrix);
+    all.push_back(matrix.by_pdgemr2d());
     return all;
   }
   add(calibration::random_validation_cases(o.random, o.seed));
-  add(calibration::benchmark_validation_cases(kBenchmarkMatrixSide, kBenchmarkMatrixSide));
-  add(calibration::random_matrix_validation_cases(o.random_2d, o.seed));
+  std::vector<ValidationCase> matrices = calibration::benchmark_validation_cases(kBenchmarkMatrixSide, kBenchmarkMatrixSide);
+  for (auto& c : calibration::random_matrix_validation_cases(o.random_2d, o.seed)) matrices.push_back(std::move(c));
+  // Each 2-D case ScaLAPACK can store (column-major) also moved by pdgemr2d, measured and simulated.
+  std::vector<ValidationCase> twins;
+  for (const ValidationCase& c : matrices) {
+    if (c.matrix->from.order == StorageOrder::ColumnMajor && c.matrix->to.order == StorageOrder::ColumnMajor) {
+      twins.push_back(c.by_pdgemr2d());
+    }
+  }
+  add(std::move(matrices));
+  add(std::move(twins));
   // Within the cores (at least two ranks): half 1-D, half 2-D, from streams of their own.
   const Index fit = std::max(2, cores);
   add(calibration::random_validation_cases((o.within_cores + 1) / 2, o.seed + 1, fit));

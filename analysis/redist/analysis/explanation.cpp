@@ -36,15 +36,23 @@ std::string explanation_text(const ExplainRequest& o, const Explanation& answer)
   out << fmt::format("{} candidates predicted in {:.3g} ms (seconds below)\n\n", rows.size(), 1e3 * seconds);
   out << "| candidate | index | pack | comm | unpack | total |" << (o.simulate ? " simulated total | simulated/predicted |" : "")
       << "\n|---|---:|---:|---:|---:|---:|" << (o.simulate ? "---:|---:|" : "") << "\n";
-  for (std::size_t k = 0; k < rows.size(); ++k) {
-    const Phases& p = rows[k].predicted.phases;
-    out << fmt::format("| {}{} | {:.3e} | {:.3e} | {:.3e} | {:.3e} | {:.3e} |", rows[k].predicted.candidate.label(),
-                       k == choice ? " (chosen)" : "", p.index, p.pack, p.comm, p.unpack, p.total);
-    if (o.simulate) out << fmt::format(" {:.3e} | {:.2f} |", rows[k].simulated_total, rows[k].simulated_total / p.total);
+  const auto row = [&](const ExplainedCandidate& c, const std::string& label) {
+    const Phases& p = c.predicted.phases;
+    out << fmt::format("| {} | {:.3e} | {:.3e} | {:.3e} | {:.3e} | {:.3e} |", label, p.index, p.pack, p.comm, p.unpack,
+                       p.total);
+    if (o.simulate) out << fmt::format(" {:.3e} | {:.2f} |", c.simulated_total, c.simulated_total / p.total);
     out << "\n";
+  };
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    row(rows[k], rows[k].predicted.candidate.label() + (k == choice ? " (chosen)" : ""));
   }
+  if (answer.pdgemr2d) row(*answer.pdgemr2d, "ScaLAPACK's pdgemr2d");
   out << fmt::format("\nchoice: {} (predicted total {:.3e} s)\n", rows[choice].predicted.candidate.label(),
                      rows[choice].predicted.phases.total);
+  if (answer.pdgemr2d) {
+    out << fmt::format("pdgemr2d predicted {:.2f} times the choice's total\n",
+                       answer.pdgemr2d->predicted.phases.total / rows[choice].predicted.phases.total);
+  }
   return out.str();
 }
 
@@ -77,6 +85,12 @@ nlohmann::ordered_json explanation_json(const ExplainRequest& o, const Explanati
   json["prediction_seconds"] = answer.seconds;
   json["candidates"] = list;
   json["choice"] = answer.rows[answer.choice].predicted.candidate.label();
+  if (answer.pdgemr2d) {
+    json["pdgemr2d"] = {{"predicted", phases_json(answer.pdgemr2d->predicted.phases)},
+                        {"predicted_over_choice", answer.pdgemr2d->predicted.phases.total /
+                                                      answer.rows[answer.choice].predicted.phases.total}};
+    if (o.simulate) json["pdgemr2d"]["simulated_total"] = answer.pdgemr2d->simulated_total;
+  }
   return json;
 }
 

@@ -39,6 +39,9 @@ struct ExplainedCandidate {
 struct Explanation {
   std::vector<ExplainedCandidate> rows;
   std::size_t choice = 0;  ///< the row `auto` picks
+  /// ScaLAPACK's pdgemr2d on the same 2-D pair (column-major storage), priced by the same model:
+  /// shown beside redist's candidates, never chosen by auto.
+  std::optional<ExplainedCandidate> pdgemr2d;
   double seconds = 0;      ///< what predicting every candidate took
 };
 

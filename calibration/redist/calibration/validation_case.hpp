@@ -21,13 +21,23 @@ struct ValidationCase {
   bool disjoint = false;         ///< destinations on ranks P, P+1, ... instead of the sources' ranks
   /// 2-D: a whole matrix between two descriptors (P, r, Q, s, N unused).
   std::optional<MatrixCopy> matrix = std::nullopt;
+  /// 2-D, column-major: ScaLAPACK's pdgemr2d moves the matrix (measured: `redist-mpi run --reference
+  /// pdgemr2d`, its total alone; simulated: the redistribute experiment's method pdgemr2d), not redist.
+  bool pdgemr2d = false;
 
   Index sources() const { return matrix ? matrix->from.processes() : P; }
   Index destinations() const { return matrix ? matrix->to.processes() : Q; }
   Index ranks() const { return disjoint ? sources() + destinations() : std::max(sources(), destinations()); }
   std::string placement() const { return disjoint ? "disjoint" : "shared"; }
-  /// Which set of `redist validate`'s report the case is in: "1-D" or "2-D".
-  std::string family() const { return matrix ? "2-D" : "1-D"; }
+  /// Which set of `redist validate`'s report the case is in: "1-D", "2-D" or "pdgemr2d".
+  std::string family() const { return pdgemr2d ? "pdgemr2d" : matrix ? "2-D" : "1-D"; }
+  /// The same matrix moved by pdgemr2d (matrix set, column-major).
+  ValidationCase by_pdgemr2d() const {
+    ValidationCase twin = *this;
+    twin.pdgemr2d = true;
+    twin.relabel = "none";
+    return twin;
+  }
   std::string label() const {
     const std::string layouts =
         matrix ? fmt::format("{}x{} {}x{} {}x{} ({},{}){} -> {}x{} {}x{} ({},{}){}", matrix->from.rows, matrix->from.cols,
@@ -37,6 +47,7 @@ struct ValidationCase {
                              matrix->to.grid_cols, matrix->to.row_block, matrix->to.col_block, matrix->to.first_row,
                              matrix->to.first_col, matrix->to.order == StorageOrder::RowMajor ? " row-major" : "")
                : fmt::format("P={} r={} Q={} s={} N={}", P, r, Q, s, N);
+    if (pdgemr2d) return fmt::format("{} pdgemr2d{}", layouts, disjoint ? " disjoint" : "");
     return fmt::format("{} {}/{}{}{}", layouts, indexing, schedule, relabel == "none" ? "" : " relabel " + relabel,
                        disjoint ? " disjoint" : "");
   }

@@ -40,14 +40,14 @@ std::string validation_summary_text(const std::vector<ValidationCase>& all, cons
 
 /// The figures of one set of cases: its error and each phase's miss.
 struct SetMiss {
-  std::string set;  ///< 1-D, 2-D, within cores, beyond cores
+  std::string set;  ///< 1-D, 2-D, pdgemr2d, within cores, beyond cores
   int cases = 0;
   ValidationSummary summary;     ///< over the set (empty set: zeros)
   std::vector<PhaseMiss> phases;
 };
 
-/// Where the misses lie: each phase's, the totals' by rank count, and each set's: the 1-D and the
-/// 2-D cases (ValidationCase::family), and the cases whose ranks fit the machine's `cores` (what a
+/// Where the misses lie: each phase's (pdgemr2d's runs, timed whole, left out), the totals' by rank
+/// count, and each set's: the 1-D, the 2-D and the pdgemr2d cases (ValidationCase::family), and the cases whose ranks fit the machine's `cores` (what a
 /// cluster job runs: one rank per core) and those beyond them (ranks taking turns on cores).
 struct ValidationMisses {
   std::vector<PhaseMiss> phases;

@@ -82,15 +82,23 @@ int platform_host_count(const std::string& platform) {
 
 Phases measure_case(const MpiLauncher& launcher, const ValidationCase& c, int repeat) {
   const std::string arguments =
-      fmt::format("run {} --indexing {} --schedule {} --placement {} --relabel {} --repeat {} --json", layout_arguments(c),
-                  c.indexing, c.schedule, c.placement(), c.relabel, repeat);
-  const auto [verified, phases] = launcher.read_json(static_cast<int>(c.ranks()), arguments, [](const nlohmann::json& json) {
-    const auto& p = json.at("phases");
-    return std::pair(json.at("verified").get<bool>(),
-                     Phases{.index = p.at("index").get<double>(), .pack = p.at("pack").get<double>(),
-                            .comm = p.at("comm").get<double>(), .unpack = p.at("unpack").get<double>(),
-                            .total = p.at("total").get<double>()});
-  });
+      fmt::format("run {} --indexing {} --schedule {} --placement {} --relabel {} --repeat {}{} --json",
+                  layout_arguments(c), c.indexing, c.schedule, c.placement(), c.relabel, repeat,
+                  c.pdgemr2d ? " --reference pdgemr2d" : "");
+  const bool pdgemr2d = c.pdgemr2d;
+  const auto [verified, phases] =
+      launcher.read_json(static_cast<int>(c.ranks()), arguments, [pdgemr2d](const nlohmann::json& json) {
+        if (pdgemr2d) {  // pdgemr2d's total alone: its phases are not timed apart
+          const auto& reference = json.at("pdgemr2d");
+          return std::pair(reference.at("verified").get<bool>() && reference.at("identical").get<bool>(),
+                           Phases{.total = reference.at("seconds").get<double>()});
+        }
+        const auto& p = json.at("phases");
+        return std::pair(json.at("verified").get<bool>(),
+                         Phases{.index = p.at("index").get<double>(), .pack = p.at("pack").get<double>(),
+                                .comm = p.at("comm").get<double>(), .unpack = p.at("unpack").get<double>(),
+                                .total = p.at("total").get<double>()});
+      });
   if (!verified) throw std::runtime_error("MPI run not verified: " + c.label());
   return phases;
 }
@@ -99,10 +107,14 @@ Phases measure_case(const MpiLauncher& launcher, const ValidationCase& c, int re
 Phases simulate_case(const std::string& platform, const ValidationCase& c, int hosts) {
   Params params = c.matrix ? sim::redistribute_matrix_params(*c.matrix)
                           : Params{{"P", c.P}, {"r", c.r}, {"Q", c.Q}, {"s", c.s}, {"N", c.N}};
-  params["indexing"] = c.indexing;
-  params["schedule"] = c.schedule;
+  if (c.pdgemr2d) {
+    params["method"] = "pdgemr2d";
+  } else {
+    params["indexing"] = c.indexing;
+    params["schedule"] = c.schedule;
+    params["relabel"] = c.relabel;
+  }
   params["placement"] = c.placement();
-  params["relabel"] = c.relabel;
   params["hosts"] = hosts;
   const auto result = sim::find_experiment("redistribute").run(platform, params, Payload::Real, "");
   if (!result.verified.value_or(false)) throw std::runtime_error("simulated run not verified: " + c.label());

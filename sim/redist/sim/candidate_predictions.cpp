@@ -1,7 +1,9 @@
 #include "redist/sim/candidate_predictions.hpp"
 
 #include <chrono>
+#include <optional>
 
+#include "redist/pdgemr2d/pdgemr2d_prediction.hpp"
 #include "redist/sim/experiments.hpp"
 #include "redist/sim/machine_model_from_platform.hpp"
 
@@ -12,16 +14,40 @@ RankMap rank_map(const ExplainRequest& o) {
   return o.placement == "disjoint" ? RankMap::disjoint(o.source().processors()) : RankMap::shared();
 }
 
-double simulated_total(const ExplainRequest& o, const Candidate& c) {
+Params layout_params(const ExplainRequest& o) {
   Params params = o.matrix ? redistribute_matrix_params(*o.matrix)
                            : Params{{"P", o.P}, {"r", o.r}, {"Q", o.Q}, {"s", o.s}, {"N", o.N}};
   params["elem_bytes"] = o.elem_bytes;
+  params["placement"] = o.placement;
+  if (o.hosts > 0) params["hosts"] = o.hosts;
+  return params;
+}
+
+double simulated(const ExplainRequest& o, const Params& params) {
+  return find_experiment("redistribute").run(o.platform, params, Payload::Phantom, "").phases.total;
+}
+
+double simulated_total(const ExplainRequest& o, const Candidate& c) {
+  Params params = layout_params(o);
   params["indexing"] = c.indexing;
   params["schedule"] = c.schedule;
-  params["placement"] = o.placement;
   params["relabel"] = std::string(relabel_method_names().name_of(c.relabel));
-  if (o.hosts > 0) params["hosts"] = o.hosts;
-  return find_experiment("redistribute").run(o.platform, params, Payload::Phantom, "").phases.total;
+  return simulated(o, params);
+}
+
+// pdgemr2d beside redist's candidates, for a 2-D pair ScaLAPACK can store (column-major).
+std::optional<ExplainedCandidate> pdgemr2d_beside(const ExplainRequest& o, const Layout& source, const Layout& dest,
+                                                  const RankMap& ranks, const MachineModel& model) {
+  if (!o.matrix || o.matrix->from.order != StorageOrder::ColumnMajor || o.matrix->to.order != StorageOrder::ColumnMajor) {
+    return std::nullopt;
+  }
+  ExplainedCandidate row{predict_pdgemr2d(source, dest, o.elem_bytes, ranks, model)};
+  if (o.simulate) {
+    Params params = layout_params(o);
+    params["method"] = kPdgemr2dName;
+    row.simulated_total = simulated(o, params);
+  }
+  return row;
 }
 
 }  // namespace
@@ -44,6 +70,7 @@ Explanation predict_candidates(const ExplainRequest& o, const MachineModel& mode
   for (const Prediction& p : predictions) {
     answer.rows.push_back({p, o.simulate ? simulated_total(o, p.candidate) : -1});
   }
+  answer.pdgemr2d = pdgemr2d_beside(o, source, dest, ranks, model);
   return answer;
 }
 

@@ -13,6 +13,7 @@
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/indexing/matrix_copy.hpp"
 #include "redist/layout/scalapack_descriptor.hpp"
+#include "redist/pdgemr2d/pdgemr2d_copy.hpp"
 #include "redist/redistribute/verified_run.hpp"
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"
@@ -70,6 +71,12 @@ const ExperimentSpec& redistribute_schema() {
        {.name = "cols", .meaning = "2-D: matrix columns N", .min = 1},
        {.name = "src_grid", .meaning = "2-D: source process grid Pr x Pc (process (pr, pc) on rank pr·Pc + pc)",
         .min = 1, .pair = 'x'},
+       {.name = "method",
+        .meaning = "2-D: who moves the matrix: redist (absent; its indexing, schedule and relabelling) or "
+                   "ScaLAPACK's pdgemr2d as its REDIST source does it (its interval scans, its step loop of "
+                   "blocking receive-then-send pairs, element-by-element packing into buffers allocated per call; "
+                   "column-major storage)",
+        .names = {"redist", "pdgemr2d"}},
        {.name = "src_block", .meaning = "2-D: source blocks MB x NB", .min = 1, .pair = 'x'},
        {.name = "src_first", .meaning = "2-D: source process holding block (0, 0), RSRC,CSRC (absent: 0,0)", .min = 0,
         .pair = ','},
@@ -144,9 +151,9 @@ std::pair<Index, Index> block_sizes(const ParameterValues& v, Index P, Index Q, 
 
 // The parameters of each form of a run: 1-D (P, r, Q, s, N) or 2-D (ScaLAPACK descriptors).
 constexpr std::array<const char*, 7> kOneDimensional = {"P", "Q", "r", "s", "k", "direction", "N"};
-constexpr std::array<const char*, 14> kTwoDimensional = {
-    "rows", "cols", "src_grid", "src_block", "src_first", "src_order", "dst_grid",
-    "dst_block", "dst_first", "dst_order", "dst_matrix", "src_at", "dst_at", "sub"};
+constexpr std::array<const char*, 15> kTwoDimensional = {
+    "rows",      "cols",      "src_grid",   "src_block", "src_first", "src_order", "dst_grid", "dst_block",
+    "dst_first", "dst_order", "dst_matrix", "src_at",    "dst_at",    "sub",       "method"};
 constexpr const char* kTwoDimensionalNeeds = "rows, cols, src_grid, src_block, dst_grid and dst_block";
 
 template <std::size_t n>
@@ -209,15 +216,24 @@ MatrixCopy matrix_copy_of(const ParameterValues& v) {
   return copy;
 }
 
-// What a submatrix copy runs is the drop-in's: the choices of whole layouts are refused by name.
+bool runs_pdgemr2d(const ParameterValues& v) { return v.given("method") && v.text("method") == "pdgemr2d"; }
+
+// What a submatrix copy runs is the drop-in's, and pdgemr2d is its own: the choices of redist's
+// ways of moving whole matrices are refused by name.
 void refuse_choices_of_whole_matrices(const ParameterValues& v) {
+  const std::string what = runs_pdgemr2d(v) ? "pdgemr2d moves the matrix its own way"
+                                            : "a submatrix copy (sub, src_at or dst_at) runs redist's submatrix plan and "
+                                              "the default exchange, as the ScaLAPACK drop-in does";
   for (const char* name : {"indexing", "schedule", "relabel", "sources", "work"}) {
     if (v.given(name)) {
-      throw std::invalid_argument(std::string("parameter '") + name + "': a submatrix copy (sub, src_at or dst_at) runs "
-                                  "redist's submatrix plan and the default exchange, as the ScaLAPACK drop-in does; "
-                                  "indexing, schedule, relabel, sources and work choose among the ways of moving "
-                                  "whole matrices");
+      throw std::invalid_argument(std::string("parameter '") + name + "': " + what +
+                                  "; indexing, schedule, relabel, sources and work choose among redist's ways of "
+                                  "moving whole matrices");
     }
+  }
+  if (runs_pdgemr2d(v) && v.integer("repeat") > 1) {
+    throw std::invalid_argument("parameter 'repeat': pdgemr2d keeps no plan between calls (every call scans and "
+                                "allocates again); repeat executes one of redist's plans");
   }
 }
 
@@ -272,7 +288,10 @@ struct RunShape {
   std::optional<MatrixCopy> copy;
   Layout source, dest;
   Index elements;  ///< of the larger array
+  bool pdgemr2d = false;  ///< moved by ScaLAPACK's pdgemr2d
   bool submatrix() const { return copy && !copy->whole(); }
+  /// Moved as a MatrixCopy (submatrix plan or pdgemr2d), not as a redistribution between layouts.
+  bool matrix_copy() const { return submatrix() || pdgemr2d; }
 };
 
 RunShape run_shape(const ParameterValues& v) {
@@ -280,11 +299,16 @@ RunShape run_shape(const ParameterValues& v) {
     const Index a = checked_mul(copy->from.rows, copy->from.cols, "A's rows x columns");
     const Index b = checked_mul(copy->to.rows, copy->to.cols, "B's rows x columns");
     const Layout source = scalapack_layout(copy->from), dest = scalapack_layout(copy->to);
-    return {std::move(copy), source, dest, std::max(a, b)};
+    const bool pdgemr2d = runs_pdgemr2d(v);
+    if (pdgemr2d && (copy->from.order == StorageOrder::RowMajor || copy->to.order == StorageOrder::RowMajor)) {
+      throw std::invalid_argument("method pdgemr2d: ScaLAPACK stores its local matrices column-major (not src_order "
+                                  "or dst_order row-major)");
+    }
+    return {std::move(copy), source, dest, std::max(a, b), pdgemr2d};
   }
   const Index P = v.integer("P"), Q = v.integer("Q"), N = v.integer("N");
   const auto [r, s] = block_sizes(v, P, Q, N);  // k x r may overflow
-  return {std::nullopt, BlockCyclic(N, r, P), BlockCyclic(N, s, Q), N};
+  return {std::nullopt, BlockCyclic(N, r, P), BlockCyclic(N, s, Q), N, false};
 }
 
 // What a run is refused for before anything is built: its form, the naive method's time, the
@@ -293,7 +317,7 @@ RunShape run_shape(const ParameterValues& v) {
 void check_redistribute(const Params& params, Payload payload) {
   const ParameterValues v(redistribute_schema(), params);
   const RunShape shape = run_shape(v);
-  if (shape.submatrix()) {
+  if (shape.matrix_copy()) {
     refuse_choices_of_whole_matrices(v);
   } else {
     refuse_endless_naive(v.text("indexing"), shape.elements);
@@ -346,6 +370,13 @@ ExperimentResult run_redistribute(const std::string& platform, const Params& par
   // Real payload: every rank's source and destination arrays, and the send and receive copies of
   // what moves (at most the whole array), all in this one process; checked by check_redistribute.
   const auto reports = simulate(sim, [&](Transport& transport) {
+    if (shape.pdgemr2d) {
+      const MatrixCopyMove by_pdgemr2d = [elem_bytes](Transport& t, const SubmatrixCopy& copy,
+                                                      std::span<const std::byte> a, std::span<std::byte> b) {
+        return pdgemr2d_copy(t, copy, a, b, elem_bytes);
+      };
+      return rank_report_to_json(copy_and_verify(transport, *shape.copy, options.ranks, elem_bytes, by_pdgemr2d));
+    }
     if (shape.submatrix()) {
       return rank_report_to_json(
           copy_and_verify(transport, *shape.copy, options.ranks, elem_bytes, redist_matrix_copy(elem_bytes, executions)));

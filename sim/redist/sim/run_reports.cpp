@@ -23,6 +23,7 @@ nlohmann::ordered_json fortran_order(const std::vector<Index>& by_dimension) {
 
 // The indexing and schedule a run used: a submatrix copy's are the drop-in's.
 std::pair<std::string, std::string> method_of(const ParameterValues& v, const std::optional<MatrixCopy>& copy) {
+  if (v.given("method") && v.text("method") == "pdgemr2d") return {"pdgemr2d", "pdgemr2d"};
   if (copy && !copy->whole()) return {"submatrix", "async"};
   return {v.text("indexing"), v.text("schedule")};
 }
