@@ -10,6 +10,7 @@
 #include "options.hpp"
 #include "redist/analysis/explanation.hpp"
 #include "redist/os/atomic_file.hpp"
+#include "redist/os/outputs_apart.hpp"
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/sim/candidate_predictions.hpp"
 
@@ -22,6 +23,7 @@ struct ExplainOptions : ExplainRequest {
 };
 
 int run_explain(const ExplainOptions& o) {
+  os::refuse_outputs_onto_inputs({{o.write_model, "--write-model"}}, {{o.platform, "--platform"}});
   const MachineModel model = sim::request_machine_model(o);
   if (!o.write_model.empty()) {
     os::PendingFile file(o.write_model);
