@@ -22,6 +22,7 @@
 #include "redist/calibration/least_squares.hpp"
 #include "redist/analysis/fidelity_summary.hpp"
 #include "redist/os/atomic_file.hpp"
+#include "redist/os/outputs_apart.hpp"
 #include "redist/os/stop_signals.hpp"
 #include "redist/os/utf8.hpp"
 #include "redist/sim/scenario_runner.hpp"
@@ -346,6 +347,9 @@ PlatformFitResult fit_platform(const FitSpec& spec, const PlatformFitSettings& o
   // Both outputs before the replays: an unwritable one fails now, not after the fit, and the two are
   // published together (the JSON report names the fitted file, so its name must be UTF-8).
   const fs::path out = o.out.empty() ? fs::path(spec.fitted) : fs::path(o.out);
+  std::vector<os::NamedFile> inputs = {{spec.file, "fit specification"}, {spec.platform, "derived platform"}};
+  for (const Scenario& s : spec.train) inputs.push_back({s.file, "train scenario"});
+  os::refuse_outputs_onto_inputs({{out, "--out"}, {o.json, "--json"}}, inputs);
   os::PendingFile fitted_file(out);
   std::optional<os::PendingFile> json_file;
   if (!o.json.empty()) {
