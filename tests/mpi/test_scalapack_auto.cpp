@@ -215,7 +215,9 @@ void runs_the_default_and_says_so_once(const std::string& my_model, const std::s
   int lines = static_cast<int>(occurrences(said, "redist: REDIST_MODEL not used ("));
   MPI_Allreduce(MPI_IN_PLACE, &lines, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   EXPECT_EQ(lines, 1) << "rank " << world_rank() << " wrote: " << said;
-  if (!said.empty()) EXPECT_NE(said.find(reason), std::string::npos) << said;
+  if (!said.empty()) {
+    EXPECT_NE(said.find(reason), std::string::npos) << said;
+  }
 }
 
 std::string write_on_rank_0(const std::string& path, const std::string& text) {
