@@ -12,6 +12,7 @@
 #include "options.hpp"
 #include "redist/analysis/explanation.hpp"
 #include "redist/os/atomic_file.hpp"
+#include "redist/os/outputs_apart.hpp"
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/sim/candidate_predictions.hpp"
 #include "redist/sim/experiments.hpp"
@@ -42,6 +43,7 @@ ExplainRequest request_of(const ExplainOptions& o) {
 }
 
 int run_explain(const ExplainOptions& options) {
+  os::refuse_outputs_onto_inputs({{options.write_model, "--write-model"}}, {{options.platform, "--platform"}});
   const ExplainRequest o = request_of(options);
   const MachineModel model = sim::request_machine_model(o);
   if (!options.write_model.empty()) {

@@ -8,6 +8,7 @@
 #include <simgrid/version.h>
 
 #include "command.hpp"
+#include "redist/os/standard_output.hpp"
 #include "redist/os/stop_signals.hpp"
 #include "redist/os/strict_numbers.hpp"
 
@@ -71,7 +72,13 @@ int main(int argc, char** argv) {
 
   try {
     for (const auto& command : commands) {
-      if (command.app->parsed()) return command.run();
+      if (!command.app->parsed()) continue;
+      const int status = command.run();
+      if (const std::string problem = redist::os::standard_output_problem(); !problem.empty()) {
+        std::cerr << "redist: error: " << problem << '\n';
+        return 1;
+      }
+      return status;
     }
   } catch (const std::exception& e) {
     std::cerr << "redist: error: " << e.what() << '\n';

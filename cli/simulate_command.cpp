@@ -9,6 +9,7 @@
 #include "experiment_options.hpp"
 #include "options.hpp"
 #include "redist/os/atomic_file.hpp"
+#include "redist/os/outputs_apart.hpp"
 #include "redist/sim/experiments.hpp"
 #include "redist/sim/run_reports.hpp"
 
@@ -27,6 +28,7 @@ int run_simulate(const SimulateOptions& o) {
   const ParameterValues v = o.run->values();
   const auto& experiment = sim::find_experiment("redistribute");
   // SimGrid writes the trace under a temporary name, published once the run succeeded.
+  os::refuse_outputs_onto_inputs({{o.trace, "--trace"}}, {{o.platform, "--platform"}});
   std::optional<os::PendingFile> trace;
   if (!o.trace.empty()) trace.emplace(o.trace);
   const auto result = experiment.run(o.platform, v.given(), o.payload, trace ? trace->path().string() : "");

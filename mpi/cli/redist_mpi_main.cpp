@@ -45,6 +45,7 @@
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"
+#include "redist/os/standard_output.hpp"
 #include "redist/os/strict_numbers.hpp"
 
 namespace redist::mpi::cli {
@@ -306,6 +307,11 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {  // seen by this rank alone: the others may be waiting for it
     print_error(e.what());
     MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  // Rank 0's answer is the result: lost on a full device, it is an error, not a status of 0.
+  if (const std::string problem = redist::os::standard_output_problem(); !problem.empty()) {
+    print_error(problem.c_str());
+    status = 1;
   }
   MPI_Finalize();
   return status;

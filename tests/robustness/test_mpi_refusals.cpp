@@ -3,15 +3,25 @@
 // (it once returned with elements wrong), buffers too small for huge layouts (once std::bad_alloc
 // on every rank), null buffers where the layout gives the rank elements, and the ScaLAPACK drop-in
 // given a null A or B (p?tran: C) where the rank holds part of the submatrix (once a segfault). A
-// REDIST_MODEL the drop-in cannot use is no refusal: tests/mpi/test_scalapack_auto.cpp.
+// REDIST_MODEL the drop-in cannot use is no refusal: tests/mpi/test_scalapack_auto.cpp. Arguments
+// and settings that differ between ranks (p?tran's ALPHA and BETA, REDIST_MPI_SHARED_MEMORY) are
+// refused on every rank, a log that is a FIFO blocks nothing, and a Plan shared by two threads
+// runs their executions one at a time.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "redist/mpi/plan.hpp"
@@ -177,6 +187,96 @@ TEST(MpiRefusals, DropInWithNullArraysWhereTheRankHoldsPartOfTheSubmatrixIsRefus
   // reads none there.
   EXPECT_EQ(g.gemr2d(2, 2, true, 1, false, 0), "(no exception)");
   EXPECT_EQ(g.b[0], world_rank() == 0 ? 1.0 : 0.0);
+}
+
+// p?tran's scalars are global: an ALPHA or BETA that differs on one rank is refused on every rank,
+// naming the rank and the argument, before C is written (it was once accepted, each rank scaling its
+// own part by its own value).
+TEST(MpiRefusals, TranWithAScalarThatDiffersBetweenRanksIsRefused) {
+  Grid g;
+  const double alpha = world_rank() == 2 ? 2.0 : 1.0, beta = world_rank() == 3 ? 0.5 : 0.0;
+  EXPECT_EQ(agreed_message([&] { scalapack::tran<double>(8, 8, alpha, g.a.data(), 1, 1, g.desc, 0.0, g.b.data(), 1, 1, g.desc); }),
+            "pdtran: rank 2: argument 3 (ALPHA): another value than rank 0's");
+  EXPECT_EQ(agreed_message([&] { scalapack::tran<double>(8, 8, 1.0, g.a.data(), 1, 1, g.desc, beta, g.b.data(), 1, 1, g.desc); }),
+            "pdtran: rank 3: argument 8 (BETA): another value than rank 0's");
+  EXPECT_EQ(g.b, std::vector<double>(16, 0.0)) << "C written by a refused call";
+  // -0 and 0 are one value.
+  const double zero = world_rank() == 1 ? -0.0 : 0.0;
+  EXPECT_EQ(agreed_message([&] { scalapack::tran<double>(8, 8, 1.0, g.a.data(), 1, 1, g.desc, zero, g.b.data(), 1, 1, g.desc); }),
+            "(no exception)");
+  EXPECT_EQ(g.b, std::vector<double>(16, 1.0));
+}
+
+// The environment that changes how the drop-in moves the data is agreed with the arguments: a rank
+// that forbids shared memory where the others use it would wait for messages they never send.
+TEST(MpiRefusals, DropInWithASharedMemorySwitchThatDiffersBetweenRanksIsRefused) {
+  Grid g;
+  if (world_rank() == 1) ::setenv("REDIST_MPI_SHARED_MEMORY", "0", 1);
+  const std::string refused = g.gemr2d(8, 8, false, 0, false, 0);
+  ::unsetenv("REDIST_MPI_SHARED_MEMORY");
+  EXPECT_EQ(refused, "pdgemr2d: rank 1: REDIST_MPI_SHARED_MEMORY forbids shared memory where rank 0's allows it (set it "
+                     "alike on every rank)");
+  EXPECT_EQ(g.b, std::vector<double>(16, 0.0)) << "B written by a refused call";
+  EXPECT_EQ(g.gemr2d(8, 8, false, 0, false, 0), "(no exception)");
+  EXPECT_EQ(g.b, std::vector<double>(16, 1.0));
+}
+
+// REDIST_SCALAPACK_LOG naming a FIFO nobody reads once blocked every rank in open(): the log is
+// written only to a regular file, opened without waiting, and the ranks log a call only when all
+// can, so a FIFO on one rank leaves the file of the others without the call's lines.
+TEST(MpiRefusals, DropInLogThatIsAFifoNeitherBlocksNorStopsTheCopy) {
+  char folder[] = "/tmp/redist-log-XXXXXX";
+  if (world_rank() == 0) {
+    ASSERT_NE(::mkdtemp(folder), nullptr);
+  }
+  MPI_Bcast(folder, sizeof folder, MPI_CHAR, 0, MPI_COMM_WORLD);
+  const std::string fifo = std::string(folder) + "/fifo", file = std::string(folder) + "/log";
+  if (world_rank() == 0) {
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  const auto lines = [&] {
+    std::ifstream in(file);
+    return static_cast<int>(std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n'));
+  };
+  Grid g;
+  ::setenv("REDIST_SCALAPACK_LOG", fifo.c_str(), 1);
+  EXPECT_EQ(g.gemr2d(8, 8, false, 0, false, 0), "(no exception)");
+  EXPECT_EQ(g.b, std::vector<double>(16, 1.0));
+  std::fill(g.b.begin(), g.b.end(), 0.0);
+  ::setenv("REDIST_SCALAPACK_LOG", (world_rank() == 2 ? fifo : file).c_str(), 1);
+  EXPECT_EQ(g.gemr2d(8, 8, false, 0, false, 0), "(no exception)");
+  EXPECT_EQ(g.b, std::vector<double>(16, 1.0));
+  MPI_Barrier(MPI_COMM_WORLD);
+  EXPECT_EQ(lines(), 0) << "a call logged by some ranks only";
+  ::setenv("REDIST_SCALAPACK_LOG", file.c_str(), 1);
+  EXPECT_EQ(g.gemr2d(8, 8, false, 0, false, 0), "(no exception)");
+  ::unsetenv("REDIST_SCALAPACK_LOG");
+  MPI_Barrier(MPI_COMM_WORLD);
+  EXPECT_EQ(lines(), 4) << "one line per rank";
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (world_rank() == 0) std::filesystem::remove_all(folder);
+}
+
+// One Plan executed from two threads at once on every rank (MPI_THREAD_MULTIPLE) once deadlocked,
+// the two executions' messages mixed: they run one at a time (plan.hpp), and each gives the result.
+TEST(MpiRefusals, APlanExecutedFromTwoThreadsAtOnceRunsBothExecutions) {
+  int provided = MPI_THREAD_SINGLE;
+  MPI_Query_thread(&provided);
+  ASSERT_EQ(provided, MPI_THREAD_MULTIPLE) << "this program initialises MPI for threads (mpi_main.cpp)";
+  Arrays a;
+  Plan plan(MPI_COMM_WORLD, a.source, a.dest, {.elem_bytes = 8});
+  const std::span<const double> from(a.storage.data(), static_cast<std::size_t>(a.source.local_size(world_rank())));
+  const std::size_t d = static_cast<std::size_t>(a.dest.local_size(world_rank()));
+  std::vector<double> expected(d), first(d), second(d);
+  plan.execute<double>(from, std::span<double>(expected));
+  for (int round = 0; round < 20; ++round) {
+    std::thread other([&] { plan.execute<double>(from, std::span<double>(second)); });
+    plan.execute<double>(from, std::span<double>(first));
+    other.join();
+    ASSERT_EQ(first, expected) << "round " << round;
+    ASSERT_EQ(second, expected) << "round " << round;
+  }
 }
 
 }  // namespace

@@ -290,11 +290,14 @@ def report_files(folder):
     return sorted(p.name for p in Path(folder).iterdir() if not p.name.startswith("."))
 
 
-def fingerprint(path):
-    """The journal's fingerprint of a scenario file (FNV-1a, 64 bits, as redist computes it)."""
+def fingerprint(scenario, platform=None):
+    """The journal's fingerprint of a sweep's inputs, its scenario file and its platform (FNV-1a, 64
+    bits over each file's length, a colon and its bytes, as redist computes it)."""
     h = 0xcbf29ce484222325
-    for byte in Path(path).read_bytes():
-        h = ((h ^ byte) * 0x100000001b3) % (1 << 64)
+    for path in (scenario, platform or PLATFORMS / "paragon.xml"):
+        data = Path(path).read_bytes()
+        for byte in str(len(data)).encode() + b":" + data:
+            h = ((h ^ byte) * 0x100000001b3) % (1 << 64)
     return "%016x" % h
 
 
@@ -558,6 +561,212 @@ class RunsCheckedFirst(unittest.TestCase):
                                 preexec_fn=limit_address_space)
         assert_one_error_line(self, result, "8000x8000 communication grid as JSON needs about",
                               "address space left under ulimit -v")
+
+
+PARAGON = PLATFORMS / "paragon.xml"
+SIMULATE = ["-P", "4", "-r", "2", "-Q", "4", "-s", "3", "-N", "4800"]
+
+
+class FilesStayInFolder(unittest.TestCase):
+    """Nothing is written through a link: locks and journals that are links are refused or replaced,
+    reports replace the link, not the file it points to, and cleanup removes only redist's own."""
+
+    def victim(self, folder):
+        path = Path(folder) / "victim.txt"
+        path.write_text("the user's file\n")
+        return path
+
+    def test_a_lock_that_is_a_link_is_refused_and_its_target_kept(self):
+        with tempfile.TemporaryDirectory() as folder:
+            victim = self.victim(folder)
+            out = Path(folder) / "out"
+            out.mkdir()
+            (out / ".redist.lock").symlink_to(victim)
+            result = run(["sweep", str(SMALL), "--no-plot", "--out", str(out)], timeout=60)
+            assert_one_error_line(self, result, str(out / ".redist.lock"), "symbolic link")
+            self.assertEqual(victim.read_text(), "the user's file\n")
+            self.assertEqual(report_files(out), [])
+
+    def test_a_journal_that_is_a_link_is_replaced_or_refused_never_written_through(self):
+        with tempfile.TemporaryDirectory() as folder:
+            victim = self.victim(folder)
+            out = Path(folder) / "out"
+            out.mkdir()
+            journal = out / ".robustness-small.journal"
+            journal.symlink_to(victim)
+            resumed = run(["sweep", str(SMALL), "--resume", "--no-plot", "--out", str(out)], timeout=60)
+            assert_one_error_line(self, resumed, str(journal), "symbolic link")
+            fresh = run(["sweep", str(SMALL), "--no-plot", "--out", str(out)], timeout=120)
+            self.assertEqual(fresh.returncode, 0, fresh.stderr)
+            self.assertEqual(victim.read_text(), "the user's file\n")
+            self.assertFalse(journal.exists() or journal.is_symlink(), "the journal of a finished sweep stays")
+
+    def test_a_report_that_is_a_link_is_replaced_and_its_target_kept(self):
+        with tempfile.TemporaryDirectory() as folder:
+            victim = self.victim(folder)
+            out = Path(folder) / "out"
+            out.mkdir()
+            (out / "robustness-small.md").symlink_to(victim)
+            result = run(["sweep", str(SMALL), "--no-plot", "--out", str(out)], timeout=120)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(victim.read_text(), "the user's file\n")
+            self.assertFalse((out / "robustness-small.md").is_symlink())
+            self.assertIn("robustness-small", (out / "robustness-small.md").read_text())
+
+    def test_cleanup_removes_only_redists_own_temporaries(self):
+        with tempfile.TemporaryDirectory() as out:
+            users = Path(out) / ".notes.backup.tmp"
+            users.write_text("keep me\n")
+            stale = Path(out) / ".robustness-small.md.redist-Ab12Cd.tmp"  # a killed run's
+            stale.write_text("half a report")
+            result = run(["sweep", str(SMALL), "--no-plot", "--out", out], timeout=120)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(users.read_text(), "keep me\n")
+            self.assertFalse(stale.exists())
+
+    def test_schedule_plot_writes_nothing_in_a_shared_temporary_folder(self):
+        with tempfile.TemporaryDirectory() as folder:
+            shared = Path(folder) / "tmp"
+            shared.mkdir()
+            victim = self.victim(folder)
+            (shared / "redist-schedule.json").symlink_to(victim)
+            out = Path(folder) / "out"
+            out.mkdir()
+            result = subprocess.run([REDIST, "schedule", "-P", "4", "-r", "1", "-Q", "4", "-s", "3",
+                                     "--plot", str(out / "s.png")], capture_output=True, text=True, timeout=60,
+                                    stdin=subprocess.DEVNULL, env=dict(os.environ, TMPDIR=str(shared)))
+            self.assertEqual(victim.read_text(), "the user's file\n")
+            self.assertEqual(sorted(p.name for p in shared.iterdir()), ["redist-schedule.json"])
+            self.assertEqual(temporaries(out), [], result.stderr)
+
+
+class OutputsApartFromInputs(unittest.TestCase):
+    """An output named like an input (or a link to it) is refused with one line before any work."""
+
+    def test_write_model_onto_the_platform_is_refused(self):
+        with tempfile.TemporaryDirectory() as folder:
+            platform = Path(folder) / "p.xml"
+            platform.write_text(PARAGON.read_text())
+            link = Path(folder) / "link.xml"
+            link.symlink_to(platform)
+            for output in (platform, link):
+                result = run(["explain", "--platform", str(platform), *SIMULATE, "--write-model", str(output)],
+                             timeout=30)
+                assert_one_error_line(self, result, f"--write-model {output} is the --platform file",
+                                      "an output never replaces an input")
+                self.assertEqual(result.stdout, "")
+                self.assertEqual(platform.read_text(), PARAGON.read_text())
+
+    def test_a_trace_onto_the_platform_is_refused(self):
+        with tempfile.TemporaryDirectory() as folder:
+            platform = Path(folder) / "p.xml"
+            platform.write_text(PARAGON.read_text())
+            result = run(["simulate", "--platform", str(platform), *SIMULATE, "--trace", str(platform)], timeout=30)
+            assert_one_error_line(self, result, f"--trace {platform} is the --platform file")
+            self.assertEqual(platform.read_text(), PARAGON.read_text())
+
+    def test_a_report_onto_the_sweeps_own_inputs_is_refused(self):
+        with tempfile.TemporaryDirectory() as out:
+            scenario = Path(out) / "robustness-small.csv"  # the name of the report the sweep writes
+            scenario.write_text(SMALL.read_text())
+            result = run(["sweep", str(scenario), "--no-plot", "--out", out], timeout=60)
+            assert_one_error_line(self, result, "is the scenario file", "an output never replaces an input")
+            self.assertEqual(scenario.read_text(), SMALL.read_text())
+
+
+class SweepInputs(unittest.TestCase):
+    """A sweep's fingerprint covers its platform too: slices, journals and merges of a changed
+    machine are refused, never mixed into one report."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.folder = Path(self.dir.name)
+        self.platform = self.folder / "machine.xml"
+        self.platform.write_text(PARAGON.read_text())
+        self.scenario = self.folder / "s.yaml"
+        self.scenario.write_text(SMALL.read_text().replace("platform: paragon.xml", "platform: machine.xml"))
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def sweep(self, *args):
+        return run(["sweep", str(self.scenario), "--no-plot", *args], timeout=120)
+
+    def edit_platform(self):
+        self.platform.write_text(self.platform.read_text() + "<!-- edited -->\n")
+
+    def test_slices_of_two_machines_are_not_merged(self):
+        self.assertEqual(self.sweep("--shard", "0/2", "--out", str(self.folder / "s0")).returncode, 0)
+        self.edit_platform()
+        self.assertEqual(self.sweep("--shard", "1/2", "--out", str(self.folder / "s1")).returncode, 0)
+        merged = run(["merge", str(self.folder / "s0"), str(self.folder / "s1"), "--no-plot", "--out",
+                      str(self.folder / "m")], timeout=60)
+        assert_one_error_line(self, merged, "slices of different sweeps")
+        self.assertFalse((self.folder / "m" / "robustness-small.md").exists())
+
+    def test_a_platform_edited_after_the_slices_is_refused_by_merge(self):
+        for k in (0, 1):
+            self.assertEqual(self.sweep("--shard", f"{k}/2", "--out", str(self.folder / f"s{k}")).returncode, 0)
+        self.edit_platform()
+        merged = run(["merge", str(self.folder / "s0"), str(self.folder / "s1"), "--no-plot", "--out",
+                      str(self.folder / "m")], timeout=60)
+        assert_one_error_line(self, merged, str(self.platform), "changed since its slices ran")
+
+    def test_resume_refuses_the_journal_of_another_machine(self):
+        out = self.folder / "out"
+        out.mkdir()
+        journal = out / ".robustness-small.journal"
+        journal.write_text(fingerprint(self.scenario, self.platform) + "\n")
+        self.edit_platform()
+        result = self.sweep("--resume", "--out", str(out))
+        assert_one_error_line(self, result, str(journal), "other inputs")
+        journal.write_text(fingerprint(self.scenario, self.platform) + "\n")  # the same machine: resumed
+        self.assertEqual(self.sweep("--resume", "--out", str(out)).returncode, 0)
+
+
+class Edges(unittest.TestCase):
+    """Inputs at the edges: answered or refused at once, with one line naming the reason."""
+
+    def test_a_full_standard_output_is_an_error(self):
+        for args in (["grid", "-P", "4", "-r", "1", "-Q", "4", "-s", "3"],
+                     ["explain", "--platform", str(PARAGON), *SIMULATE]):
+            with open("/dev/full", "w") as full:
+                result = subprocess.run([REDIST, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60,
+                                        stdin=subprocess.DEVNULL)
+            self.assertNotEqual(result.returncode, 0, args)
+            self.assertEqual(result.stderr, "redist: error: cannot write standard output: No space left on device\n")
+
+    def test_a_platform_that_is_a_device_or_a_fifo_is_refused_at_once(self):
+        with tempfile.TemporaryDirectory() as folder:
+            fifo = Path(folder) / "p.xml"
+            os.mkfifo(fifo)
+            for platform in ("/dev/zero", str(fifo)):
+                for command in ("simulate", "explain"):
+                    start = time.monotonic()
+                    result = run([command, "--platform", platform, *SIMULATE], timeout=30)
+                    self.assertLess(time.monotonic() - start, 5.0)
+                    assert_one_error_line(self, result, f"platform {platform}: not a regular file")
+
+    def test_the_largest_array_size_is_answered_or_refused_at_once(self):
+        for n in ("9223372036854775807", "9223372036854775800"):
+            start = time.monotonic()
+            result = run(["explain", "--platform", str(PARAGON), "-P", "4", "-Q", "4", "-r", "2", "-s", "3", "-N", n],
+                         timeout=30)
+            self.assertLess(time.monotonic() - start, 10.0, n)
+            if result.returncode != 0:
+                assert_one_error_line(self, result)
+
+    def test_deeply_nested_yaml_names_the_line_and_the_reason(self):
+        with tempfile.TemporaryDirectory() as folder:
+            scenario = Path(folder) / "deep.yaml"
+            scenario.write_text(SMALL.read_text() + "extra: " + "[" * 100000 + "]" * 100000 + "\n")
+            result = run(["sweep", str(scenario), "--no-plot", "--out", folder], timeout=30)
+            assert_one_error_line(self, result, f"{scenario}:16: ")
+            self.assertNotIn("bad file", result.stderr)
+
+    def test_a_scenario_that_is_not_a_regular_file_is_refused(self):
+        result = run(["sweep", "/dev/zero", "--no-plot", "--out", tempfile.gettempdir()], timeout=30)
+        assert_one_error_line(self, result, "/dev/zero", "not a regular file")
 
 
 if __name__ == "__main__":

@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>  // mkfifo
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <regex>
 
@@ -15,9 +17,12 @@
 #include "../temp_dir.hpp"
 #include "redist/analysis/scenario.hpp"
 #include "redist/analysis/sweep_shards.hpp"
+#include "redist/os/input_file.hpp"
+#include "redist/os/outputs_apart.hpp"
 #include "redist/os/utf8.hpp"
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/sim/experiments.hpp"
+#include "redist/sim/platform_check.hpp"
 
 namespace redist::test {
 namespace {
@@ -337,6 +342,66 @@ TEST(StrictInputs, Utf8IsCheckedByteByByte) {
   EXPECT_EQ(os::first_non_utf8_byte("\xed\xa0\x80"), 0u);  // a surrogate
   EXPECT_EQ(os::first_non_utf8_byte("\xf4\x90\x80\x80"), 0u);  // above U+10FFFF
   EXPECT_EQ(os::utf8_problem("as\xffync"), "byte 0xFF at offset 2 of 'as?ync' is not UTF-8");
+}
+
+// --- Inputs read whole: regular files under a bound, in the parsers' own process ---------------
+
+TEST(StrictInputs, DeeplyNestedYamlNamesItsLineAndTheReason) {
+  const std::string deep = kSweep + "extra: " + std::string(100000, '[') + std::string(100000, ']') + "\n";
+  const auto lines = std::count(kSweep.begin(), kSweep.end(), '\n');
+  EXPECT_EQ(load_error(deep), (temp_dir() / "s.yaml").string() + ":" + std::to_string(lines + 1) +
+                                  ": YAML nested more than 500 levels deep (a scenario needs a few)");
+}
+
+TEST(StrictInputs, ScenariosAndPlatformsThatAreNotRegularFilesAreRefusedUnread) {
+  const auto error = [](const std::function<void()>& read) -> std::string {
+    try {
+      read();
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const fs::path fifo = temp_dir() / "input.fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string& path : {std::string("/dev/zero"), fifo.string()}) {
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(error([&] { load(path); }), path + ": not a regular file (a device, FIFO or socket is not read)");
+    EXPECT_EQ(error([&] { sim::check_platform_text(path); }),
+              "platform " + path + ": not a regular file (a device, FIFO or socket is not read)");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2)) << path;
+  }
+  const fs::path big = write("big.yaml", std::string(os::kMaxYamlBytes + 1, '#'));
+  EXPECT_EQ(error([&] { load(big); }),
+            big.string() + ": " + std::to_string(os::kMaxYamlBytes + 1) + " bytes, more than the " +
+                std::to_string(os::kMaxYamlBytes) + " a YAML file may have");
+}
+
+TEST(StrictInputs, TheSweepFingerprintCoversThePlatform) {
+  const fs::path scenario = sweep_file("f.yaml", kSweep), platform = temp_dir() / "two_hosts.xml";
+  const std::string before = inputs_fingerprint({scenario, platform});
+  EXPECT_EQ(inputs_fingerprint({scenario, platform}), before);
+  std::ofstream(platform, std::ios::app) << "<!-- edited -->\n";
+  EXPECT_NE(inputs_fingerprint({scenario, platform}), before);
+  // Each file's length is part of it: moving bytes from one file to the other changes it too.
+  const fs::path ab = write("ab", "ab"), b = write("b", "b"), a = write("a", "a"), bb = write("bb", "bb");
+  EXPECT_NE(inputs_fingerprint({ab, b}), inputs_fingerprint({a, bb}));
+}
+
+TEST(StrictInputs, AnOutputThatIsAnInputUnderAnotherNameIsRefused) {
+  const fs::path input = write("platform.xml", "<platform/>\n"), hard = temp_dir() / "hard.xml", soft = temp_dir() / "soft.xml";
+  fs::create_hard_link(input, hard);
+  fs::create_symlink(input, soft);
+  for (const fs::path& output : {input, hard, soft}) {
+    try {
+      os::refuse_outputs_onto_inputs({{output, "--write-model"}}, {{input, "--platform"}});
+      ADD_FAILURE() << output << " accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("--write-model " + output.string() + " is the --platform file"), std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_NO_THROW(os::refuse_outputs_onto_inputs({{temp_dir() / "new.json", "--write-model"}}, {{input, "--platform"}}));
 }
 
 }  // namespace

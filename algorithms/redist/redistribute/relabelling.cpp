@@ -31,7 +31,9 @@ void count_stretches(const BlockCyclic& a, const BlockCyclic& b, Index begin, In
                      Work& counted) {
   Index stretches = 0;
   for (Index i = begin; i < end; ++stretches) {
-    const Index next = std::min({end, (i / a.block_size() + 1) * a.block_size(), (i / b.block_size() + 1) * b.block_size()});
+    // Steps, not block ends: the end of the block holding i may lie past the largest Index when the
+    // array reaches it (N = 2^63 - 1), where i's own block end would wrap around and never be reached.
+    const Index next = i + std::min({end - i, a.block_size() - i % a.block_size(), b.block_size() - i % b.block_size()});
     counts.add(a.owner(i), b.owner(i), next - i);
     i = next;
   }

@@ -90,7 +90,9 @@ std::string schedule_title(Strategy strategy, const Redistribution& redist, cons
 
 void plot_schedule(const Schedule& schedule, const std::string& title, const std::filesystem::path& png,
                    const std::filesystem::path& script) {
-  os::PendingFile json(std::filesystem::temp_directory_path() / "redist-schedule.json");
+  // The script's input, a temporary beside the image (mkstemp's own name in the user's folder):
+  // never a fixed name in a shared folder, which another user could hold or link elsewhere.
+  os::PendingFile json(png.string() + ".steps.json");
   json.write(schedule_json(schedule).dump());
   os::PendingFile image(png);
   run_plot_script(script,

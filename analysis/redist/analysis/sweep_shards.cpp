@@ -1,6 +1,12 @@
 #include "redist/analysis/sweep_shards.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -14,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "redist/os/atomic_file.hpp"
+#include "redist/os/input_file.hpp"
 #include "redist/transport/phases.hpp"
 
 namespace redist {
@@ -30,10 +37,16 @@ std::size_t index_in(const std::string& text, std::size_t limit, const std::stri
   return static_cast<std::size_t>(std::stoull(text));
 }
 
-std::string slurp(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::invalid_argument("cannot read " + file.string());
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+// A slice is a few result lines per job: far below this bound even for millions of jobs.
+constexpr std::uint64_t kMaxSliceBytes = 4ull << 30;
+
+std::string slurp(const fs::path& file, std::uint64_t max_bytes = kMaxSliceBytes) {
+  try {
+    return os::read_input_file(file, max_bytes, "file");
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("cannot read " + file.string() + ": " +
+                                std::string(e.what()).substr(("file " + file.string() + ": ").size()));
+  }
 }
 
 // A value of a slice or journal line, refused with its key, what it holds and what is allowed.
@@ -175,11 +188,18 @@ Shard parse_shard(const std::string& text) {
   return shard;
 }
 
-std::string scenario_fingerprint(const fs::path& file) {
+std::string inputs_fingerprint(const std::vector<fs::path>& files) {
   std::uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a, 64 bits
-  for (const char c : slurp(file)) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 0x100000001b3ull;
+  const auto add = [&hash](const std::string& bytes) {
+    for (const char c : bytes) {
+      hash ^= static_cast<unsigned char>(c);
+      hash *= 0x100000001b3ull;
+    }
+  };
+  for (const auto& file : files) {
+    const std::string bytes = slurp(file, os::kMaxPlatformBytes);
+    add(std::to_string(bytes.size()) + ":");  // each file's length first: no two splits of one text agree
+    add(bytes);
   }
   return fmt::format("{:016x}", hash);
 }
@@ -221,9 +241,21 @@ Journal::Journal(const fs::path& folder, const std::string& name, const std::str
 
 std::map<std::size_t, std::string> Journal::finished() const {
   std::map<std::size_t, std::string> out;
+  std::error_code ec;
+  const auto status = fs::symlink_status(path_, ec);
+  if (!fs::exists(status)) return out;
+  if (!fs::is_regular_file(status)) {
+    throw std::invalid_argument(path_.string() + " is " + (fs::is_symlink(status) ? "a symbolic link" : "not a regular file") +
+                                ", not a journal redist wrote; remove it");
+  }
   std::ifstream in(path_);
   std::string line;
-  if (!std::getline(in, line) || line != fingerprint_) return out;
+  if (!std::getline(in, line)) return out;
+  if (line != fingerprint_) {
+    throw std::invalid_argument(path_.string() + ": the journal of an earlier run of other inputs (the scenario or its "
+                                "platform changed since): its results are of another machine; remove it to run the "
+                                "sweep afresh");
+  }
   for (std::size_t number = 2; std::getline(in, line); ++number) {
     // A stop can cut the last line short: only whole, successful results count.
     const auto j = nlohmann::json::parse(line, nullptr, false);
@@ -243,21 +275,37 @@ std::map<std::size_t, std::string> Journal::finished() const {
   return out;
 }
 
+Journal::~Journal() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void Journal::append(const std::string& text) {
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error("cannot write " + path_.string() + ": " + std::strerror(n < 0 ? errno : ENOSPC));
+    done += static_cast<std::size_t>(n);
+  }
+}
+
 void Journal::start(const std::map<std::size_t, std::string>& known) {
-  out_.open(path_, std::ios::trunc);
-  out_ << fingerprint_ << '\n';
-  for (const auto& [job, line] : known) out_ << line << '\n';
-  out_.flush();
-  if (!out_) throw std::runtime_error("cannot write " + path_.string());
+  std::string text = fingerprint_ + '\n';
+  for (const auto& [job, line] : known) text += line + '\n';
+  // Written whole beside the name and renamed over it: a link at the name is replaced, not followed.
+  os::write_file_atomically(path_, text);
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+  if (fd_ < 0) throw std::runtime_error("cannot write " + path_.string() + ": " + std::strerror(errno));
 }
 
 void Journal::add(const std::string& line) {
   if (nlohmann::json::parse(line).contains("error")) return;  // a failed run is run again
-  out_ << line << '\n' << std::flush;
+  append(line + '\n');  // one write per line: a stop cuts at most the last one short
 }
 
 void Journal::done() {
-  out_.close();
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
   std::error_code ignored;
   fs::remove(path_, ignored);
 }

@@ -7,7 +7,6 @@
 
 #include <cstddef>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -24,14 +23,16 @@ struct Shard {
 /// "K/N" (0 <= K < N), or "auto/N" with K from $SLURM_ARRAY_TASK_ID. Throws std::invalid_argument.
 Shard parse_shard(const std::string& text);
 
-/// A digest of the scenario file's bytes: slices of one sweep must come from the same file.
-std::string scenario_fingerprint(const std::filesystem::path& file);
+/// A digest of the bytes of every input of a sweep (its scenario file, then its platform file:
+/// platforms include no other file, `<include>` is refused): slices, journals and merges of one
+/// sweep must come from the same inputs, so a machine edited between them is refused.
+std::string inputs_fingerprint(const std::vector<std::filesystem::path>& files);
 
 /// One slice of a sweep as written to disk.
 struct ShardFile {
   std::string scenario;     ///< the scenario's name
   std::string file;         ///< the scenario file, absolute
-  std::string fingerprint;  ///< scenario_fingerprint(file) when the slice ran
+  std::string fingerprint;  ///< inputs_fingerprint of the scenario and its platform when the slice ran
   Shard shard;
   std::size_t jobs = 0;                      ///< jobs of the whole sweep
   std::map<std::size_t, std::string> lines;  ///< job -> result line, this slice's jobs only
@@ -57,11 +58,17 @@ class Journal {
  public:
   /// `jobs`: the sweep's job count (a journalled job beyond it is damage).
   Journal(const std::filesystem::path& folder, const std::string& name, const std::string& fingerprint, std::size_t jobs);
-  /// The finished jobs of an earlier run of the same scenario file (none if it changed). A line
-  /// that is not a result line of one of its jobs (but for a last line cut short by a stop) throws
-  /// std::invalid_argument "FILE:LINE: the journal of an earlier run is damaged: PROBLEM; ...".
+  /// The finished jobs of an earlier run of the same inputs (none without a journal). A journal of
+  /// other inputs (the scenario or its platform edited since) throws std::invalid_argument: its
+  /// results are of another machine. A line that is not a result line of one of its jobs (but for
+  /// a last line cut short by a stop) throws "FILE:LINE: the journal of an earlier run is damaged:
+  /// PROBLEM; ...". A journal that is a symbolic link is refused, never followed.
   std::map<std::size_t, std::string> finished() const;
-  /// Starts the journal afresh, keeping `known` (the jobs resumed).
+  ~Journal();
+  Journal(const Journal&) = delete;
+  Journal& operator=(const Journal&) = delete;
+  /// Starts the journal afresh, keeping `known` (the jobs resumed): a new file renamed over the
+  /// name, so a link there is replaced, not written through.
   void start(const std::map<std::size_t, std::string>& known);
   void add(const std::string& line);
   /// Removes the journal: the sweep's reports are written.
@@ -71,7 +78,8 @@ class Journal {
   std::filesystem::path path_;
   std::string fingerprint_;
   std::size_t jobs_ = 0;
-  std::ofstream out_;
+  int fd_ = -1;
+  void append(const std::string& text);
 };
 
 }  // namespace redist

@@ -4,20 +4,25 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <sstream>
+#include <stdexcept>
 #include <string_view>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include "redist/analysis/duplicate_keys.hpp"
+#include "redist/os/input_file.hpp"
 #include "redist/os/utf8.hpp"
 
 namespace redist {
+
+// yaml-cpp's limit on nesting (its DepthGuard), which ends a parse with DeepRecursion.
+inline constexpr int kYamlDepthLimit = 500;
 
 template <class Error>
 class YamlReader {
@@ -27,26 +32,34 @@ class YamlReader {
   /// The file's document, a mapping without repeated keys; `kind` names the file in errors ("a
   /// scenario must be a YAML mapping"). Syntax errors give their line.
   YAML::Node load(const std::string& kind) const {
-    if (!std::filesystem::is_regular_file(file_)) throw Error(file_ + ": no such " + kind + " file");
-    refuse_non_utf8();
+    if (!std::filesystem::exists(file_)) throw Error(file_ + ": no such " + kind + " file");
+    // Read once, bounded: a device, a FIFO or a file of gigabytes is refused before it is read.
+    std::string bytes;
+    try {
+      bytes = os::read_input_file(file_, os::kMaxYamlBytes, "YAML");
+    } catch (const std::invalid_argument& e) {
+      throw Error(file_ + ": " + std::string(e.what()).substr(std::string("YAML " + file_ + ": ").size()));
+    }
+    refuse_non_utf8(bytes);
     YAML::Node root;
     try {
-      root = YAML::LoadFile(file_);
+      root = YAML::Load(bytes);
+    } catch (const YAML::DeepRecursion& e) {  // its own text says only "bad file"
+      throw Error(file_ + ":" + std::to_string(e.mark.line + 1) + ": YAML nested more than " +
+                  std::to_string(kYamlDepthLimit) + " levels deep (a " + kind + " needs a few)");
     } catch (const YAML::ParserException& e) {
       throw Error(file_ + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
     } catch (const YAML::Exception& e) {
-      throw Error(file_ + ": cannot be read: " + e.msg);
+      throw Error(file_ + (e.mark.is_null() ? "" : ":" + std::to_string(e.mark.line + 1)) + ": cannot be read: " + e.msg);
     }
-    refuse_duplicate_keys();
+    refuse_duplicate_keys(bytes);
     if (!root.IsMap()) throw Error(file_ + ": a " + kind + " must be a YAML mapping");
     return root;
   }
 
   /// A YAML file is UTF-8: a name with another byte would only fail in the JSON reports, after
   /// every run.
-  void refuse_non_utf8() const {
-    std::ifstream in(file_, std::ios::binary);
-    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  void refuse_non_utf8(const std::string& bytes) const {
     const auto at = os::first_non_utf8_byte(bytes);
     if (!at) return;
     const auto line = std::count(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(*at), '\n') + 1;
@@ -92,13 +105,13 @@ class YamlReader {
 
  private:
   // Run after the document parsed: a syntax error is reported by the loader, with its line.
-  void refuse_duplicate_keys() const {
-    std::ifstream stream(file_);
+  void refuse_duplicate_keys(const std::string& bytes) const {
+    std::istringstream stream(bytes);
     std::optional<DuplicateKey> duplicate;
     try {
       duplicate = find_duplicate_key(stream);
     } catch (const YAML::Exception& e) {
-      throw Error(file_ + ": cannot be read: " + e.msg);
+      throw Error(file_ + (e.mark.is_null() ? "" : ":" + std::to_string(e.mark.line + 1)) + ": cannot be read: " + e.msg);
     }
     if (duplicate) {
       throw Error(file_ + ":" + std::to_string(duplicate->second_line) + ": key '" + duplicate->key +

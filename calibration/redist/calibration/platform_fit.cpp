@@ -3,10 +3,13 @@
 // platform and its reports.
 #include "redist/calibration/platform_fit.hpp"
 
+#include <stdlib.h>  // mkdtemp
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -19,6 +22,7 @@
 #include "redist/calibration/least_squares.hpp"
 #include "redist/analysis/fidelity_summary.hpp"
 #include "redist/os/atomic_file.hpp"
+#include "redist/os/outputs_apart.hpp"
 #include "redist/os/stop_signals.hpp"
 #include "redist/os/utf8.hpp"
 #include "redist/sim/scenario_runner.hpp"
@@ -45,9 +49,15 @@ double fitted_value(const Record& r) {
 // (redist/os/stop_signals.hpp: the folder and each candidate in it are remembered).
 class TempDir {
  public:
-  TempDir() : path_(fs::temp_directory_path() / ("redist-fit-" + std::to_string(::getpid()))) {
-    fs::remove_all(path_);
-    fs::create_directories(path_);
+  // mkdtemp: a new folder of this run's own (mode 0700), never one that was there (a fixed name
+  // would empty another's folder, or follow a link someone put in its place).
+  TempDir() {
+    std::string name = (fs::temp_directory_path() / "redist-fit-XXXXXX").string();
+    if (::mkdtemp(name.data()) == nullptr) {
+      throw std::runtime_error("cannot create a folder in " + fs::temp_directory_path().string() + ": " +
+                               std::strerror(errno));
+    }
+    path_ = name;
     os::remember_temporary(path_);
   }
   ~TempDir() {
@@ -97,11 +107,7 @@ class TrainResiduals {
     for (const double x : log_values) values.push_back(std::exp(x));
     const fs::path candidate = dir_.path() / fmt::format("candidate-{}.xml", ++count_);
     os::remember_temporary(candidate);
-    {
-      std::ofstream out(candidate);
-      out << platform_.with_values(targets_, values);
-      if (!out) throw std::runtime_error("cannot write " + candidate.string());
-    }
+    os::write_file_atomically(candidate, platform_.with_values(targets_, values));
     std::vector<double> residuals;
     for (const Scenario& trained : spec_.train) {
       Scenario scenario = trained;
@@ -341,6 +347,9 @@ PlatformFitResult fit_platform(const FitSpec& spec, const PlatformFitSettings& o
   // Both outputs before the replays: an unwritable one fails now, not after the fit, and the two are
   // published together (the JSON report names the fitted file, so its name must be UTF-8).
   const fs::path out = o.out.empty() ? fs::path(spec.fitted) : fs::path(o.out);
+  std::vector<os::NamedFile> inputs = {{spec.file, "fit specification"}, {spec.platform, "derived platform"}};
+  for (const Scenario& s : spec.train) inputs.push_back({s.file, "train scenario"});
+  os::refuse_outputs_onto_inputs({{out, "--out"}, {o.json, "--json"}}, inputs);
   os::PendingFile fitted_file(out);
   std::optional<os::PendingFile> json_file;
   if (!o.json.empty()) {

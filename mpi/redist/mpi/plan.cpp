@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -112,6 +113,9 @@ struct Plan::State {
   std::shared_ptr<MpiTransport> transport;
   std::optional<RedistributionPlan> planned;  // the algorithms' plan (index sets, schedule), once agreed
   bool own_exchange = false;                  // redist's asynchronous exchange (else the algorithms')
+  // One execution at a time: two at once would mix their messages (same peers, same tags) and
+  // wait for each other's. See the thread rules in plan.hpp.
+  std::mutex executing;
 };
 
 Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options)
@@ -162,6 +166,7 @@ RedistributeReport Plan::execute_agreed(std::span<const std::byte> source_local,
 RedistributeReport Plan::execute_typed(std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                        Index type_bytes, bool agreed) {
   State& s = *state_;
+  const std::lock_guard<std::mutex> one_at_a_time(s.executing);
   RedistributionPlan& p = *s.planned;
   const RedistributeOptions& o = p.options;
   MpiTransport& transport = *s.transport;

@@ -8,6 +8,14 @@
 //     plan.execute<double>(my_a, my_b);   // same result as redistribute(comm, from, to, my_a, my_b)
 //   }
 //
+// Threads: a Plan may be executed from several threads (with MPI initialised for them, at least
+// MPI_THREAD_SERIALIZED): its executions run one at a time on each rank, in the order the threads
+// reach it, and each is collective, so the k-th execution of one rank meets the k-th of the
+// others. Threads that execute one Plan on different buffers must therefore reach it in the same
+// order on every rank; threads that run independently give each its own Plan (each Plan has its
+// own duplicate communicator, so their messages never mix). Making and destroying a Plan are
+// collective over its communicator, as MPI's own communicator calls are.
+//
 // redistribute() is the one-call form: a plan made and executed once. A Plan holds the algorithms'
 // RedistributionPlan (redist/redistribute/redistribution_plan.hpp), the plan the simulator runs
 // too; the ScaLAPACK drop-in keeps its submatrix plans as Plans.

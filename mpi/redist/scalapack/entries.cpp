@@ -2,6 +2,7 @@
 // the copy to copy_submatrix (submatrix_call.hpp); p?tran then combines what arrived with C.
 #include <cctype>
 #include <complex>
+#include <cstring>
 #include <string>
 #include <type_traits>
 
@@ -36,7 +37,8 @@ std::string argument(int number, const char* name) {
 ArgumentNames copy_names(int first) {
   const auto arg = [&](int k, const char* name) { return argument(first + k, name); };
   return {arg(0, "M"), arg(1, "N"), arg(3, "IA"), arg(4, "JA"), arg(5, "DESCA"), arg(7, "IB"), arg(8, "JB"),
-          arg(9, "DESCB"), arg(10, "ICTXT"), argument(1, "UPLO"), argument(2, "DIAG"), arg(2, "A"), arg(6, "B")};
+          arg(9, "DESCB"), arg(10, "ICTXT"), argument(1, "UPLO"), argument(2, "DIAG"), arg(2, "A"), arg(6, "B"), "B", "",
+          ""};
 }
 
 template <class T>
@@ -67,7 +69,15 @@ const std::byte* bytes(const T* p) {
 ArgumentNames tran_names() {
   return {argument(2, "N"), argument(1, "M"), argument(5, "IA"), argument(6, "JA"), argument(7, "DESCA"),
           argument(10, "IC"), argument(11, "JC"), argument(12, "DESCC"), argument(7, "DESCA"), "", "",
-          argument(4, "A"), argument(9, "C"), "C"};
+          argument(4, "A"), argument(9, "C"), "C", argument(3, "ALPHA"), argument(8, "BETA")};
+}
+
+template <class T>
+ScalarBits bits_of(T value) {
+  ScalarBits bits{};
+  if (value == T(0)) return bits;  // -0 is 0
+  std::memcpy(bits.data(), &value, sizeof value);
+  return bits;
 }
 
 // ScaLAPACK's arithmetic, to the bit (its PTZBLAS kernels): a complex product as Fortran's
@@ -116,6 +126,8 @@ void transpose_update(int m, int n, T alpha, const T* a, int ia, int ja, const i
   // C is written unless alpha is 0 and beta 1 (PBLAS returns at once): a null C where this rank
   // holds part of sub(C) is refused, as a null A is, before anything moves.
   call.b_null = c == nullptr && !(alpha == zero && beta == one);
+  call.alpha = bits_of(alpha);  // agreed between the ranks: a rank scaling otherwise is refused
+  call.beta = bits_of(beta);
   std::vector<std::byte> scratch;
   const Written& written = copy_submatrix_to_scratch(call, bytes(a), scratch);
   if (alpha == zero && beta == one) return;

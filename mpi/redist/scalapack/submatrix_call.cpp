@@ -1,17 +1,22 @@
 #include "redist/scalapack/submatrix_call.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 
 #include "redist/mpi/scalapack_layout.hpp"
+#include "redist/mpi/shared_window_publication.hpp"
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/redistribute/redistribution_plan.hpp"
 #include "redist/scalapack/blacs.hpp"
@@ -34,8 +39,15 @@ struct Given {
   std::array<std::int64_t, 4> grida;   // grid rows, grid columns, my row, my column
   std::array<std::int64_t, 11> descb;
   std::array<std::int64_t, 4> gridb;
+  // Agreed on, but not part of a kept plan's key (a p?tran whose ALPHA changes from call to call
+  // keeps its plan): p?tran's scalars, and the environment that changes how the data moves.
+  ScalarBits alpha, beta;
+  std::int64_t shared_memory;    // shared_memory_wanted(): REDIST_MPI_SHARED_MEMORY
+  std::int64_t once_piece;       // a digest of REDIST_MPI_ONCE_PIECE_BYTES's text
+  std::int64_t log_kind;         // LogKind of REDIST_SCALAPACK_LOG
 };
 constexpr int kGivenFields = static_cast<int>(sizeof(Given) / sizeof(std::int64_t));
+constexpr int kKeyFields = static_cast<int>(offsetof(Given, alpha) / sizeof(std::int64_t));
 constexpr std::size_t kLld = 10;  // LLD_'s place in the eleven-entry form
 
 bool model_in_use = true;
@@ -85,6 +97,63 @@ void tell_model_unused(const std::string& why) {
   if (told) return;
   told = true;
   std::fprintf(stderr, "redist: REDIST_MODEL not used (%s): calls run redist's default method\n", why.c_str());
+}
+
+// REDIST_SCALAPACK_LOG=<file>: every rank appends one line per call to the file (in one write,
+// so that the ranks' lines do not mix), to show that redist answered and how. Only a regular file
+// is written, opened without waiting (a FIFO would block every rank until a reader came): another
+// kind is not used, said once by the rank that has it, and the ranks of a call agree on the kind,
+// so that either all of them log the call or none.
+enum LogKind : std::int64_t { kNoLog, kLogFile, kLogUnusable };
+
+std::string log_path() {
+  const char* path = std::getenv("REDIST_SCALAPACK_LOG");
+  return path != nullptr ? path : "";
+}
+
+std::string log_problem;  // why this process's log cannot be written, where it cannot
+
+// Opened for appending, or -1 (log_problem says why) where the path is not a regular file.
+int open_log(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
+  struct stat info {};
+  if (fd >= 0 && ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode)) return fd;
+  log_problem = fd < 0 ? std::strerror(errno) : "not a regular file";
+  if (fd >= 0) ::close(fd);
+  return -1;
+}
+
+// Said once per process, by the lowest rank of a call that cannot write its log.
+void tell_log_unused(const std::string& path) {
+  static bool told = false;
+  if (told) return;
+  told = true;
+  std::fprintf(stderr, "redist: REDIST_SCALAPACK_LOG %s not used (%s): calls are not logged\n", path.c_str(),
+               log_problem.c_str());
+}
+
+// Looked at on every call (the file may be replaced between calls): only when the variable is set.
+std::int64_t log_kind() {
+  const std::string path = log_path();
+  if (path.empty()) return kNoLog;
+  const int fd = open_log(path);
+  if (fd < 0) return kLogUnusable;
+  ::close(fd);
+  return kLogFile;
+}
+
+bool log_agreed = true;  // the ranks of the last call agreed on the log's kind
+
+void log_call(const SubmatrixCall& call, const std::string& outcome) {
+  if (log_path().empty() || !log_agreed) return;
+  int world = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &world);
+  const std::string line = "redist " + call.routine + " rank " + std::to_string(world) + " m " +
+                           std::to_string(call.rows) + " n " + std::to_string(call.cols) + ": " + outcome + "\n";
+  const int fd = open_log(log_path());
+  if (fd < 0) return;
+  [[maybe_unused]] const ssize_t written = ::write(fd, line.data(), line.size());
+  ::close(fd);
 }
 
 // The model the ranks of a call agreed on, or null (none, or not the same usable one on every
@@ -138,6 +207,12 @@ bool empty_redist_copy(const SubmatrixCall& call) {
 
 Given what_i_was_given(const SubmatrixCall& call, const std::byte* a_local, const std::byte* b_local) {
   Given g{};
+  g.alpha = call.alpha;
+  g.beta = call.beta;
+  g.shared_memory = mpi::shared_memory_wanted();
+  const char* once = std::getenv("REDIST_MPI_ONCE_PIECE_BYTES");
+  g.once_piece = once != nullptr ? fnv1a(once) ^ 1 : 0;
+  g.log_kind = log_kind();
   g.a_null = call.move && a_local == nullptr;
   g.b_null = b_local == nullptr || call.b_null;
   g.rows = call.rows;
@@ -328,6 +403,14 @@ std::string first_problem(const std::vector<Given>& all, const SubmatrixCall& ca
     if (g.transpose != ref.transpose || g.elem_bytes != ref.elem_bytes) {
       return at("a different routine or element type than rank 0's");
     }
+    if (g.alpha != ref.alpha) return at(call.names.alpha + ": another value than rank 0's");
+    if (g.beta != ref.beta) return at(call.names.beta + ": another value than rank 0's");
+    // What changes how the data moves is set alike on every rank, or the ranks would not meet.
+    if (g.shared_memory != ref.shared_memory) {
+      return at(std::string("REDIST_MPI_SHARED_MEMORY ") + (g.shared_memory ? "allows" : "forbids") +
+                " shared memory where rank 0's " + (ref.shared_memory ? "allows" : "forbids") + " it (set it alike on every rank)");
+    }
+    if (g.once_piece != ref.once_piece) return at("REDIST_MPI_ONCE_PIECE_BYTES is not rank 0's (set it alike on every rank)");
     if (g.grida[2] >= 0) {
       const Given& a = all[static_cast<std::size_t>(ref_a)];
       if (std::string p = side_difference(side_a(g, call), side_a(a, call), ref_a); !p.empty()) return at(p);
@@ -353,21 +436,6 @@ void shift_back(std::vector<PeerPlan>& peers, const Stretch& rows, const Stretch
   for (PeerPlan& peer : peers) {
     for (Run& r : peer.runs) r.local_start -= shift;
   }
-}
-
-// REDIST_SCALAPACK_LOG=<file>: every rank appends one line per call to the file (in one write,
-// so that the ranks' lines do not mix), to show that redist answered and how.
-void log_call(const SubmatrixCall& call, const std::string& outcome) {
-  const char* path = std::getenv("REDIST_SCALAPACK_LOG");
-  if (path == nullptr || *path == '\0') return;
-  int world = -1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &world);
-  const std::string line = "redist " + call.routine + " rank " + std::to_string(world) + " m " +
-                           std::to_string(call.rows) + " n " + std::to_string(call.cols) + ": " + outcome + "\n";
-  const int fd = ::open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
-  if (fd < 0) return;
-  [[maybe_unused]] const ssize_t written = ::write(fd, line.data(), line.size());
-  ::close(fd);
 }
 
 // The local rows and columns a side's descriptor gives process (row, col).
@@ -588,6 +656,9 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
   const Given mine = what_i_was_given(call, a, scratch != nullptr ? reinterpret_cast<const std::byte*>(scratch) : b);
   std::vector<Given> all(static_cast<std::size_t>(transport->size()));
   MPI_Allgather(&mine, kGivenFields, MPI_INT64_T, all.data(), kGivenFields, MPI_INT64_T, transport->comm());
+  log_agreed = std::all_of(all.begin(), all.end(), [&](const Given& g) { return g.log_kind == mine.log_kind; });
+  const auto unusable = std::find_if(all.begin(), all.end(), [](const Given& g) { return g.log_kind == kLogUnusable; });
+  if (unusable != all.end() && unusable - all.begin() == me) tell_log_unused(log_path());
 
   std::vector<Rank> a_ranks, b_ranks;
   if (const std::string problem = first_problem(all, call, a_ranks, b_ranks); !problem.empty()) {
@@ -599,8 +670,12 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
     return nothing;
   }
 
-  PlanKey key(reinterpret_cast<const std::int64_t*>(all.data()),
-              reinterpret_cast<const std::int64_t*>(all.data()) + all.size() * kGivenFields);
+  PlanKey key;
+  key.reserve(all.size() * kKeyFields);
+  for (const Given& g : all) {
+    const auto* first = reinterpret_cast<const std::int64_t*>(&g);
+    key.insert(key.end(), first, first + kKeyFields);
+  }
   const Index eb = call.elem_bytes;
   // Every rank gathered the same key: all find the plan or all make it. The submatrix plan's
   // messages go on the context's transport, its shared window kept with the context's communicator.

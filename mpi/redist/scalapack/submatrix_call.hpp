@@ -3,7 +3,9 @@
 // on a plan kept for the next call with the same arguments (plan_cache.hpp).
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,7 +23,12 @@ struct ArgumentNames {
   std::string uplo, diag;          ///< p?trmr2d only
   std::string a, b;                ///< the local arrays (p?tran: A and C)
   std::string b_matrix = "B";      ///< the second matrix, as in "sub(B)" (p?tran: C)
+  std::string alpha, beta;         ///< p?tran only
 };
+
+/// A scalar argument's bits (p?tran's ALPHA and BETA), compared between ranks: every rank must pass
+/// the same one. A zero of either sign is one value.
+using ScalarBits = std::array<std::int64_t, 2>;
 
 /// One rank's call, in redist's terms: sub(A) is rows × cols at (ia, ja), 1-based; sub(B) at
 /// (ib, jb) is the same, or cols × rows when transposed.
@@ -42,6 +49,7 @@ struct SubmatrixCall {
   bool b_null = false;       ///< p?tran: its C is null and written (it receives into scratch, not C)
   Reader reader = Reader::Redist;  ///< whose reading of the descriptors (p?tran: PBLAS's)
   Index elem_bytes = 8;
+  ScalarBits alpha{}, beta{};  ///< p?tran's scalars; 0 elsewhere
 };
 
 /// The elements the call wrote on this rank: its plan's receives, in its B storage.

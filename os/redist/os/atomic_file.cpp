@@ -86,17 +86,17 @@ fs::path folder_of(const fs::path& target) { return target.has_parent_path() ? t
 
 PendingFile::PendingFile(fs::path target) : target_(std::move(target)) {
   std::error_code ec;
-  // A symbolic link keeps pointing where it did: its target is the file that gets replaced.
-  if (fs::is_symlink(target_, ec)) {
-    const fs::path resolved = fs::canonical(target_, ec);
-    if (ec) throw cannot_write(target_, ec.value());
-    target_ = resolved;
-  }
-  const auto status = fs::status(target_, ec);
+  // The name is replaced, never what it points to: a symbolic link at the target is replaced by
+  // the file (the file it pointed to, perhaps outside the folder, is left as it was).
+  const auto status = fs::symlink_status(target_, ec);
   if (fs::is_directory(status)) throw cannot_write(target_, EISDIR);
-  if (fs::exists(status) && !fs::is_regular_file(status)) throw cannot_write(target_, "not a regular file");
+  if (fs::exists(status) && !fs::is_regular_file(status) && !fs::is_symlink(status)) {
+    throw cannot_write(target_, "not a regular file");
+  }
   const std::string extension = target_.extension().string();
-  std::string pattern = (folder_of(target_) / ("." + target_.filename().string() + ".XXXXXX.tmp" + extension)).string();
+  std::string pattern =
+      (folder_of(target_) / ("." + target_.filename().string() + std::string(kTemporaryMarker) + "XXXXXX.tmp" + extension))
+          .string();
   const int fd = ::mkostemps(pattern.data(), static_cast<int>(4 + extension.size()), O_CLOEXEC);
   if (fd < 0) throw cannot_write(target_, errno);
   temporary_ = pattern;
@@ -114,7 +114,8 @@ PendingFile::~PendingFile() {
 }
 
 void PendingFile::write(std::string_view bytes) {
-  const int fd = ::open(temporary_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  // O_NOFOLLOW: the temporary is ours; a link put in its place since is not followed.
+  const int fd = ::open(temporary_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) throw cannot_write(target_, errno);
   try {
     write_all(fd, bytes, target_);
@@ -128,7 +129,7 @@ void PendingFile::write(std::string_view bytes) {
 
 void PendingFile::publish() {
   if (!written_) {  // filled by another program: sync it here
-    const int fd = ::open(temporary_.c_str(), O_RDONLY | O_CLOEXEC);
+    const int fd = ::open(temporary_.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) throw cannot_write(target_, errno);
     try {
       check_not_cut_short(fd, target_);
@@ -165,7 +166,7 @@ void ensure_writable_folder(const fs::path& folder) {
 }
 
 bool is_temporary_name(const std::string& file_name) {
-  static const std::regex pattern(R"(\..+\.[A-Za-z0-9]{6}\.tmp(\.[^.]*)?)");
+  static const std::regex pattern(R"(\..+\.redist-[A-Za-z0-9]{6}\.tmp(\.[^.]*)?)");
   return std::regex_match(file_name, pattern);
 }
 

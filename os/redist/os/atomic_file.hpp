@@ -9,6 +9,10 @@
 
 namespace redist::os {
 
+/// What sets redist's temporaries apart from a user's files (".NAME.redist-XXXXXX.tmp.EXT"): the
+/// cleanup of a killed run's temporaries removes only names carrying it.
+inline constexpr std::string_view kTemporaryMarker = ".redist-";
+
 /// Replaces `path` with `bytes`, all or nothing. Throws std::runtime_error
 /// "cannot write PATH: REASON" on failure, leaving any earlier `path` untouched.
 void write_file_atomically(const std::filesystem::path& path, std::string_view bytes);
@@ -18,9 +22,10 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view b
 /// destroyed unpublished removes its temporary. The temporary is also removed on a stop signal.
 class PendingFile {
  public:
-  /// Creates the temporary (".NAME.XXXXXX.tmp.EXT", keeping the extension for programs that
-  /// read it). Throws "cannot write TARGET: REASON" when the folder is missing or unwritable, or
-  /// when `target` is a directory.
+  /// Creates the temporary (".NAME.redist-XXXXXX.tmp.EXT", keeping the extension for programs
+  /// that read it). Throws "cannot write TARGET: REASON" when the folder is missing or unwritable,
+  /// or when `target` is a directory or a device. A symbolic link at `target` is replaced by the
+  /// published file, not followed: nothing outside the target's folder is ever written.
   explicit PendingFile(std::filesystem::path target);
   ~PendingFile();
   PendingFile(const PendingFile&) = delete;
@@ -44,7 +49,7 @@ class PendingFile {
 /// long run fails before it starts rather than after. Throws "cannot write to FOLDER: REASON".
 void ensure_writable_folder(const std::filesystem::path& folder);
 
-/// True for the names PendingFile gives its temporaries (".NAME.XXXXXX.tmp[.EXT]").
+/// True for the names PendingFile gives its temporaries (".NAME.redist-XXXXXX.tmp[.EXT]").
 bool is_temporary_name(const std::string& file_name);
 
 }  // namespace redist::os

@@ -43,10 +43,17 @@ std::string describe(const std::string& holder) {
   return "pid " + holder.substr(0, space) + ": " + holder.substr(space + 1);
 }
 
+std::string not_a_lock_file(const fs::path& path, const std::string& what) {
+  return path.string() + " is " + what + ", not redist's lock file; remove it (redist writes nothing through it)";
+}
+
+// Only names carrying redist's marker (is_temporary_name): a user's ".notes.backup.tmp" stays.
 void remove_stale_temporaries(const fs::path& folder) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(folder, ec)) {
-    if (is_temporary_name(entry.path().filename().string())) fs::remove(entry.path(), ec);
+    if (is_temporary_name(entry.path().filename().string()) && entry.is_regular_file(ec) && !entry.is_symlink(ec)) {
+      fs::remove(entry.path(), ec);
+    }
   }
 }
 
@@ -62,8 +69,15 @@ bool still_at(int fd, const fs::path& path) {
 
 FolderLock::FolderLock(const fs::path& folder) : path_(folder / ".redist.lock") {
   for (;;) {
-    fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    // Never through a link (it would truncate the file it points to), never a FIFO or a device.
+    fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);
+    if (fd_ < 0 && errno == ELOOP) throw std::runtime_error(not_a_lock_file(path_, "a symbolic link"));
     if (fd_ < 0) throw std::runtime_error("cannot write to " + folder.string() + ": " + std::strerror(errno));
+    if (struct stat info {}; ::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) {
+      ::close(fd_);
+      fd_ = -1;
+      throw std::runtime_error(not_a_lock_file(path_, "not a regular file"));
+    }
     int locked = 0;
     while ((locked = ::flock(fd_, LOCK_EX | LOCK_NB)) != 0 && errno == EINTR) {
     }

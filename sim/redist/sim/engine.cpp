@@ -20,7 +20,11 @@ void check_options(const SimulationOptions& options) {
                              std::to_string(options.ranks) + " ranks");
   }
   std::error_code ignored;
-  if (!std::filesystem::is_regular_file(options.platform_file, ignored) || !std::ifstream(options.platform_file)) {
+  const auto status = std::filesystem::status(options.platform_file, ignored);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {  // never opened: a FIFO would block
+    throw std::runtime_error("platform " + options.platform_file + ": not a regular file (a device, FIFO or socket is not read)");
+  }
+  if (!std::filesystem::is_regular_file(status) || !std::ifstream(options.platform_file)) {
     throw std::runtime_error("platform " + options.platform_file + ": no such readable file");
   }
 }

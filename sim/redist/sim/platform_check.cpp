@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <fstream>
 #include <iterator>
@@ -17,6 +18,8 @@
 #include <stdexcept>
 
 #include <simgrid/s4u/Link.hpp>
+
+#include "redist/os/input_file.hpp"
 
 namespace redist::sim {
 namespace {
@@ -130,9 +133,10 @@ void check_routes(const simgrid::s4u::Engine& engine, const std::vector<simgrid:
 }  // namespace
 
 void check_platform_text(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return;  // SimGrid names a file it cannot read
-  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::error_code missing;
+  if (!std::filesystem::exists(file, missing)) return;  // SimGrid names a file it cannot find
+  // A device (/dev/zero), a FIFO or a file of gigabytes is refused before it is read.
+  std::string text = os::read_input_file(file, os::kMaxPlatformBytes, "platform");
   // Comments hold no elements: a commented-out <host core="0"> or <include> is not refused.
   for (auto open = text.find("<!--"); open != std::string::npos; open = text.find("<!--", open)) {
     const auto close = text.find("-->", open + 4);

@@ -15,6 +15,7 @@
 #include "redist/analysis/what_if_claims.hpp"
 #include "redist/os/atomic_file.hpp"
 #include "redist/os/folder_lock.hpp"
+#include "redist/os/outputs_apart.hpp"
 #include "redist/os/utf8.hpp"
 
 namespace redist::sim {
@@ -136,7 +137,11 @@ void refuse_shared_outputs(const std::vector<std::string>& files, const std::vec
 
 // Every file the run will write, proved writable before the first simulation: a report path taken
 // by a folder (or a device) fails now, not after the runs. Each probe is a temporary, removed at once.
-void check_report_targets(const fs::path& out, const std::vector<std::string>& names, const PlotScripts& plots) {
+void check_report_targets(const fs::path& out, const std::vector<std::string>& names, const PlotScripts& plots,
+                          const std::vector<os::NamedFile>& inputs) {
+  std::vector<os::NamedFile> outputs;
+  for (const auto& name : names) outputs.push_back({out / name, "the report"});
+  os::refuse_outputs_onto_inputs(outputs, inputs);
   for (const auto& name : names) {
     const bool plot = name.size() > 4 && name.substr(name.size() - 4) == ".png";
     if (plot && !plots.enabled) continue;
@@ -184,7 +189,13 @@ int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files
     for (const char* name : {"SUMMARY.md", "summary.json", "fidelity.png"}) targets.emplace_back(name);
   }
   if (!what_if.empty()) targets.emplace_back("CLAIMS.md");
-  check_report_targets(o.out, targets, o.plots);
+  std::vector<os::NamedFile> inputs;
+  for (std::size_t i = 0; i < scenarios.size(); ++i) {
+    inputs.push_back({files[i], "scenario"});
+    inputs.push_back({scenarios[i].platform, "platform"});
+    if (!o.beside.empty()) inputs.push_back({fs::path(o.beside) / (scenarios[i].name + ".json"), "--beside report"});
+  }
+  check_report_targets(o.out, targets, o.plots, inputs);
   Reported done;
   for (std::size_t i = 0; i < scenarios.size(); ++i) {
     const auto& s = scenarios[i];
@@ -196,7 +207,7 @@ int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files
       report(o, s, run_scenario(s, o.jobs, progress(o, s.name)), done);
       continue;
     }
-    const std::string fingerprint = scenario_fingerprint(files[i]);
+    const std::string fingerprint = inputs_fingerprint({files[i], s.platform});
     Journal journal(o.out, shard ? shard_file_name(s.name, *shard) : s.name, fingerprint,
                     s.parameter_sets().size() * s.methods.size());
     const auto lines = run_sweep_jobs(o, s, shard, journal);
@@ -230,23 +241,28 @@ int merge_sweeps(const ReplaySettings& o, const std::vector<std::string>& folder
   std::vector<std::pair<Scenario, std::vector<std::string>>> merged;
   for (const auto& [name, slices] : sweeps) {
     const std::string& file = slices.front().file;
-    if (!fs::is_regular_file(file) || scenario_fingerprint(file) != slices.front().fingerprint) {
-      throw std::invalid_argument("merge: " + name + ": " + file + " is gone or changed since its slices ran");
+    if (!fs::is_regular_file(file)) throw std::invalid_argument("merge: " + name + ": " + file + " is gone since its slices ran");
+    Scenario scenario = load_scenario(file, experiment_specs(), o.repo_root.string(), ScenarioUse::Sweep, o.max_runs);
+    if (inputs_fingerprint({file, scenario.platform}) != slices.front().fingerprint) {
+      throw std::invalid_argument("merge: " + name + ": " + file + " or its platform " + scenario.platform +
+                                  " changed since its slices ran (their results are of other inputs)");
     }
     std::vector<std::string> lines(slices.front().jobs);
     for (const auto& slice : slices) {
       for (const auto& [job, line] : slice.lines) lines.at(job) = line;
     }
-    merged.emplace_back(load_scenario(file, experiment_specs(), o.repo_root.string(), ScenarioUse::Sweep, o.max_runs),
-                        std::move(lines));
+    merged.emplace_back(std::move(scenario), std::move(lines));
   }
   os::ensure_writable_folder(o.out);
   const os::FolderLock lock(o.out);
   std::vector<std::string> targets;
+  std::vector<os::NamedFile> inputs;
   for (const auto& [scenario, lines] : merged) {
     for (auto& name : report_names(scenario.name)) targets.push_back(std::move(name));
+    inputs.push_back({scenario.file, "scenario"});
+    inputs.push_back({scenario.platform, "platform"});
   }
-  check_report_targets(o.out, targets, o.plots);
+  check_report_targets(o.out, targets, o.plots, inputs);
   Reported done;
   for (const auto& [scenario, lines] : merged) report(o, scenario, records_from_lines(scenario, lines), done);
   return finish(o, done);
