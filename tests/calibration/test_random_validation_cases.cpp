@@ -7,6 +7,8 @@
 #include <string>
 
 #include "redist/calibration/random_validation_cases.hpp"
+#include "redist/indexing/indexing_methods.hpp"
+#include "redist/layout/scalapack_descriptor.hpp"
 
 namespace redist::calibration {
 namespace {
@@ -76,6 +78,55 @@ TEST(RandomValidationCases, EveryMethodScheduleAndRelabellingAppearsSeveralTimes
   EXPECT_GE(disjoint, 3);
   EXPECT_GE(below_2mib, 3);
   EXPECT_GE(above_8mib, 3);
+}
+
+// The 2-D cases: reproducible, apart from the 1-D cases of the same seed, whole matrices of 1 to
+// 16 MiB between two descriptors the library accepts, each side's grid its processes, the methods
+// and schedules that take any blocks, row-major storage on some sides.
+TEST(RandomValidationCases, TwoDimensionalCasesAreWholeMatricesTheLibraryAccepts) {
+  const auto a = random_matrix_validation_cases(60, 18), b = random_matrix_validation_cases(60, 18);
+  ASSERT_EQ(a.size(), 60u);
+  std::map<std::string, int> seen;
+  int row_major = 0, first_elsewhere = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const ValidationCase& c = a[i];
+    SCOPED_TRACE(c.label());
+    EXPECT_EQ(c.label(), b[i].label());
+    ASSERT_TRUE(c.matrix);
+    EXPECT_EQ(c.family(), "2-D");
+    EXPECT_TRUE(c.matrix->whole());
+    EXPECT_EQ(matrix_copy_problem(*c.matrix), "");
+    EXPECT_EQ(c.sources(), c.P);
+    EXPECT_EQ(c.destinations(), c.Q);
+    EXPECT_GE(c.ranks(), 2);
+    EXPECT_LE(c.ranks(), kMaxValidationRanks);
+    const Index bytes = c.matrix->from.rows * c.matrix->from.cols * 8;
+    EXPECT_GE(bytes, (Index{1} << 20) - 2048 * 8);  // a whole number of columns of rows elements
+    EXPECT_LT(bytes, Index{16} << 20);
+    const Layout source = scalapack_layout(c.matrix->from), dest = scalapack_layout(c.matrix->to);
+    EXPECT_TRUE(method_takes(indexing_method(c.indexing), source, dest));
+    ++seen[c.indexing];
+    ++seen[c.schedule];
+    ++seen["relabel " + c.relabel];
+    row_major += (c.matrix->from.order == StorageOrder::RowMajor) + (c.matrix->to.order == StorageOrder::RowMajor);
+    first_elsewhere += c.matrix->from.first_row + c.matrix->from.first_col > 0;
+    const ValidationCase twin = c.by_pdgemr2d();
+    EXPECT_EQ(twin.family(), "pdgemr2d");
+    EXPECT_NE(twin.label().find("pdgemr2d"), std::string::npos);
+  }
+  for (const char* name : {"naive", "pitfalls", "prylli", "async", "caterpillar", "stepwise", "greedy",
+                           "relabel none", "relabel exact", "relabel greedy"}) {
+    EXPECT_GE(seen[name], 5) << name;
+  }
+  EXPECT_GE(row_major, 10);
+  EXPECT_GE(first_elsewhere, 10);
+}
+
+// Cases drawn within a machine's cores keep to them: two cores, two ranks.
+TEST(RandomValidationCases, CasesWithinTheCoresKeepToThem) {
+  for (const auto& c : random_validation_cases(40, 19, 2)) EXPECT_EQ(c.ranks(), 2) << c.label();
+  for (const auto& c : random_matrix_validation_cases(40, 19, 2)) EXPECT_EQ(c.ranks(), 2) << c.label();
+  for (const auto& c : random_matrix_validation_cases(40, 19, 4)) EXPECT_LE(c.ranks(), 4) << c.label();
 }
 
 }  // namespace

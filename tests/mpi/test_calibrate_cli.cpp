@@ -56,7 +56,8 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
   const auto validated = run_command(redist("validate --quick --repeat 1 --json --platform " + platform.string()));
   ASSERT_EQ(validated.status, 0) << validated.err;
   const auto json = nlohmann::json::parse(validated.out);
-  ASSERT_EQ(json.at("cases").size(), 4u);
+  // Four 1-D cases, one 2-D benchmark pair, and pdgemr2d on it.
+  ASSERT_EQ(json.at("cases").size(), 6u);
   int optimistic = 0;
   for (const auto& c : json.at("cases")) {
     EXPECT_GT(c.at("measured").get<double>(), 0);
@@ -65,10 +66,18 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
     optimistic += c.at("ratio").get<double>() < 1;
   }
   EXPECT_NE(json.at("cases")[3].at("case").get<std::string>().find("relabel exact"), std::string::npos);
+  EXPECT_NE(json.at("cases")[4].at("case").get<std::string>().find("256x256 2x2 64x64"), std::string::npos);
+  EXPECT_NE(json.at("cases")[5].at("case").get<std::string>().find("pdgemr2d"), std::string::npos);
+  const auto& sets = json.at("misses").at("by_set");
+  EXPECT_EQ(sets.at("1-D").at("cases"), 4);
+  EXPECT_EQ(sets.at("2-D").at("cases"), 1);
+  EXPECT_EQ(sets.at("pdgemr2d").at("cases"), 1);
+  EXPECT_EQ(sets.at("within cores").at("cases").get<int>() + sets.at("beyond cores").at("cases").get<int>(), 6);
+  EXPECT_EQ(json.at("cores"), 2);
   EXPECT_GE(json.at("median_relative_error").get<double>(), 0);
   EXPECT_GE(json.at("p90_relative_error").get<double>(), json.at("median_relative_error").get<double>());
   EXPECT_EQ(json.at("optimistic_cases").get<int>(), optimistic);
-  EXPECT_EQ(json.at("worst_cases").size(), 4u);
+  EXPECT_EQ(json.at("worst_cases").size(), 5u);
   for (const auto& c : json.at("cases")) {  // the phases of the run whose total counted
     for (const char* side : {"measured", "simulated"}) {
       const auto& phases = c.at(std::string(side) + "_phases");
