@@ -1,7 +1,8 @@
 // redist._mpi, behind redist.mpi (python/redist/mpi.py): numpy arrays redistributed over an mpi4py
 // communicator by redist::mpi's redistribute() and Plan, in place. Before any data moves, every rank
 // agrees on what Python adds to the C++ call (arrays usable without a copy, one dtype everywhere,
-// options that parse, descriptors' LLD_) in one MPI_Allreduce (redist/mpi/agreement.hpp), so that
+// options that parse, descriptors' LLD_; redist/mpi/agreement.hpp: two MPI_Allreduce for a
+// redistribute(), one for an execution of a Plan, whose dtype was agreed when it was made), so that
 // a bad array on one rank raises the same ValueError on every rank and none is left waiting; redist's
 // own checks (sizes, layouts, names) then raise as they do in C++. The GIL is released while ranks
 // agree, plan and move data.
@@ -78,7 +79,9 @@ py::dict redistribute_arrays(const py::handle& comm_object, const PythonLayout& 
   RedistributeReport report;
   {
     py::gil_scoped_release moving;
-    mpi::agree_on_input(comm, from.type, problem, "array types");
+    // Each rank's own complaint first (it says more than "different types"), then one dtype everywhere.
+    mpi::agree_on_problems(comm, problem);
+    mpi::agree_on_input(comm, from.type, "", "array types");
     report = mpi::redistribute(comm, source.layout, dest.layout, from.bytes, to.bytes, call.options);
   }
   return report_dict(report);
@@ -98,7 +101,8 @@ class PythonPlan {
     py::gil_scoped_release planning;
     MPI_Comm_dup(comm, &comm_);
     rank_ = rank_of(comm_);
-    mpi::agree_on_input(comm_, type_.type, problem, "plan dtypes");
+    mpi::agree_on_problems(comm_, problem);
+    mpi::agree_on_input(comm_, type_.type, "", "plan dtypes");
     plan_ = std::make_unique<mpi::Plan>(comm_, source_.layout, dest_.layout, call.options);
   }
   ~PythonPlan() {
