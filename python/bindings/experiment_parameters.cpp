@@ -18,8 +18,8 @@ std::string command_parameter_list(const ExperimentSpec& spec) {
 }
 
 // A Python value as the JSON a scenario or the command line would give: bool before int (a Python
-// bool is an int, and the schema refuses it by its JSON type); anything else as its repr, which no
-// parameter accepts.
+// bool is an int, and the schema refuses it by its JSON type), a list or tuple as a JSON array;
+// anything else as its repr, which no parameter accepts.
 nlohmann::json json_value(const py::handle& value) {
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>();
   if (py::isinstance<py::int_>(value)) {
@@ -31,6 +31,11 @@ nlohmann::json json_value(const py::handle& value) {
   }
   if (py::isinstance<py::float_>(value)) return value.cast<double>();
   if (py::isinstance<py::str>(value)) return parameter_value(value.cast<std::string>());
+  if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {  // as a scenario's [a, b]
+    nlohmann::json list = nlohmann::json::array();
+    for (const py::handle item : value) list.push_back(json_value(item));
+    return list;
+  }
   return py::repr(value).cast<std::string>();
 }
 

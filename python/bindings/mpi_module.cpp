@@ -101,9 +101,14 @@ class PythonPlan {
     py::gil_scoped_release planning;
     MPI_Comm_dup(comm, &comm_);
     rank_ = rank_of(comm_);
-    mpi::agree_on_problems(comm_, problem);
-    mpi::agree_on_input(comm_, type_.type, "", "plan dtypes");
-    plan_ = std::make_unique<mpi::Plan>(comm_, source_.layout, dest_.layout, call.options);
+    try {
+      mpi::agree_on_problems(comm_, problem);
+      mpi::agree_on_input(comm_, type_.type, "", "plan dtypes");
+      plan_ = std::make_unique<mpi::Plan>(comm_, source_.layout, dest_.layout, call.options);
+    } catch (...) {
+      MPI_Comm_free(&comm_);  // a constructor that throws has no destructor run
+      throw;
+    }
   }
   ~PythonPlan() {
     int finalized = 0;

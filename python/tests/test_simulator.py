@@ -59,6 +59,16 @@ def test_simulate_phantom_payload(redist_bin):
     assert records[0]["phantom"] is True and records[0]["verified"] is None
 
 
+def test_records_are_flat(tmp_path):
+    """Scalars only: every field a column of its own in pandas.DataFrame(records)."""
+    records = (redist.simulate(platform=SP2, P=4, Q=4, r=3, s=5, N=1000, relabel="greedy")
+               + redist.explain(platform=SP2, P=4, Q=4, N=1000, simulate=True)
+               + redist.sweep(scenario_file(tmp_path, SWEEP, "flat.yaml")))
+    for record in records:
+        assert all(isinstance(v, (str, int, float, bool, type(None))) for v in record.values()), record
+    assert "phases.total" in records[0] and "predicted.total" in records[1] and "params.r" in records[-1]
+
+
 def test_records_make_a_data_frame():
     pandas = pytest.importorskip("pandas")
     frame = pandas.DataFrame(redist.simulate(platform=SP2, P=4, Q=4, r=3, s=5, N=1000))
