@@ -7,9 +7,10 @@
   reused without the ones above it;
 * a file of algorithms/ includes a header of a library above it (os, analysis, sim, calibration, mpi):
   algorithms/ stays pure;
-* a library, test or benchmark compiles or includes a file of cli/, the `redist` command's front door:
-  a CMakeLists.txt outside cli/ names a source there, or a source outside cli/ includes one by a
-  relative path. Tests link the libraries instead.
+* a library, test or benchmark compiles or includes a file of a front door — cli/, the `redist`
+  command, or python/, the Python module's bindings: a CMakeLists.txt outside the folder names a
+  source there, or a source outside it includes one by a relative path. Tests link the libraries
+  instead (and test the Python module through Python).
 
     scripts/check_folder_imports.py [ROOT]     # ROOT: the repository (default: this script's parent)
 """
@@ -91,9 +92,12 @@ def within(path: pathlib.Path, folder: pathlib.Path) -> bool:
         return False
 
 
-def cli_sources_used_elsewhere(root: pathlib.Path) -> list:
-    """CMake files outside cli/ naming a source of cli/, and sources outside cli/ including one."""
-    cli = root / "cli"
+FRONT_DOORS = ("cli", "python")
+
+
+def front_door_sources_used_elsewhere(root: pathlib.Path, door: str) -> list:
+    """CMake files outside the folder `door` naming a source of it, and sources outside it including one."""
+    cli = root / door
     found = []
     for cmake in files_under(root, names={"CMakeLists.txt"}):
         if within(cmake, cli):
@@ -125,11 +129,12 @@ def main() -> int:
     if upward:
         print("algorithms/ includes a library above it:\n  " + "\n  ".join(upward), file=sys.stderr)
         return 1
-    cli_used = cli_sources_used_elsewhere(root)
-    if cli_used:
-        print("cli/ is the redist command's front door; link a library instead:\n  " + "\n  ".join(cli_used),
-              file=sys.stderr)
-        return 1
+    for door in FRONT_DOORS:
+        used = front_door_sources_used_elsewhere(root, door)
+        if used:
+            print(f"{door}/ is a front door (the redist command, the Python module); link a library instead:\n  "
+                  + "\n  ".join(used), file=sys.stderr)
+            return 1
     for folder, imports in graph.items():
         print(f"{folder} -> {', '.join(imports) if imports else '(nothing)'}")
     return 0

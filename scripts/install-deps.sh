@@ -12,6 +12,7 @@ PACKAGES=(
   scalapack-mpi-test  # ScaLAPACK's own testers, prebuilt: ctest ScalapackDebianTestersPreloaded, ScalapackPblasTesterGeaddAsTran
   libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev libjemalloc-dev
   python3 python3-matplotlib python3-yaml
+  pybind11-dev python3-pybind11 python3-numpy python3-mpi4py python3-pytest  # the Python module (python/)
 )
 
 missing=()

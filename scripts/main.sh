@@ -9,6 +9,11 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DREDIST_BUILD_T
 cmake --build build/release -j "$(nproc)"
 
 redist=build/release/cli/redist
+# The Python module (python/README.md), built above when pybind11 and numpy are found.
+if [ -d build/release/python/redist ]; then
+  echo "Python: export PYTHONPATH=$PWD/build/release/python   # then: python3 -c 'import redist, redist.mpi'"
+  echo
+fi
 # Paper 004's exact tables first: the communication grids of examples 1-5 and the scaled example 3
 # (tables 1, 4, 7, 10, 13, 14), then the stepwise schedule of example 1 (tables 2 and 3).
 for params in "-P 16 -r 3 -Q 16 -s 5" "-P 16 -r 7 -Q 16 -s 11" "-P 15 -r 3 -Q 15 -s 5" \

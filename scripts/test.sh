@@ -18,6 +18,17 @@ cmake -S . -B build/ci -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DREDIST_WERRO
       -DCMAKE_UNITY_BUILD=ON
 cmake --build build/ci -j "$jobs"
 ctest --test-dir build/ci -j "$jobs" --output-on-failure --timeout 600
+# The pytest suites ran inside ctest (PythonSimulator, PythonMpi: one ctest test each); their own count.
+if compgen -G "build/ci/python/pytest-*.xml" > /dev/null; then python3 - build/ci/python/pytest-*.xml <<'COUNT'
+import sys, xml.etree.ElementTree as ET
+tests = failures = skipped = 0
+for report in sys.argv[1:]:
+    for suite in ET.parse(report).getroot().iter("testsuite"):
+        tests += int(suite.get("tests")); failures += int(suite.get("failures")) + int(suite.get("errors"))
+        skipped += int(suite.get("skipped"))
+print(f"pytest (python/tests): {tests - failures - skipped} passed, {skipped} skipped, {failures} failed")
+COUNT
+fi
 
 # Under ASan + UBSan, only the tests labelled `sanitize` and only what they need (the target
 # sanitized_tests; both chosen in tests/CMakeLists.txt and tests/mpi/CMakeLists.txt with

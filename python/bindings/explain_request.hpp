@@ -1,0 +1,19 @@
+// The keyword arguments of redist.explain() as the ExplainRequest `redist explain` fills from its
+// flags, with the command's checks and messages (the flag's name without its dashes). A field added to
+// ExplainRequest (redist/analysis/explanation.hpp) becomes a keyword by one line of kFields in
+// explain_request.cpp.
+#pragma once
+
+#include <string>
+
+#include <pybind11/pybind11.h>
+
+#include "redist/analysis/explanation.hpp"
+
+namespace redist::python {
+
+/// Throws std::invalid_argument for a missing platform file, a missing P, Q or N, a value the
+/// command refuses ("P: must be positive, got 0") or a keyword it does not take.
+ExplainRequest explain_request(const std::string& platform, const pybind11::dict& given);
+
+}  // namespace redist::python
