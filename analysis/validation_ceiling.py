@@ -7,7 +7,8 @@ itself: the best it can do is predict each case's typical time. For each run the
 every case by the geometric mean of the *other* runs' measured times and scores that prediction as
 validate scores the simulator (|predicted - measured| / measured, median and 90th percentile,
 interpolated as validate does). It also prints how far each pair of runs' measurements are apart,
-and the simulator's own figures from each file, so that the three can be read side by side.
+and the simulator's own figures from each file, so that the three can be read side by side; then the
+same for each set of cases validate reports apart (1-D, 2-D, pdgemr2d; within the cores, beyond them).
 """
 import argparse
 import itertools
@@ -31,8 +32,25 @@ def summary(errors):
 
 def load(path):
     """{case label: (measured, simulated)} of one validate run."""
+    return load_with_sets(path)[0]
+
+
+def load_with_sets(path):
+    """({case label: (measured, simulated)}, {set name: [case label, ...]}) of one validate run. Files
+    from before validate named each case's set hold 1-D cases only."""
     with open(path) as f:
-        cases = json.load(f)["cases"]
+        run = json.load(f)
+    cases, cores = run["cases"], run.get("cores")
+    sets = {}
+    for c in cases:
+        family = c.get("set", "1-D")
+        sets.setdefault(family, []).append(c["case"])
+        if cores is not None:
+            sets.setdefault("within cores" if c["ranks"] <= cores else "beyond cores", []).append(c["case"])
+    return load_cases(cases), sets
+
+
+def load_cases(cases):
     out = {}
     for c in cases:
         if c["case"] in out:
@@ -77,10 +95,11 @@ def main():
     if len(args.runs) < 2:
         print("validation_ceiling.py: give two or more runs of the same cases", file=sys.stderr)
         return 2
-    runs = []
+    runs, sets = [], {}
     for path in args.runs:
         try:
-            runs.append(load(path))
+            cases, sets = load_with_sets(path)
+            runs.append(cases)
         except (OSError, ValueError, KeyError, TypeError) as e:
             print(f"validation_ceiling.py: {path}: {' '.join(str(e).split())}", file=sys.stderr)
             return 1
@@ -100,6 +119,15 @@ def main():
               f"{' (meets the targets)' if ok else ''}; simulator {100 * s_median:.1f}%, {100 * s_p90:.1f}%")
     print(f"the ceiling meets median <= {100 * args.max_error:g}% and 90th percentile <= {100 * args.max_p90:g}% "
           f"in {met} of {len(runs)} runs")
+    if len(sets) > 1:
+        print("by set (ceiling; simulator), per run:")
+        for name, labels in sets.items():
+            subset = [{case: run[case] for case in labels} for run in runs]
+            figures = []
+            for (c_median, c_p90), run in zip(ceiling(subset), subset):
+                s_median, s_p90 = simulator(run)
+                figures.append(f"{100 * c_median:.1f}%/{100 * c_p90:.1f}%; {100 * s_median:.1f}%/{100 * s_p90:.1f}%")
+            print(f"  {name} ({len(labels)} cases): " + " | ".join(figures))
     return 0
 
 

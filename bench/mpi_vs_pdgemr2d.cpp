@@ -267,6 +267,12 @@ int main(int argc, char** argv) {
     nlohmann::json entry = {{"pair", pair.name}, {"copy_bandwidth", bandwidth}, {"best_method", methods[best]}, {"redist_seconds", redist_best[best]},
                             {"cold_seconds", cold_best}, {"pdgemr2d_seconds", scalapack_best}, {"speedup", speedup}, {"moved_bytes", total_sent},
                             {"busiest_rank_bytes", most_sent}, {"floor_seconds", floor}, {"two_copy_ratio", two_copy}, {"identical", identical}};
+    for (const auto& [key, d] : {std::pair{"src", &from}, std::pair{"dst", &to}}) {  // the layouts, as redist's JSON writes them
+      entry[key] = {{"grid", {d->grid_rows, d->grid_cols}}, {"block", {d->row_block, d->col_block}},
+                    {"first", {d->first_row, d->first_col}}};
+    }
+    entry["rows"] = rows;
+    entry["cols"] = cols;
     entry["plan_execute_seconds"] = plan_best;
     entry["one_copy_seconds"] = once_best;
     entry["bytes_copied_once"] = all_copied_once;

@@ -25,7 +25,7 @@ std::shared_ptr<ExperimentOptions> ExperimentOptions::add(CLI::App* app, const E
     auto* option = app->add_option_function<std::string>(
         flag_name(p.name), [given = &options->given_, name = p.name](const std::string& text) { (*given)[name] = text; },
         help(p));
-    if (p.required) option->required();
+    if (p.required && p.required_unless.empty() && p.required_with.empty()) option->required();
     if (!p.default_value.is_null()) option->default_str(default_text(p.default_value));
     // Out-of-range numbers get CLI11's line naming the flag (a schema would see them as names).
     if (p.min && p.names.empty() && p.pair == 0) option->check(whole_number());

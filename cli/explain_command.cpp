@@ -4,6 +4,7 @@
 // prices them on the platform's machine model (redist/predict/prediction.hpp), and the one `auto`
 // picks. With --simulate each candidate also runs in the simulator (phantom payload), so that the
 // prediction can be judged against it.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -26,25 +27,10 @@ struct ExplainOptions : ExplainRequest {
   std::shared_ptr<ExperimentOptions> matrix;  ///< the 2-D form's flags, as `redist simulate` takes them
 };
 
-// The request as given: 1-D (-P, -Q, -N), or a whole matrix between two descriptors (the
-// redistribute experiment's 2-D parameters, read by the same rules as `redist simulate`'s).
-ExplainRequest request_of(const ExplainOptions& o) {
-  Params params = o.matrix->values().given();
-  for (const auto& [name, value] : {std::pair{"P", o.P}, std::pair{"Q", o.Q}, std::pair{"N", o.N}}) {
-    if (value > 0) params[name] = value;  // 0: not given (the flags take positive numbers)
-  }
-  ExplainRequest request = o;
-  request.matrix = sim::redistribute_matrix_copy(ParameterValues(sim::find_experiment("redistribute").spec, params));
-  if (request.matrix && !request.matrix->whole()) {
-    throw std::invalid_argument("explain prices whole matrices, as auto does: a submatrix copy (--sub, --src-at, "
-                                "--dst-at) runs redist's submatrix plan alone (redist simulate simulates it)");
-  }
-  return request;
-}
-
 int run_explain(const ExplainOptions& options) {
   os::refuse_outputs_onto_inputs({{options.write_model, "--write-model"}}, {{options.platform, "--platform"}});
-  const ExplainRequest o = request_of(options);
+  // -P, -Q, -N are 0 where not given (their flags take positive numbers).
+  const ExplainRequest o = sim::with_layouts(options, options.matrix->values().given());
   const MachineModel model = sim::request_machine_model(o);
   if (!options.write_model.empty()) {
     os::PendingFile file(options.write_model);
@@ -63,11 +49,10 @@ int run_explain(const ExplainOptions& options) {
 // Of the redistribute experiment's flags, explain takes the 2-D form's; the 1-D form and the
 // choices are its own options above.
 std::vector<std::string> explain_leaves_out() {
+  const auto& matrix = sim::redistribute_matrix_parameters();
   std::vector<std::string> out;
   for (const std::string& name : sim::find_experiment("redistribute").spec.parameter_names()) {
-    if (name != "rows" && name != "cols" && name.rfind("src_", 0) != 0 && name.rfind("dst_", 0) != 0 && name != "sub") {
-      out.push_back(name);
-    }
+    if (std::find(matrix.begin(), matrix.end(), name) == matrix.end()) out.push_back(name);
   }
   return out;
 }

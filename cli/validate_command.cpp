@@ -43,6 +43,7 @@ struct ValidateOptions {
   bool quick = false;
   int random = 50;
   int random_2d = 20;
+  Index pairs_side = 1024;  // 8 MiB of doubles, as the random cases' arrays (1 to 16 MiB)
   int within_cores = 24;
   std::uint64_t seed = 18;  // a fixed default, so that runs are reproducible
   int repeat = 5;
@@ -51,9 +52,6 @@ struct ValidateOptions {
   bool json = false;
   calibration::MpiLauncher launcher;
 };
-
-// The benchmark pairs' matrix: 8 MiB of doubles, as the random cases' arrays (1 to 16 MiB).
-constexpr Index kBenchmarkMatrixSide = 1024;
 
 std::vector<ValidationCase> cases(const ValidateOptions& o, int cores) {
   auto all = calibration::hand_picked_validation_cases(o.quick);
@@ -67,7 +65,8 @@ std::vector<ValidationCase> cases(const ValidateOptions& o, int cores) {
     return all;
   }
   add(calibration::random_validation_cases(o.random, o.seed));
-  std::vector<ValidationCase> matrices = calibration::benchmark_validation_cases(kBenchmarkMatrixSide, kBenchmarkMatrixSide);
+  std::vector<ValidationCase> matrices;
+  if (o.pairs_side > 0) matrices = calibration::benchmark_validation_cases(o.pairs_side, o.pairs_side);
   for (auto& c : calibration::random_matrix_validation_cases(o.random_2d, o.seed)) matrices.push_back(std::move(c));
   // Each 2-D case ScaLAPACK can store (column-major) also moved by pdgemr2d, measured and simulated.
   std::vector<ValidationCase> twins;
@@ -117,6 +116,7 @@ int run_validate(ValidateOptions o) {
     std::cout << nlohmann::ordered_json{{"platform", o.platform},
                                         {"seed", o.seed},
                                         {"random_cases", o.quick ? 0 : o.random},
+                                        {"pairs_side", o.quick ? 0 : o.pairs_side},
                                         {"random_2d_cases", o.quick ? 0 : o.random_2d},
                                         {"within_cores_cases", o.quick ? 0 : o.within_cores},
                                         {"cores", cores},
@@ -149,6 +149,9 @@ void add_validate_command(CLI::App& root, Commands& commands) {
   app->add_flag("--quick", o->quick, "four small hand-picked cases instead of the full set (seconds, for tests)");
   app->add_option("--random", o->random, "seeded random cases run after the 14 hand-picked ones")
       ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  app->add_option("--pairs-side", o->pairs_side, "matrix side of the twelve benchmark pairs (0: none)")
+      ->check(CLI::Range(Index{0}, Index{1} << 20))
       ->capture_default_str();
   app->add_option("--random-2d", o->random_2d, "seeded random 2-D cases, after the twelve benchmark pairs")
       ->check(CLI::Range(0, 100000))

@@ -6,15 +6,18 @@
 #include <stdexcept>
 #include <vector>
 
+#include "experiment_parameters.hpp"
+#include "redist/sim/candidate_predictions.hpp"
+#include "redist/sim/experiments.hpp"
+
 namespace py = pybind11;
 
 namespace redist::python {
 namespace {
 
-// One keyword: its name, whether it must be given, and how its value goes into the request.
+// One keyword: its name, and how its value goes into the request.
 struct Field {
   const char* name;
-  bool required;
   std::function<void(ExplainRequest&, const std::string& name, const py::handle& value)> set;
 };
 
@@ -46,25 +49,27 @@ std::string text(const std::string& name, const py::handle& value) {
 }
 
 // Every keyword, in the command's order. A new field of ExplainRequest is one more line here.
+// The 2-D form's keywords (rows, cols, src_grid, ...) are the redistribute experiment's, read as
+// `redist simulate` reads them (sim::with_layouts).
 const std::vector<Field> kFields = {
-    {"P", true, positive(&ExplainRequest::P)},
-    {"Q", true, positive(&ExplainRequest::Q)},
-    {"r", false, positive(&ExplainRequest::r)},
-    {"s", false, positive(&ExplainRequest::s)},
-    {"N", true, positive(&ExplainRequest::N)},
-    {"elem_bytes", false, positive(&ExplainRequest::elem_bytes)},
-    {"placement", false,
+    {"P", positive(&ExplainRequest::P)},
+    {"Q", positive(&ExplainRequest::Q)},
+    {"r", positive(&ExplainRequest::r)},
+    {"s", positive(&ExplainRequest::s)},
+    {"N", positive(&ExplainRequest::N)},
+    {"elem_bytes", positive(&ExplainRequest::elem_bytes)},
+    {"placement",
      [](ExplainRequest& request, const std::string& name, const py::handle& value) {
        request.placement = text(name, value);
        if (request.placement != "shared" && request.placement != "disjoint") {
          throw std::invalid_argument(name + ": " + request.placement + " not in {shared,disjoint}");
        }
      }},
-    {"hosts", false, positive(&ExplainRequest::hosts)},
-    {"indexing", false, [](ExplainRequest& q, const std::string& n, const py::handle& v) { q.request.indexing = text(n, v); }},
-    {"schedule", false, [](ExplainRequest& q, const std::string& n, const py::handle& v) { q.request.schedule = text(n, v); }},
-    {"relabel", false, [](ExplainRequest& q, const std::string& n, const py::handle& v) { q.request.relabel = text(n, v); }},
-    {"simulate", false,
+    {"hosts", positive(&ExplainRequest::hosts)},
+    {"indexing", [](ExplainRequest& q, const std::string& n, const py::handle& v) { q.request.indexing = text(n, v); }},
+    {"schedule", [](ExplainRequest& q, const std::string& n, const py::handle& v) { q.request.schedule = text(n, v); }},
+    {"relabel", [](ExplainRequest& q, const std::string& n, const py::handle& v) { q.request.relabel = text(n, v); }},
+    {"simulate",
      [](ExplainRequest& request, const std::string& name, const py::handle& value) {
        if (!py::isinstance<py::bool_>(value)) {
          throw std::invalid_argument(name + ": " + py::repr(value).cast<std::string>() + " is not True or False");
@@ -85,18 +90,22 @@ ExplainRequest explain_request(const std::string& platform, const py::dict& give
   if (!std::filesystem::is_regular_file(platform)) throw std::invalid_argument("platform: File does not exist: " + platform);
   ExplainRequest request;
   request.platform = platform;
+  const auto& matrix_names = sim::redistribute_matrix_parameters();
+  py::dict matrix;
   for (const auto& [key, value] : given) {
     const auto name = key.cast<std::string>();
+    if (std::find(matrix_names.begin(), matrix_names.end(), name) != matrix_names.end()) {
+      matrix[key] = value;
+      continue;
+    }
     const auto field = std::find_if(kFields.begin(), kFields.end(), [&](const Field& f) { return name == f.name; });
     if (field == kFields.end()) {
-      throw std::invalid_argument("redist explain takes no parameter '" + name + "' (it takes " + field_list() + ")");
+      throw std::invalid_argument("redist explain takes no parameter '" + name + "' (it takes " + field_list() +
+                                  " and the 2-D form's rows, cols, src_grid, ...)");
     }
     field->set(request, name, value);
   }
-  for (const Field& f : kFields) {
-    if (f.required && !given.contains(f.name)) throw std::invalid_argument(std::string(f.name) + " is required");
-  }
-  return request;
+  return sim::with_layouts(request, command_parameters(sim::find_experiment("redistribute").spec, matrix));
 }
 
 }  // namespace redist::python

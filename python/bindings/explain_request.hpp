@@ -12,8 +12,9 @@
 
 namespace redist::python {
 
-/// Throws std::invalid_argument for a missing platform file, a missing P, Q or N, a value the
-/// command refuses ("P: must be positive, got 0") or a keyword it does not take.
+/// Throws std::invalid_argument for a missing platform file, a request neither 1-D (P, Q, N) nor 2-D
+/// (rows, cols, src_grid, ...: sim::with_layouts), a value the command refuses ("P: must be
+/// positive, got 0") or a keyword it does not take.
 ExplainRequest explain_request(const std::string& platform, const pybind11::dict& given);
 
 }  // namespace redist::python

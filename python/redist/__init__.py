@@ -47,11 +47,14 @@ def simulate(platform, *, payload="auto", trace=None, **params):
 
 
 def explain(platform, *, write_model=None, **request):
-    """`redist explain --platform PLATFORM --json`: P, Q, N (required), r, s, elem_bytes, placement, hosts,
-    indexing, schedule, relabel (a name or "auto", the default), simulate (bool); write_model: also write
-    the machine model file that redist.mpi's model= option and redist-mpi --model read.
+    """`redist explain --platform PLATFORM --json`: P, Q, N (1-D) or the 2-D form as simulate() takes it (rows,
+    cols, src_grid="4x4", src_block="64x64", src_first="0,0", src_order, dst_grid, ...; whole matrices),
+    r, s, elem_bytes, placement, hosts, indexing, schedule, relabel (a name or "auto", the default),
+    simulate (bool); write_model: also write the machine model file that redist.mpi's model= option and
+    redist-mpi --model read.
     Returns one record per candidate: the request's fields, prediction_seconds and choice beside the
-    candidate's indexing, schedule, relabel, predicted.index ... predicted.total (and simulated_total)."""
+    candidate's indexing, schedule, relabel, predicted.index ... predicted.total (and simulated_total);
+    for a 2-D request ScaLAPACK's pdgemr2d last (indexing and schedule "pdgemr2d"), never the choice."""
     text = _simulator.explain(os.fspath(platform), request, os.fspath(write_model) if write_model else "")
     return explanation_records(json.loads(text))
 

@@ -24,9 +24,14 @@ def simulation_records(run):
 
 
 def explanation_records(answer):
-    """`redist explain --json`: one record per candidate, its fields beside the request's and the choice."""
-    request = {key: value for key, value in answer.items() if key != "candidates"}
-    return [flattened({**request, **candidate}) for candidate in answer["candidates"]]
+    """`redist explain --json`: one record per candidate, its fields beside the request's and the choice;
+    for a 2-D request, ScaLAPACK's pdgemr2d last, as a candidate whose indexing and schedule are pdgemr2d."""
+    request = {key: value for key, value in answer.items() if key not in ("candidates", "pdgemr2d")}
+    candidates = list(answer["candidates"])
+    if "pdgemr2d" in answer:
+        beside = {key: value for key, value in answer["pdgemr2d"].items() if key != "predicted_over_choice"}
+        candidates.append({"indexing": "pdgemr2d", "schedule": "pdgemr2d", "relabel": "none", **beside})
+    return [flattened({**request, **candidate}) for candidate in candidates]
 
 
 def scenario_records(reports):

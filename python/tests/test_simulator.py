@@ -111,6 +111,8 @@ def without_timing(records):
         dict(P=4, Q=4, r=3, s=5, N=100000),
         dict(P=3, Q=2, r=4, s=8, N=50000, placement="disjoint", indexing="auto", schedule="async", relabel="none"),
         dict(P=4, Q=4, r=2, s=6, N=20000, elem_bytes=4, indexing="krr", simulate=True),
+        dict(rows=96, cols=64, src_grid="2x2", src_block="8x8", dst_grid="4x1", dst_block="5x7", dst_first="1,0",
+             simulate=True),
     ],
 )
 def test_explain_is_the_commands_answer(redist_bin, request_):
@@ -119,7 +121,10 @@ def test_explain_is_the_commands_answer(redist_bin, request_):
     expected, error = command(redist_bin, "explain", "--platform", SP2, *args, "--json")
     assert error is None
     assert without_timing(records) == without_timing(explanation_records(expected))
-    assert len(records) == len(expected["candidates"]) and records[0]["choice"] == expected["choice"]
+    assert len(records) == len(expected["candidates"]) + ("pdgemr2d" in expected)
+    assert records[0]["choice"] == expected["choice"]
+    if "rows" in request_:  # 2-D: ScaLAPACK's pdgemr2d beside redist's candidates, last
+        assert records[-1]["indexing"] == "pdgemr2d" and records[-1]["predicted.total"] > 0
 
 
 def test_explain_writes_the_machine_model(redist_bin, tmp_path):
@@ -140,8 +145,20 @@ def test_explain_refuses_as_the_command_does(redist_bin, request_):
     assert error is not None and str(refused.value) in error
 
 
+def test_simulate_takes_the_2d_form_as_the_command_does(redist_bin):
+    params = dict(rows=96, cols=64, src_grid="2x2", src_block="8x8", dst_grid="4x1", dst_block="5x7",
+                  src_at="3,5", dst_at="1,2", sub="40x30")
+    records = redist.simulate(platform=SP2, **params)
+    expected, error = command(redist_bin, "simulate", "--platform", SP2, *flags(params), "--json")
+    assert error is None and len(records) == 1
+    assert records[0]["verified"] is True and records[0]["sub"] == [40, 30] and records[0]["src.at"] == [3, 5]
+    assert records[0]["phases.total"] == expected["phases"]["total"]
+    pdgemr2d = redist.simulate(platform=SP2, method="pdgemr2d", **{k: params[k] for k in list(params)[:6]})
+    assert pdgemr2d[0]["indexing"] == "pdgemr2d" and pdgemr2d[0]["verified"] is True
+
+
 def test_explain_refuses_a_missing_request():
-    with pytest.raises(ValueError, match="^N is required$"):
+    with pytest.raises(ValueError, match="^parameter 'N' is not set: a 1-D run needs P, Q and N"):
         redist.explain(platform=SP2, P=4, Q=4)
     with pytest.raises(ValueError, match="redist explain takes no parameter 'grids'"):
         redist.explain(platform=SP2, P=4, Q=4, N=10, grids="2x2")

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -222,7 +223,8 @@ TEST(Validate, EachCaseCountsItsFastestRound) {
   for (const int rounds : {1, 2}) {
     fs::remove(dir / "calls");
     const auto run = run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --random 0 --json "
-                                        "--rounds " + std::to_string(rounds) + " --mpirun " + launcher.string()));
+                                        "--pairs-side 0 --random-2d 0 --within-cores 0 --rounds " +
+                                        std::to_string(rounds) + " --mpirun " + launcher.string()));
     ASSERT_EQ(run.status, 0) << run.err;
     const auto json = nlohmann::json::parse(run.out);
     ASSERT_EQ(json.at("cases").size(), 14u);
@@ -248,16 +250,26 @@ TEST(Validate, RandomCasesAreReproducibleAndTheP90IsABound) {
   const TempDir dir("redist-fake-mpirun");
   const fs::path launcher = dir / "mpirun";
   std::ofstream(launcher) << "#!/bin/sh\necho '{\"verified\": true, \"phases\": {\"index\": 0.25, \"pack\": 0.25, \"comm\": 0.25, "
-                              "\"unpack\": 0.25, \"total\": 1.0}}'\n";
+                              "\"unpack\": 0.25, \"total\": 1.0}, \"pdgemr2d\": {\"seconds\": 1.0, \"verified\": true, "
+                              "\"identical\": true}}'\n";
   fs::permissions(launcher, fs::perms::owner_all);
   const auto run = [&](int seed, const std::string& bounds) {
     return run_command(redist("validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --mpirun " +
-                              launcher.string() + " --random 6 --json --seed " + std::to_string(seed) + bounds));
+                              launcher.string() + " --random 6 --pairs-side 64 --random-2d 4 --within-cores 4 --json --seed " +
+                              std::to_string(seed) + bounds));
   };
   const auto first = run(7, " --max-error 100 --max-p90 100");
   ASSERT_EQ(first.status, 0) << first.err;
   const auto json = nlohmann::json::parse(first.out);
-  ASSERT_EQ(json.at("cases").size(), 14u + 6u);
+  // 14 hand-picked and 6 random 1-D cases, the 12 benchmark pairs and 4 random 2-D ones, pdgemr2d on
+  // each column-major one of those, and 4 within the cores.
+  std::map<std::string, std::size_t> in_set;
+  for (const auto& c : json.at("cases")) ++in_set[c.at("set").get<std::string>()];
+  EXPECT_EQ(in_set["1-D"], 14u + 6u + 2u);
+  EXPECT_EQ(in_set["2-D"], 12u + 4u + 2u);
+  EXPECT_GE(in_set["pdgemr2d"], 12u);
+  EXPECT_EQ(json.at("cases").size(), in_set["1-D"] + in_set["2-D"] + in_set["pdgemr2d"]);
+  EXPECT_EQ(json.at("misses").at("by_set").at("pdgemr2d").at("cases"), in_set["pdgemr2d"]);
   EXPECT_EQ(json.at("seed"), 7);
   EXPECT_EQ(json.at("random_cases"), 6);
   const auto again = run(7, " --max-p90 0");

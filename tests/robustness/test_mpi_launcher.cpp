@@ -50,7 +50,8 @@ TEST(MpiLauncher, PathsWithSpacesReachMpirunWholeAndNothingIsLeftInTmpdir) {
   write_program(spaced / "mpirun", kFakeMpirun);
   write_program(spaced / "redist-mpi", kRunJson);
   const auto r = run_command("TMPDIR=" + shell_word(tmp) + " timeout 120 " REDIST_BIN " validate --platform " REDIST_SOURCE_DIR
-                             "/platforms/sp2.xml --json --mpirun " + shell_word(spaced / "mpirun") + " --redist-mpi " +
+                             "/platforms/sp2.xml --json --pairs-side 0 --random-2d 0 --within-cores 0 --mpirun " +
+                             shell_word(spaced / "mpirun") + " --redist-mpi " +
                              shell_word(spaced / "redist-mpi"));
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(fs::is_empty(tmp)) << "files left in TMPDIR";

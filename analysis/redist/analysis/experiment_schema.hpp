@@ -35,7 +35,12 @@ struct ParameterSpec {
   /// to `max`, as ScaLAPACK's grids, blocks and first processes are given.
   char pair = 0;
   Params default_value{};            ///< null: none (absent means what `meaning` says)
-  bool required = false;             ///< every run must set it
+  bool required = false;             ///< every run must set it (but as the two fields below say)
+  /// With `required`: not required of a run that sets this other parameter (a run of the other
+  /// form: the redistribute experiment's 1-D P, unless its 2-D rows is set).
+  std::string required_unless{};
+  /// With `required`: required only of a run that sets this other parameter (its form's marker).
+  std::string required_with{};
   /// Whether the experiment's command takes it as a flag (flag_name); false for what the command
   /// derives itself (e.g. `redist simulate` reports r and s, so it takes no `direction`).
   bool on_command_line = true;

@@ -417,13 +417,22 @@ std::vector<ClaimSpec> read_claims(const Reader& in, const YAML::Node& node, con
 
 void require_every_parameter(const Reader& in, const YAML::Node& root, const Scenario& s,
                              const ExperimentSpec& experiment) {
+  const auto everywhere = [&](const std::string& name) {
+    return s.fixed.contains(name) ||
+           std::any_of(s.sweep.begin(), s.sweep.end(), [&](const SweepAxis& a) { return a.name == name; }) ||
+           std::all_of(s.methods.begin(), s.methods.end(), [&](const MethodSpec& m) { return m.options.contains(name); });
+  };
   for (const auto& parameter : experiment.parameters) {
     if (!parameter.required) continue;
+    if (!parameter.required_unless.empty() && everywhere(parameter.required_unless)) continue;
+    if (!parameter.required_with.empty() && !everywhere(parameter.required_with)) continue;
     const std::string& name = parameter.name;
-    const bool everywhere = s.fixed.contains(name) ||
-                            std::any_of(s.sweep.begin(), s.sweep.end(), [&](const SweepAxis& a) { return a.name == name; }) ||
-                            std::all_of(s.methods.begin(), s.methods.end(), [&](const MethodSpec& m) { return m.options.contains(name); });
-    if (!everywhere) in.fail(root, "parameter '" + name + "' is set neither in 'fixed', 'sweep' nor by every method");
+    if (!everywhere(name)) {
+      const std::string form = !parameter.required_unless.empty()
+                                   ? " (unless '" + parameter.required_unless + "' is set)"
+                                   : !parameter.required_with.empty() ? " (where '" + parameter.required_with + "' is)" : "";
+      in.fail(root, "parameter '" + name + "' is set neither in 'fixed', 'sweep' nor by every method" + form);
+    }
   }
 }
 

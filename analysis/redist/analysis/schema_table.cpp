@@ -16,6 +16,8 @@ std::string cell(const std::string& text) {
 }
 
 std::string default_cell(const ParameterSpec& p) {
+  if (p.required && !p.required_unless.empty()) return "required unless " + p.required_unless;
+  if (p.required && !p.required_with.empty()) return "required with " + p.required_with;
   if (p.required) return "required";
   if (p.default_value.is_null()) return "—";
   return p.default_value.is_string() ? p.default_value.get<std::string>() : p.default_value.dump();
@@ -34,7 +36,7 @@ std::string section(const ExperimentSpec& e) {
   out += "| parameter | values | default | flag | meaning |\n|---|---|---|---|---|\n";
   for (const ParameterSpec& p : e.parameters) {
     const std::string flag = e.command.empty() || !p.on_command_line ? "—" : "`" + flag_name(p.name) + "`";
-    out += fmt::format("| {} | {} | {} | {} | {} |\n", p.required ? "**" + p.name + "**" : p.name, cell(p.accepted()),
+    out += fmt::format("| {} | {} | {} | {} | {} |\n", p.required && p.required_unless.empty() && p.required_with.empty() ? "**" + p.name + "**" : p.name, cell(p.accepted()),
                        cell(default_cell(p)), flag, cell(p.meaning));
   }
   std::vector<std::string> phases;

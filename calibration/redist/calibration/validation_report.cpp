@@ -16,7 +16,7 @@ std::string compared_case_row(const ComparedCase& c) {
 
 nlohmann::ordered_json compared_case_json(const ComparedCase& c) {
   const double real = c.measured.total, model = c.simulated.total;
-  return {{"case", c.what.label()}, {"ranks", c.what.ranks()}, {"measured", real}, {"simulated", model},
+  return {{"case", c.what.label()}, {"set", c.what.family()}, {"ranks", c.what.ranks()}, {"measured", real}, {"simulated", model},
           {"ratio", model / real}, {"measured_phases", phases_json(c.measured, redistribution_phases())},
           {"simulated_phases", phases_json(c.simulated, redistribution_phases())},
           {"round_totals", c.round_totals}};

@@ -28,7 +28,7 @@ inline constexpr const char* kValidationTableHeader =
 /// "| LABEL | RANKS | MEASURED | SIMULATED | RATIO |\n".
 std::string compared_case_row(const ComparedCase& c);
 
-/// {"case":..,"ranks":..,"measured":..,"simulated":..,"ratio":..,"measured_phases":{..},
+/// {"case":..,"set":"1-D"|"2-D"|"pdgemr2d","ranks":..,"measured":..,"simulated":..,"ratio":..,"measured_phases":{..},
 /// "simulated_phases":{..},"round_totals":[..]}.
 nlohmann::ordered_json compared_case_json(const ComparedCase& c);
 

@@ -52,6 +52,19 @@ std::optional<ExplainedCandidate> pdgemr2d_beside(const ExplainRequest& o, const
 
 }  // namespace
 
+ExplainRequest with_layouts(ExplainRequest request, const Params& matrix) {
+  Params params = matrix;
+  for (const auto& [name, value] : {std::pair{"P", request.P}, std::pair{"Q", request.Q}, std::pair{"N", request.N}}) {
+    if (value > 0) params[name] = value;
+  }
+  request.matrix = redistribute_matrix_copy(ParameterValues(find_experiment("redistribute").spec, params));
+  if (request.matrix && !request.matrix->whole()) {
+    throw std::invalid_argument("explain prices whole matrices, as auto does: a submatrix copy (sub, src_at, dst_at) "
+                                "runs redist's submatrix plan alone (redist simulate simulates it)");
+  }
+  return request;
+}
+
 MachineModel request_machine_model(const ExplainRequest& o) {
   return machine_model_from_platform(o.platform,
                                      rank_map(o).ranks_needed(o.source().processors(), o.dest().processors()), o.hosts);

@@ -58,6 +58,9 @@ Experiment redistribute_experiment();
 /// asks for a copy that cannot be.
 std::optional<MatrixCopy> redistribute_matrix_copy(const ParameterValues& v);
 
+/// The names of the redistribute experiment's 2-D form (rows, cols, src_grid, ..., sub; not method).
+const std::vector<std::string>& redistribute_matrix_parameters();
+
 /// The 2-D parameters of a redistribute run of `copy` (the inverse of redistribute_matrix_copy).
 Params redistribute_matrix_params(const MatrixCopy& copy);
 

@@ -56,8 +56,8 @@ const ExperimentSpec& redistribute_schema() {
       "The 1-D redistribution CYCLIC(r)/P → CYCLIC(s)/Q of N elements, or a 2-D copy between ScaLAPACK "
       "descriptors (rows, cols, grids, blocks, first processes, storage orders, submatrices)",
       "simulate",
-      {{.name = "P", .meaning = "1-D: source processors", .min = 1},
-       {.name = "Q", .meaning = "1-D: destination processors", .min = 1},
+      {{.name = "P", .meaning = "1-D: source processors", .min = 1, .required = true, .required_unless = "rows"},
+       {.name = "Q", .meaning = "1-D: destination processors", .min = 1, .required = true, .required_unless = "rows"},
        {.name = "r", .meaning = "source block size (or a direction)", .min = 1},
        {.name = "s", .meaning = "destination block size (or a direction)", .min = 1},
        {.name = "k", .meaning = "the factor of directions kr->r and r->kr", .min = 1, .on_command_line = false},
@@ -66,24 +66,21 @@ const ExperimentSpec& redistribute_schema() {
                    "block->cyclic is CYCLIC(ceil(N/P)) → CYCLIC(1) and cyclic->block the reverse",
         .names = {"kr->r", "r->kr", "block->cyclic", "cyclic->block"},
         .on_command_line = false},
-       {.name = "N", .meaning = "1-D: array size in elements", .min = 1},
+       {.name = "N", .meaning = "1-D: array size in elements", .min = 1, .required = true, .required_unless = "rows"},
        {.name = "rows", .meaning = "2-D: matrix rows M (the 2-D form, instead of P, r, Q, s and N)", .min = 1},
-       {.name = "cols", .meaning = "2-D: matrix columns N", .min = 1},
+       {.name = "cols", .meaning = "2-D: matrix columns N", .min = 1, .required = true, .required_with = "rows"},
        {.name = "src_grid", .meaning = "2-D: source process grid Pr x Pc (process (pr, pc) on rank pr·Pc + pc)",
-        .min = 1, .pair = 'x'},
-       {.name = "method",
-        .meaning = "2-D: who moves the matrix: redist (absent; its indexing, schedule and relabelling) or "
-                   "ScaLAPACK's pdgemr2d as its REDIST source does it (its interval scans, its step loop of "
-                   "blocking receive-then-send pairs, element-by-element packing into buffers allocated per call; "
-                   "column-major storage)",
-        .names = {"redist", "pdgemr2d"}},
-       {.name = "src_block", .meaning = "2-D: source blocks MB x NB", .min = 1, .pair = 'x'},
+        .min = 1, .pair = 'x', .required = true, .required_with = "rows"},
+       {.name = "src_block", .meaning = "2-D: source blocks MB x NB", .min = 1, .pair = 'x', .required = true,
+        .required_with = "rows"},
        {.name = "src_first", .meaning = "2-D: source process holding block (0, 0), RSRC,CSRC (absent: 0,0)", .min = 0,
         .pair = ','},
        {.name = "src_order", .meaning = "2-D: source local storage (absent: column-major, ScaLAPACK's)",
         .names = {"column-major", "row-major"}},
-       {.name = "dst_grid", .meaning = "2-D: destination process grid Pr x Pc", .min = 1, .pair = 'x'},
-       {.name = "dst_block", .meaning = "2-D: destination blocks MB x NB", .min = 1, .pair = 'x'},
+       {.name = "dst_grid", .meaning = "2-D: destination process grid Pr x Pc", .min = 1, .pair = 'x', .required = true,
+        .required_with = "rows"},
+       {.name = "dst_block", .meaning = "2-D: destination blocks MB x NB", .min = 1, .pair = 'x', .required = true,
+        .required_with = "rows"},
        {.name = "dst_first", .meaning = "2-D: destination first process, RSRC,CSRC (absent: 0,0)", .min = 0, .pair = ','},
        {.name = "dst_order", .meaning = "2-D: destination local storage (absent: column-major)",
         .names = {"column-major", "row-major"}},
@@ -94,6 +91,12 @@ const ExperimentSpec& redistribute_schema() {
        {.name = "sub", .meaning = "2-D: the m x n submatrix copied (absent: the whole matrix); a submatrix runs "
                                   "redist's submatrix plan and the default exchange, as the ScaLAPACK drop-in does",
         .min = 1, .pair = 'x'},
+       {.name = "method",
+        .meaning = "2-D: who moves the matrix: redist (absent; its indexing, schedule and relabelling) or "
+                   "ScaLAPACK's pdgemr2d as its REDIST source does it (its interval scans, its step loop of "
+                   "blocking receive-then-send pairs, element-by-element packing into buffers allocated per call; "
+                   "column-major storage)",
+        .names = {"redist", "pdgemr2d"}},
        {.name = "elem_bytes", .meaning = "bytes per element", .min = 1, .default_value = 8},
        {.name = "indexing",
         .meaning = "indexing method. " + indexing_descriptions() +
@@ -392,6 +395,17 @@ ExperimentResult run_redistribute(const std::string& platform, const Params& par
 }  // namespace
 
 Experiment redistribute_experiment() { return {redistribute_schema(), run_redistribute, check_redistribute}; }
+
+const std::vector<std::string>& redistribute_matrix_parameters() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const char* name : kTwoDimensional) {
+      if (std::string(name) != "method") out.emplace_back(name);
+    }
+    return out;
+  }();
+  return names;
+}
 
 std::optional<MatrixCopy> redistribute_matrix_copy(const ParameterValues& v) {
   if (!two_dimensional(v)) return std::nullopt;
