@@ -3,7 +3,10 @@
 panel per phase and per value of the other swept parameters (the x axis is the first numeric one),
 one colour per method, simulated values as lines and published values as markers of the same
 colour; then one panel per ratio of methods the scenario reports (from the JSON report), with the
-published range shaded when one is given (--ratio-range)."""
+published range shaded when one is given (--ratio-range). A sweep whose swept parameters are all
+names (2-D grids and blocks: 4x4, 64x64) and whose small multiples would be too many to read is drawn
+as heatmaps instead: one per phase and method, the first half of the swept parameters down, the rest
+across, the simulated value as colour (logarithmic) and written in each cell."""
 import argparse
 import csv
 import json
@@ -18,6 +21,7 @@ from matplotlib.lines import Line2D  # noqa: E402
 
 FIXED_COLUMNS = ("method", "phase", "simulated", "published", "unit")
 MAX_COLUMNS = 5
+MAX_PANELS = 12  # more small multiples than this, of parameters without a number axis: heatmaps
 
 
 def number(text):
@@ -76,6 +80,50 @@ def method_panels(rows, args):
     # A row per group when the phases fit in a row; otherwise the panels wrap.
     columns = len(phases) if 1 < len(groups) and 2 <= len(phases) <= MAX_COLUMNS else min(MAX_COLUMNS, len(panels))
     return panels, methods, columns
+
+
+def swept(rows):
+    return [c for c in rows[0] if c not in FIXED_COLUMNS and len({r[c] for r in rows}) > 1]
+
+
+def wants_heatmaps(rows, panels, args):
+    """No number to put on an axis, and too many panels to read."""
+    params = swept(rows)
+    numeric = args.x or any(all(number(r[p]) is not None for r in rows) for p in params)
+    return not numeric and len(params) >= 2 and len(panels) > MAX_PANELS
+
+
+def draw_heatmaps(rows, methods, args):
+    params = swept(rows)
+    down, across = params[: len(params) // 2], params[len(params) // 2:]
+    row_keys = unique(tuple(r[p] for p in down) for r in rows)
+    col_keys = unique(tuple(r[p] for p in across) for r in rows)
+    phases = unique(r["phase"] for r in rows)
+    maps = [(phase, method) for phase in phases for method in methods]
+    fig, axes = plt.subplots(len(maps), 1, figsize=(0.55 * len(col_keys) + 2.5, 0.32 * len(row_keys) * len(maps) +
+                                                     1.3 * len(maps) + 0.5), squeeze=False)
+    for ax, (phase, method) in zip(axes.flat, maps):
+        grid = [[math.nan] * len(col_keys) for _ in row_keys]
+        for r in rows:
+            if r["phase"] == phase and r["method"] == method:
+                grid[row_keys.index(tuple(r[p] for p in down))][col_keys.index(tuple(r[p] for p in across))] = \
+                    float(r["simulated"])
+        values = [v for line in grid for v in line if v > 0]
+        image = ax.imshow(grid, aspect="auto", cmap="viridis",
+                          norm=matplotlib.colors.LogNorm(min(values), max(values)) if values else None)
+        for i, line in enumerate(grid):
+            for j, v in enumerate(line):
+                if not math.isnan(v):
+                    ax.text(j, i, f"{v:.3g}", ha="center", va="center", fontsize=5.5, color="white")
+        ax.set_xticks(range(len(col_keys)), [" ".join(k) for k in col_keys], rotation=90, fontsize=6.5)
+        ax.set_yticks(range(len(row_keys)), [" ".join(k) for k in row_keys], fontsize=6.5)
+        ax.set_xlabel(" ".join(across), fontsize=8)
+        ax.set_ylabel(" ".join(down), fontsize=8)
+        ax.set_title(f"{phase}, {method} ({args.unit})", fontsize=9)
+        fig.colorbar(image, ax=ax, fraction=0.03, pad=0.01).ax.tick_params(labelsize=6)
+    fig.suptitle(args.title, fontsize=11)
+    fig.tight_layout()
+    fig.savefig(args.out, dpi=100, format="png")
 
 
 def parse_ranges(specs):
@@ -169,6 +217,9 @@ def main():
             report = json.load(f)
 
     panels, methods, columns = method_panels(rows, args)
+    if wants_heatmaps(rows, panels, args):
+        draw_heatmaps(rows, methods, args)
+        return
     ratios = ratio_panels(report, args)
     # Method panels first, row by row; ratio panels on the rows after them, unless all fit in one row.
     if len(panels) + len(ratios) <= MAX_COLUMNS:

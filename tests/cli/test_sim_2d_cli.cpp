@@ -4,6 +4,8 @@
 // element verified, through `explain`, and through the MPI path, which must move the same bytes.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -83,6 +85,23 @@ TEST(Simulate2d, SubmatricesAndRowMajorStorageMoveVerified) {
   EXPECT_EQ(rows["src"]["order"], "row-major");
   const std::string command = redist("simulate --platform " + kPlatform + " " + whole + "--sub 10x10 --json");
   EXPECT_EQ(run_command(command).out, run_command(command).out) << "not deterministic";
+}
+
+// A sweep over grids and block sizes, named values only: its runs verified, its plot heatmaps.
+TEST(Simulate2d, ASweepOverGridsAndBlocksRunsAndPlots) {
+  const test::TempDir dir("redist-2d-sweep");
+  std::ofstream(dir / "grids.yaml") << "scenario: grids\nplatform: modern-100g.xml\nexperiment: redistribute\n"
+                                       "fixed: {rows: 64, cols: 48, indexing: prylli}\n"
+                                       "sweep:\n  src_grid: [2x2, 1x4]\n  dst_grid: [4x1, 2x2, 1x2]\n"
+                                       "  src_block: [8x8, 3x5]\n  dst_block: [4x4, 16x1]\n"
+                                       "methods:\n  - name: async\n    schedule: async\nphases: [comm, total]\n";
+  const auto result = run_command(redist("sweep " + (dir / "grids.yaml").string() + " --out " + (dir / "out").string()));
+  ASSERT_EQ(result.status, 0) << result.err;
+  const auto json = nlohmann::json::parse(test::slurp(dir / "out" / "grids.json"));
+  const auto& records = json["records"];
+  EXPECT_EQ(records.size(), 2u * 3u * 2u * 2u * 2u);  // layouts x phases
+  for (const auto& r : records) EXPECT_GT(r["simulated"].get<double>(), 0) << r.dump();
+  EXPECT_GT(std::filesystem::file_size(dir / "out" / "grids.png"), 10000u);
 }
 
 TEST(Simulate2d, BadTwoDimensionalRequestsAreRefusedInOneLine) {
