@@ -10,48 +10,24 @@
 #include <numeric>
 #include <random>
 
+#include "random_grids.hpp"
 #include "redist/indexing/submatrix_plan.hpp"
 
 namespace redist {
 namespace {
 
-Index pick(std::mt19937_64& rng, Index lo, Index hi) {  // uniform in [lo, hi]
-  return lo + static_cast<Index>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
-}
+using test::pick;
+using test::random_grid;
+using test::RandomGrid;
 
-struct Grid {
-  Index rows, cols;
-  std::vector<Rank> ranks;
-  std::vector<Index> lld_padding;  // per process
-};
-
-Grid random_grid(std::mt19937_64& rng, const std::vector<Rank>& pool) {
-  const Index processes = pick(rng, 1, static_cast<Index>(pool.size()));
-  std::vector<Index> divisors;
-  for (Index d = 1; d <= processes; ++d) {
-    if (processes % d == 0) divisors.push_back(d);
-  }
-  Grid g;
-  g.rows = divisors[static_cast<std::size_t>(pick(rng, 0, static_cast<Index>(divisors.size()) - 1))];
-  g.cols = processes / g.rows;
-  std::vector<Rank> shuffled = pool;
-  std::shuffle(shuffled.begin(), shuffled.end(), rng);
-  g.ranks.assign(shuffled.begin(), shuffled.begin() + processes);
-  for (Index p = 0; p < processes; ++p) g.lld_padding.push_back(pick(rng, 0, 3));
-  return g;
-}
-
-StoredMatrix stored(std::mt19937_64& rng, const Grid& g, Index rows, Index cols) {
-  return {BlockCyclic(rows, pick(rng, 1, 6), g.rows, pick(rng, 0, g.rows - 1)),
-          BlockCyclic(cols, pick(rng, 1, 6), g.cols, pick(rng, 0, g.cols - 1)), 1, g.ranks};
+StoredMatrix stored(std::mt19937_64& rng, const RandomGrid& g, Index rows, Index cols) {
+  return test::random_stored(rng, g, rows, cols, 6);
 }
 
 // The copy as rank `me` passes it: its own leading dimensions.
-SubmatrixCopy as_seen_by(SubmatrixCopy copy, const Grid& from, const Grid& to, Rank me) {
-  for (auto [m, g] : {std::pair{&copy.from, &from}, std::pair{&copy.to, &to}}) {
-    const Index p = m->process_of(me);
-    m->leading_dim = p < 0 ? 1 : std::max<Index>(1, m->rows.local_size(p / m->cols.procs())) + g->lld_padding[static_cast<std::size_t>(p)];
-  }
+SubmatrixCopy as_seen_by(SubmatrixCopy copy, const RandomGrid& from, const RandomGrid& to, Rank me) {
+  copy.from.leading_dim = test::padded_leading_dim(copy.from, from, me);
+  copy.to.leading_dim = test::padded_leading_dim(copy.to, to, me);
   return copy;
 }
 
@@ -81,7 +57,7 @@ TEST(SubmatrixPlan, EqualsAnElementScanOnRandomCopies) {
   Index elements_checked = 0, transposed_checked = 0;
   for (int trial = 0; trial < 400; ++trial) {
     SCOPED_TRACE("trial " + std::to_string(trial));
-    const Grid from_grid = random_grid(rng, everyone), to_grid = random_grid(rng, everyone);
+    const RandomGrid from_grid = random_grid(rng, everyone), to_grid = random_grid(rng, everyone);
     const bool transpose = rng() % 4 == 0;
     const Index m = pick(rng, 0, 17), n = pick(rng, 0, 17);
     const Index from_row0 = pick(rng, 0, 9), from_col0 = pick(rng, 0, 9);

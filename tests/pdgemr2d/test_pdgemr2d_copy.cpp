@@ -14,46 +14,23 @@
 #include "redist/pdgemr2d/pdgemr2d_copy.hpp"
 #include "redist/pdgemr2d/pdgemr2d_geometry.hpp"
 #include "redist/pdgemr2d/pdgemr2d_intervals.hpp"
+#include "random_grids.hpp"
 #include "thread_transport.hpp"
 
 namespace redist {
 namespace {
 
-Index pick(std::mt19937_64& rng, Index lo, Index hi) {  // uniform in [lo, hi]
-  return lo + static_cast<Index>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
+using test::pick;
+using test::RandomGrid;
+
+RandomGrid random_grid(std::mt19937_64& rng, Rank world) {
+  std::vector<Rank> pool(static_cast<std::size_t>(world));
+  std::iota(pool.begin(), pool.end(), 0);
+  return test::random_grid(rng, pool);
 }
 
-struct Grid {
-  Index rows, cols;
-  std::vector<Rank> ranks;
-  std::vector<Index> lld_padding;  // per process
-};
-
-Grid random_grid(std::mt19937_64& rng, Rank world) {
-  const Index processes = pick(rng, 1, world);
-  std::vector<Index> divisors;
-  for (Index d = 1; d <= processes; ++d) {
-    if (processes % d == 0) divisors.push_back(d);
-  }
-  Grid g;
-  g.rows = divisors[static_cast<std::size_t>(pick(rng, 0, static_cast<Index>(divisors.size()) - 1))];
-  g.cols = processes / g.rows;
-  std::vector<Rank> shuffled(static_cast<std::size_t>(world));
-  std::iota(shuffled.begin(), shuffled.end(), 0);
-  std::shuffle(shuffled.begin(), shuffled.end(), rng);
-  g.ranks.assign(shuffled.begin(), shuffled.begin() + processes);
-  for (Index p = 0; p < processes; ++p) g.lld_padding.push_back(pick(rng, 0, 3));
-  return g;
-}
-
-StoredMatrix stored(std::mt19937_64& rng, const Grid& g, Index rows, Index cols) {
-  return {BlockCyclic(rows, pick(rng, 1, 7), g.rows, pick(rng, 0, g.rows - 1)),
-          BlockCyclic(cols, pick(rng, 1, 7), g.cols, pick(rng, 0, g.cols - 1)), 1, g.ranks};
-}
-
-Index lld_of(const StoredMatrix& m, const Grid& g, Rank me) {
-  const Index p = m.process_of(me);
-  return p < 0 ? 1 : std::max<Index>(1, m.rows.local_size(p / m.cols.procs())) + g.lld_padding[static_cast<std::size_t>(p)];
+StoredMatrix stored(std::mt19937_64& rng, const RandomGrid& g, Index rows, Index cols) {
+  return test::random_stored(rng, g, rows, cols, 7);
 }
 
 // Elements stored by rank `me`: its local columns times its LLD (none outside the grid).
@@ -68,13 +45,13 @@ constexpr std::int64_t kUntouched = -7;
 
 struct Case {
   SubmatrixCopy copy;
-  Grid from, to;
+  RandomGrid from, to;
   Rank world;
 };
 
 Case random_case(std::mt19937_64& rng) {
   const auto world = static_cast<Rank>(pick(rng, 1, 7));
-  const Grid from = random_grid(rng, world), to = random_grid(rng, world);
+  const RandomGrid from = random_grid(rng, world), to = random_grid(rng, world);
   const Index m = pick(rng, 1, 19), n = pick(rng, 1, 19);
   const Index from_row0 = pick(rng, 0, 9), from_col0 = pick(rng, 0, 9), to_row0 = pick(rng, 0, 9), to_col0 = pick(rng, 0, 9);
   SubmatrixCopy copy{stored(rng, from, from_row0 + m + pick(rng, 0, 5), from_col0 + n + pick(rng, 0, 5)),
@@ -94,8 +71,8 @@ TEST(Pdgemr2dCopy, MovesEveryElementOfRandomCopiesAndNothingElse) {
     std::vector<std::vector<std::int64_t>> a(seen.size()), b(seen.size());
     for (Rank r = 0; r < c.world; ++r) {
       SubmatrixCopy& mine = seen[static_cast<std::size_t>(r)];
-      mine.from.leading_dim = lld_of(mine.from, c.from, r);
-      mine.to.leading_dim = lld_of(mine.to, c.to, r);
+      mine.from.leading_dim = test::padded_leading_dim(mine.from, c.from, r);
+      mine.to.leading_dim = test::padded_leading_dim(mine.to, c.to, r);
       a[static_cast<std::size_t>(r)].assign(static_cast<std::size_t>(storage_elements(mine.from, r, mine.from.leading_dim)), kUntouched);
       b[static_cast<std::size_t>(r)].assign(static_cast<std::size_t>(storage_elements(mine.to, r, mine.to.leading_dim)), kUntouched);
       with_outsiders += mine.from.process_of(r) < 0 && mine.to.process_of(r) < 0;
