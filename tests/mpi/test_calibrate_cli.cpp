@@ -283,7 +283,7 @@ TEST(Validate, RandomCasesAreReproducibleAndTheP90IsABound) {
   EXPECT_NE(other.at("cases")[14].at("case"), json.at("cases")[14].at("case"));
 }
 
-// Issue "Nothing lost": on a full disk `calibrate --out` exited 0 over a 0-byte platform. The disk is
+// Nothing lost: on a full disk `calibrate --out` exited 0 over a 0-byte platform. The disk is
 // a file size limit (SIGXFSZ ignored, so writes fail with EFBIG); mpirun gets the limit lifted by a
 // wrapper, since Open MPI sizes shared-memory files with ftruncate: only the output is "full". It
 // runs twice as many ranks as cores (calibrate's second all-to-all), so it oversubscribes.

@@ -480,7 +480,7 @@ TEST(MpiPlan, ExecutesLikeRedistributeOnTheRandomCasesAndThePdgemr2dPairs) {
   }
 }
 
-// Relabelled destinations on real MPI (issue 18 item 2): every element lands where the relabelled
+// Relabelled destinations on real MPI: every element lands where the relabelled
 // layout puts it, and the exact assignment never sends more bytes than numbering the destination
 // processors as they come — fewer on some pairs.
 TEST(MpiRelabel, RelabelledRunsVerifyAndSendNoMoreBytes) {
@@ -571,7 +571,7 @@ TEST(MpiPlan, AutoRunsOneChoiceOnEveryRankAndMovesTheDataAsThatChoiceDoes) {
 }
 
 // `auto` relabels once per candidate relabelling and tries each schedule once per placement, and
-// the plan takes the chosen ones as they are (the issue "House in order": before, one auto Plan on
+// the plan takes the chosen ones as they are (before, one auto Plan on
 // 8 ranks solved the exact assignment about four times and built schedules again to price them).
 TEST(MpiPlan, AutoComputesEachRelabellingAndScheduleOnce) {
   const int ranks = world_size();

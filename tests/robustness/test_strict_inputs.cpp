@@ -1,4 +1,4 @@
-// Issue 21, point 4: strict inputs. Repeated YAML keys, sweeps counted before they are expanded
+// Strict inputs. Repeated YAML keys, sweeps counted before they are expanded
 // (checked arithmetic, --max-runs), progress lines when stderr is not a terminal, and platform values
 // SimGrid would misread — each one clear error line naming what is wrong, never a hang or a crash.
 #include <gtest/gtest.h>

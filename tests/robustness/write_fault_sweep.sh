@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Write-fault sweep (issue "Nothing lost, nothing left running", acceptance): the main job's replay,
+# Write-fault sweep (nothing lost, nothing left running): the main job's replay,
 # `redist replay --all --jobs 2 --out DIR`, run over a folder of complete earlier results under a
 # file size limit of k x 4 KiB for k = 1..32 (SIGXFSZ ignored: writes fail with EFBIG). Every run
 # must complete or exit non-zero, and no earlier file may be shorter or different afterwards.
