@@ -16,7 +16,6 @@
 #include "copy_bandwidth.hpp"
 #include "pdgemr2d_copies.hpp"
 #include "redist/indexing/indexing_methods.hpp"
-#include "redist/layout/benchmark_pairs.hpp"
 #include "redist/redistribute/message_packing.hpp"
 #include "redist/redistribute/relabelling.hpp"
 
@@ -102,17 +101,6 @@ struct Pair {
   Index N, P, r, Q, s;
 };
 
-// 2-D pairs, as redist::mpi moves matrices: plans that are products of 1-D ones, with shorter runs
-// and more records than a 1-D array's. Four of the benchmark pairs (redist/layout/benchmark_pairs.hpp)
-// on an 8 MiB matrix, and one of them stored row-major on both sides.
-void layouts_of_matrices(std::vector<std::pair<Layout, Layout>>& out) {
-  const std::vector<DescriptorPair> pairs = benchmark_pairs(4, 1024, 1024);
-  for (const std::size_t k : {1, 3, 8, 11}) out.emplace_back(scalapack_layout(pairs[k].from), scalapack_layout(pairs[k].to));
-  ScalapackDescriptor from = pairs[8].from, to = pairs[8].to;
-  from.order = to.order = StorageOrder::RowMajor;
-  out.emplace_back(scalapack_layout(from), scalapack_layout(to));
-}
-
 nlohmann::ordered_json measure() {
   nlohmann::ordered_json index = nlohmann::ordered_json::array(), copies = nlohmann::ordered_json::array();
   const std::vector<Pair> pairs = {{1 << 20, 4, 1, 4, 8}, {1 << 20, 4, 64, 2, 8}, {1 << 21, 2, 16, 4, 4},
@@ -124,10 +112,8 @@ nlohmann::ordered_json measure() {
   // Sizes a period does not divide: relabelling counts the rest stretch by stretch.
   const std::vector<Pair> uneven = {{523387, 4, 358, 4, 225}, {1048573, 3, 97, 5, 61}};
   for (const Pair& p : uneven) measure_relabelling(BlockCyclic(p.N, p.r, p.P), BlockCyclic(p.N, p.s, p.Q), index);
-  std::vector<std::pair<Layout, Layout>> layouts;
-  for (const Pair& p : pairs) layouts.emplace_back(BlockCyclic(p.N, p.r, p.P), BlockCyclic(p.N, p.s, p.Q));
-  layouts_of_matrices(layouts);
-  for (const auto& [source, dest] : layouts) {
+  for (const Pair& p : pairs) {
+    const Layout source = BlockCyclic(p.N, p.r, p.P), dest = BlockCyclic(p.N, p.s, p.Q);
     measure_relabelling(source, dest, index);
     for (const IndexingMethod& method : indexing_methods()) {
       if (!method_takes(method, source, dest)) continue;  // Krr: kr <-> r only
