@@ -88,7 +88,7 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
   const auto local = [&](Rank r, const Work& work, double Phases::*phase) {
     const Index on_host = ranks / model.hosts + (model.host_of(r) < ranks % model.hosts ? 1 : 0);
     const double stretch = std::max(1.0, static_cast<double>(on_host) / static_cast<double>(model.cores));
-    const double seconds = model.seconds_for(work, model.copying_with(r, ranks)) * stretch;
+    const double seconds = model.run_seconds_for(work, model.copying_with(r, ranks)) * stretch;
     clock[static_cast<std::size_t>(r)].now += seconds;
     clock[static_cast<std::size_t>(r)].phases.*phase += seconds;
   };
