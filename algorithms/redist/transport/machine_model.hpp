@@ -41,7 +41,7 @@ struct ModelLink {
   double oversubscribed_bandwidth = 0;
   /// The same measured at each level of ranks per core, where declared (ranks_per_core.hpp): it then
   /// takes the place of oversubscribed_bandwidth.
-  PiecewiseCurve oversubscribed_bandwidths;
+  PiecewiseCurve oversubscribed_bandwidths{};
   friend bool operator==(const ModelLink&, const ModelLink&) = default;
 };
 
@@ -77,7 +77,7 @@ struct MachineModel {
   /// where the host holds more ranks than cores (run_by sets it; 0: messages cross the links).
   double message_copy_rate = 0;
   /// The factor on a rank's copies at each level of ranks per core, where declared (ranks_per_core.hpp).
-  PiecewiseCurve copy_slowdowns;
+  PiecewiseCurve copy_slowdowns{};
   /// The factor on each rank's copies in this run (run_by sets it; 1: none).
   double copy_slowdown = 1;
 
