@@ -44,7 +44,7 @@ TEST(CalibratedPlatform, ReadsBackWhatWasMeasured) {
   const PlatformFile platform(calibrated_platform_xml(4, network, work, prices, shared, report));
   EXPECT_NE(platform.text().find("<prop id=\"redist.copy_slowdown\" value=\"0:1.5;2:2.5\"/>"), std::string::npos)
       << platform.text();
-  EXPECT_NE(platform.text().find("<prop id=\"redist.oversubscribed_bandwidths\" value=\"0:1200000000;2:1500000000\"/>"),
+  EXPECT_NE(platform.text().find("<prop id=\"redist.oversubscribed_bandwidths\" value=\"0:1.2e+09;2:1.5e+09\"/>"),
             std::string::npos)
       << platform.text();
   EXPECT_NE(platform.text().find(report), std::string::npos);
