@@ -1,4 +1,4 @@
-// Relabelling on real MPI (issue 18 item 2): for each layout pair, the bytes sent and the time of a
+// Relabelling on real MPI: for each layout pair, the bytes sent and the time of a
 // kept plan with the destination processors numbered as they come and relabelled (exact
 // assignment, relabelling.hpp), measured interleaved, every result checked element by element.
 //   mpirun -np 4 bench_mpi_relabelling [--repeat 5] [--rows 4096] [--cols 4096]

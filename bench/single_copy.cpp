@@ -1,4 +1,4 @@
-// Would a kernel single-copy mechanism beat redist's two-copy exchange on this machine? (issue 17)
+// Would a kernel single-copy mechanism beat redist's two-copy exchange on the machine it runs on?
 //
 // Across ranks of one node redist copies each moved byte twice: packed into the sender's segment
 // of a shared window, unpacked out of it (redistribute/shared_memory_exchange.hpp). Linux's

@@ -190,7 +190,7 @@ TEST(ReplayCommand, ChecksThePapersClaims) {
   EXPECT_EQ(checked.err, "redist: error: 2 claim(s) of the papers do not hold on the simulated values (see the reports)\n");
 }
 
-// Issue 19, what-if replays: the same scenario on another machine model; its claims are checked
+// What-if replays: the same scenario on another machine model; its claims are checked
 // there and listed beside their status on the paper's own machine; the paper's numbers, measured on
 // its own machine, are not compared.
 TEST(ReplayCommand, WhatIfReplaysTheClaimsOnAnotherPlatform) {
@@ -275,7 +275,7 @@ TEST(SweepCommand, TwoJobsGiveByteIdenticalFiles) {
   }
 }
 
-// Issue 16: SimGrid crashed (signal 11) when it could not open the trace file; the path is now checked
+// A trace file that cannot be opened: SimGrid would crash (signal 11), so the path is checked
 // before anything runs (os/atomic_file.hpp), and nothing is created.
 TEST(SimulateCommand, UnwritableTraceIsOneErrorLineBeforeTheRun) {
   const test::TempDir dir("redist-test-trace-dir");
@@ -299,7 +299,7 @@ TEST(SimulateCommand, UnwritableTraceIsOneErrorLineBeforeTheRun) {
   }
 }
 
-// Issue 16: a naive run of N = 9e15 elements ran for ever without a word. It is refused at once
+// A naive run too long to finish: N = 9e15 elements would run for ever without a word. It is refused at once
 // (timeout: a regression would hang), naming the methods that finish; the same run by krr finishes.
 TEST(SimulateCommand, NaiveRunThatCannotFinishIsRefusedNamingFasterMethods) {
   const std::string huge = "--platform " + kSource + "/platforms/sp2.xml -P 50 -r 10 -Q 40 -s 2 -N 9000000000000000 --phantom";

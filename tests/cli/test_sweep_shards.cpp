@@ -1,4 +1,4 @@
-// Issue 19: sweeps run as batch job arrays. `redist sweep --shard K/N` runs one slice, `redist merge`
+// Sweeps run as batch job arrays. `redist sweep --shard K/N` runs one slice, `redist merge`
 // writes exactly the files of the unsharded sweep, and refuses slices that do not make one sweep;
 // `--resume` runs only what an interrupted sweep left.
 #include <gtest/gtest.h>

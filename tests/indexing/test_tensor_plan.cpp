@@ -50,7 +50,7 @@ Case random_case(std::mt19937_64& rng) {
   return {source, dest, ranks};
 }
 
-// Krr refuses block sizes that do not divide; on a matrix it says which dimension's (issue 22: row
+// Krr refuses block sizes that do not divide; on a matrix it says which dimension's (row
 // blocks 9 -> 3 divide, column blocks 10 -> 4 do not).
 TEST(TensorPlan, KrrNamesTheDimensionWhoseBlocksDoNotDivide) {
   const Layout from = MultiDimLayout({DimMapping::distributed(BlockCyclic(90, 9, 2)), DimMapping::distributed(BlockCyclic(80, 10, 2))},

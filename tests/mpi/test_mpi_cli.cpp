@@ -245,7 +245,7 @@ TEST(MpiExample, ComparesWithPdgemr2dAndAgrees) {
   EXPECT_NE(r.out.find("identical results: redist"), std::string::npos) << r.out;
 }
 
-// Issue 16: --version names redist-mpi, the SimGrid it was built with and the MPI library; it needs no
+// --version names redist-mpi, the SimGrid it was built with and the MPI library; it needs no
 // mpirun (MPI_Get_library_version works before MPI_Init); under mpirun it works too (each process
 // may print it).
 TEST(RedistMpi, VersionNamesTheProjectSimGridAndTheMpiLibrary) {

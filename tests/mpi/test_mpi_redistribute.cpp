@@ -480,7 +480,7 @@ TEST(MpiPlan, ExecutesLikeRedistributeOnTheRandomCasesAndThePdgemr2dPairs) {
   }
 }
 
-// Relabelled destinations on real MPI (issue 18 item 2): every element lands where the relabelled
+// Relabelled destinations on real MPI: every element lands where the relabelled
 // layout puts it, and the exact assignment never sends more bytes than numbering the destination
 // processors as they come — fewer on some pairs.
 TEST(MpiRelabel, RelabelledRunsVerifyAndSendNoMoreBytes) {

@@ -1,4 +1,4 @@
-// Issue 21, point 5: memory before allocation. Commands that hold real payload or per-element tables
+// Memory before allocation. Commands that hold real payload or per-element tables
 // estimate their peak first and refuse, at once, what does not fit in MemAvailable or --max-memory,
 // naming the need and the phantom alternative where there is one.
 #include <gtest/gtest.h>

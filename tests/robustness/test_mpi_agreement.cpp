@@ -1,4 +1,4 @@
-// Issue 21, point 6 (library side, under mpirun -np 4): inputs that differ between ranks and RankMaps
+// Ranks that agree (library side, under mpirun -np 4): inputs that differ between ranks and RankMaps
 // that cannot place the processors throw std::invalid_argument on every rank, with the identical
 // message naming the first rank at fault, before anything moves; the communicator works afterwards.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 21, point 6 (redist-mpi): an MPMD launch (mpirun with ':'-separated app contexts) in which one
+// Ranks that agree (redist-mpi): an MPMD launch (mpirun with ':'-separated app contexts) in which one
 // rank's arguments are bad or different makes every rank print the same one line naming the first
 // rank at fault and exit non-zero — never a hang (every launch runs under `timeout`).
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Predicted choice (issue 18, item 3): for a layout pair, every candidate way of redistributing —
+// Predicted choice (`auto`): for a layout pair, every candidate way of redistributing —
 // indexing method × schedule × relabelling — priced on a machine model, and the fastest chosen.
 // Prediction counts work and sums message costs (predicted_comm.hpp); it simulates nothing, so it
 // costs a small fraction of the redistribution it plans. Two halves, so that MPI ranks can each

@@ -1,4 +1,4 @@
-// Process relabelling (issue 18, item 2): which rank each destination processor runs on, so that as
+// Process relabelling: which rank each destination processor runs on, so that as
 // much data as possible stays where it is. Source processor p sits on rank p; destination
 // processor q is free to go to any of the max(P, Q) ranks, one processor per rank. Keeping element
 // counts V[p][q] local is an assignment problem, solved exactly by a maximum-weight matching, or

@@ -1,4 +1,4 @@
-// What predicting a redistribution's time needs to know of a machine (issue 18, `auto`): the prices
+// What predicting a redistribution's time needs to know of a machine (for `auto`): the prices
 // of local work, where the ranks run, and the links each message crosses. The simulator derives it
 // from a SimGrid platform (sim/redist/sim/machine_model_from_platform.hpp); predicting from it (redist/predict) costs
 // arithmetic only, no simulation.

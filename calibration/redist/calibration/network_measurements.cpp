@@ -48,8 +48,8 @@ NetworkMeasurements measure_ping_pong(const MpiLauncher& launcher, Index max_byt
 
 // Every rank sending to every other at once (`redist-mpi exchange`), the fastest pass kept: what the
 // node's memory moves for concurrent messages, as a redistribution sends them. Two ranks' ping-pong
-// (one message at a time, its buffer in cache) measured it 0.5-1.5 times that on this VM from one
-// calibration to the next. Messages of 256 MiB / ranks², within 64 KiB-4 MiB (the ranks' buffers,
+// (one message at a time, its buffer in cache) measured it 0.5-1.5 times that on a shared 2-core x86 VM
+// from one calibration to the next (docs/MEASUREMENTS.md). Messages of 256 MiB / ranks², within 64 KiB-4 MiB (the ranks' buffers,
 // twice ranks² messages: 512 MiB in all up to 64 ranks, 2 GiB at 128).
 Exchange measure_exchange(const MpiLauncher& launcher, Index ranks, int passes) {
   Exchange e{ranks, std::clamp<Index>((Index{256} << 20) / (ranks * ranks), Index{64} << 10, Index{4} << 20), 0};
@@ -63,8 +63,8 @@ Exchange measure_exchange(const MpiLauncher& launcher, Index ranks, int passes) 
 
 // With one rank per core, the link's bandwidth. With two, what the node moves when ranks outnumber
 // cores: processes sharing a core copy their messages in turns, and each copy's speed follows from
-// it (sim/redist/sim/oversubscribed_bandwidth.hpp; on this 2-core VM, 28 Nov 2026, the comm phase of
-// validate's 3-8-rank runs took 2-4 times the simulated one at the one-per-core figure).
+// it (sim/redist/sim/oversubscribed_bandwidth.hpp; on 2 cores, the comm phase of validate's 3-8-rank
+// runs took 2-4 times the simulated one at the one-per-core figure).
 void measure_exchanges(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network) {
   const Index ranks = std::max<Index>(2, cores);
   network.exchange = measure_exchange(launcher, ranks, passes);

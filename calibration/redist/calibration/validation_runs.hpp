@@ -34,7 +34,7 @@ Phases measure_case(const MpiLauncher& launcher, const ValidationCase& c, int re
 Phases simulate_case(const std::string& platform, const ValidationCase& c, int hosts);
 
 // Every case measured in `rounds` passes over the whole list, its fastest total kept (with that run's
-// phases): a slow spell of a shared machine — this VM's memory bandwidth halves for minutes at a time —
+// phases): a slow spell of a shared machine — a virtual machine's memory bandwidth may halve for minutes —
 // then spoils one pass, not the case. The simulator prices the machine unloaded, as calibrate measured it.
 // Each pass's total is kept too: how far they spread is the noise the errors are to be read against.
 struct CaseMeasurements {
