@@ -240,7 +240,13 @@ INSTANTIATE_TEST_SUITE_P(
         PlatformCase{"infinite_latency", "latency=\"50us\"", "latency=\"infs\"", "link 'wire' has latency inf s"},
         PlatformCase{"zero_speed", "id=\"node-1\" speed=\"2Gf\"", "id=\"node-1\" speed=\"0f\"", "host 'node-1' has speed 0 flop/s"},
         PlatformCase{"removed_route", "<route src=\"node-0\" dst=\"node-1\"><link_ctn id=\"wire\"/></route>", "",
-                     "no route from host 'node-0' to host 'node-1'"}),
+                     "no route from host 'node-0' to host 'node-1'"},
+        PlatformCase{"misspelt_property", "id=\"node-1\" speed=\"2Gf\">",
+                     "id=\"node-1\" speed=\"2Gf\"><prop id=\"cost.record_copid\" value=\"0\"/>",
+                     "host 'node-1' has property 'cost.record_copid', which redist does not know"},
+        PlatformCase{"property_on_the_wrong_element", "latency=\"50us\"/>",
+                     "latency=\"50us\"><prop id=\"cpu.time_slice\" value=\"0.004\"/></link>",
+                     "link 'wire' has property 'cpu.time_slice', which redist reads on a host only"}),
     [](const auto& param_info) { return std::string(param_info.param.name); });
 
 TEST(StrictInputs, UnmodifiedPlatformStillRuns) {

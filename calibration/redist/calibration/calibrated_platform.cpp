@@ -114,8 +114,8 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
       << "         bandwidth-factor configs take one number: redist installs these as the network model's\n"
       << "         factor callbacks), relative to its first piece's latency and last piece's bandwidth; the link\n"
       << "         has that latency, and the bandwidth of all ranks exchanging at once. -->\n"
-      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", sim::kLatencyFactorsProperty, factors(n.fit, latency_factor))
-      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", sim::kBandwidthFactorsProperty,
+      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", kLatencyFactorsProperty, factors(n.fit, latency_factor))
+      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", kBandwidthFactorsProperty,
                      factors(n.fit, bandwidth_factor));
   xml << fmt::format("    <host id=\"node-0\" speed=\"1Gf\" core=\"{}\">\n", cores);
   std::vector<std::pair<WorkKind, double>> costs = {{WorkKind::ByteCopied, w.byte_copied},
@@ -133,7 +133,7 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
       << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n"
       << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- more ranks than cores: each keeps to a core, "
                      "its core's ranks in turn -->\n",
-                     sim::kTimeSliceProperty, n.time_slice);
+                     kTimeSliceProperty, n.time_slice);
   if (w.memory) {
     xml << "      <!-- Copies by the bytes copied at once: one rank's bandwidth, and the node memory's that the\n"
         << "           ranks copying at once share (redist/transport/node_memory.hpp); bytes per second. -->\n"
@@ -145,7 +145,7 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
                      base_latency)
       << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- ranks beyond the cores: CPUs copy their"
                      " messages, each copy at 2 x this / cores -->\n",
-                     sim::kOversubscribedBandwidthProperty, n.oversubscribed.bandwidth)
+                     kOversubscribedBandwidthProperty, n.oversubscribed.bandwidth)
       << "    </link>\n";
   // Messages between the node's ranks cross its memory, one link they share (SimGrid's loopback, a
   // fat pipe, would give each message all of it).
