@@ -221,6 +221,27 @@ TEST(MpiRefusals, DropInWithASharedMemorySwitchThatDiffersBetweenRanksIsRefused)
   EXPECT_EQ(g.b, std::vector<double>(16, 1.0));
 }
 
+// ICTXT is a handle of each rank's own, and two contexts over the same processes have communicators
+// of their own: a rank passing the 1 x 4 context where the others pass the 2 x 2 one once waited on
+// another communicator than theirs, every rank for ever. The ranks meet by the processes ICTXT
+// names (context_meeting.hpp): the copy is made, here and with the handles swapped on two ranks.
+TEST(MpiRefusals, DropInWithAnotherContextOverTheSameProcessesOnOneRankMovesTheData) {
+  Grid g;
+  int row = 0;
+  Cblacs_get(-1, 0, &row);
+  Cblacs_gridinit(&row, "Row", 1, 4);
+  for (const int odd : {2, 0}) {
+    std::fill(g.b.begin(), g.b.end(), 0.0);
+    const int ictxt = world_rank() == odd ? row : g.context;
+    EXPECT_EQ(agreed_message([&] {
+                scalapack::gemr2d<double>(8, 8, g.a.data(), 1, 1, g.desc, g.b.data(), 1, 1, g.desc, ictxt);
+              }),
+              "(no exception)");
+    EXPECT_EQ(g.b, std::vector<double>(16, 1.0)) << "rank " << odd << " passing the 1 x 4 context";
+  }
+  Cblacs_gridexit(row);
+}
+
 // REDIST_SCALAPACK_LOG naming a FIFO nobody reads once blocked every rank in open(): the log is
 // written only to a regular file, opened without waiting, and the ranks log a call only when all
 // can, so a FIFO on one rank leaves the file of the others without the call's lines.
