@@ -289,7 +289,10 @@ void check_tran(std::mt19937& rng, bool conjugate, const std::string& what) {
   if constexpr (!std::is_integral_v<T>) {
     reference_tran<T>(conjugate, m, n, alpha, a_copy.data(), ia, ja, a.desc, beta, by_scalapack.data(), ic, jc, c.desc);
   }
-  if (conjugate) {
+  // tranc is instantiated for the complex types alone: an integer has no conjugate to take.
+  if constexpr (std::is_integral_v<T>) {
+    redist::scalapack::tran<T>(m, n, alpha, local_a.data(), ia, ja, a.desc, beta, by_redist.data(), ic, jc, c.desc);
+  } else if (conjugate) {
     redist::scalapack::tranc<T>(m, n, alpha, local_a.data(), ia, ja, a.desc, beta, by_redist.data(), ic, jc, c.desc);
   } else {
     redist::scalapack::tran<T>(m, n, alpha, local_a.data(), ia, ja, a.desc, beta, by_redist.data(), ic, jc, c.desc);
