@@ -19,6 +19,8 @@ using Commands = std::vector<Command>;
 void add_grid_command(CLI::App& root, Commands& commands);
 /// `redist experiments`: the experiments' parameters (scenarios/README.md's table).
 void add_experiments_command(CLI::App& root, Commands& commands);
+/// `redist platform-properties`: the platform properties redist knows (platforms/README.md's list).
+void add_platform_properties_command(CLI::App& root, Commands& commands);
 void add_holes_command(CLI::App& root, Commands& commands);
 /// `redist pack` and `redist unpack` (paper 001).
 void add_pack_commands(CLI::App& root, Commands& commands);

@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
   redist::cli::add_pack_commands(app, commands);
   redist::cli::add_replay_command(app, commands);
   redist::cli::add_experiments_command(app, commands);
+  redist::cli::add_platform_properties_command(app, commands);
   redist::cli::add_sweep_command(app, commands);
   redist::cli::add_merge_command(app, commands);
   redist::cli::add_calibrate_command(app, commands);

@@ -26,6 +26,8 @@
 
 #include "redist/mpi/plan.hpp"
 #include "redist/mpi/redistribute.hpp"
+#include "redist/mpi/shared_array.hpp"
+#include "redist/mpi/shared_window_publication.hpp"
 #include "redist/scalapack/scalapack.hpp"
 
 extern "C" {
@@ -221,6 +223,27 @@ TEST(MpiRefusals, DropInWithASharedMemorySwitchThatDiffersBetweenRanksIsRefused)
   EXPECT_EQ(g.b, std::vector<double>(16, 1.0));
 }
 
+// ICTXT is a handle of each rank's own, and two contexts over the same processes have communicators
+// of their own: a rank passing the 1 x 4 context where the others pass the 2 x 2 one once waited on
+// another communicator than theirs, every rank for ever. The ranks meet by the processes ICTXT
+// names (context_meeting.hpp): the copy is made, here and with the handles swapped on two ranks.
+TEST(MpiRefusals, DropInWithAnotherContextOverTheSameProcessesOnOneRankMovesTheData) {
+  Grid g;
+  int row = 0;
+  Cblacs_get(-1, 0, &row);
+  Cblacs_gridinit(&row, "Row", 1, 4);
+  for (const int odd : {2, 0}) {
+    std::fill(g.b.begin(), g.b.end(), 0.0);
+    const int ictxt = world_rank() == odd ? row : g.context;
+    EXPECT_EQ(agreed_message([&] {
+                scalapack::gemr2d<double>(8, 8, g.a.data(), 1, 1, g.desc, g.b.data(), 1, 1, g.desc, ictxt);
+              }),
+              "(no exception)");
+    EXPECT_EQ(g.b, std::vector<double>(16, 1.0)) << "rank " << odd << " passing the 1 x 4 context";
+  }
+  Cblacs_gridexit(row);
+}
+
 // REDIST_SCALAPACK_LOG naming a FIFO nobody reads once blocked every rank in open(): the log is
 // written only to a regular file, opened without waiting, and the ranks log a call only when all
 // can, so a FIFO on one rank leaves the file of the others without the call's lines.
@@ -256,6 +279,47 @@ TEST(MpiRefusals, DropInLogThatIsAFifoNeitherBlocksNorStopsTheCopy) {
   EXPECT_EQ(lines(), 4) << "one line per rank";
   MPI_Barrier(MPI_COMM_WORLD);
   if (world_rank() == 0) std::filesystem::remove_all(folder);
+}
+
+// With a /dev/shm too small for the window (here: Open MPI's backing folder missing on one rank,
+// ctest's MpiWithoutSharedMemory), Open MPI's first rank of the node returned an error from
+// MPI_Win_allocate_shared while the others waited in it for ever. The room is checked first and
+// agreed: every rank moves the data as messages, the same data, and a SharedArray is private
+// memory. Skipped where the backing folder is not changed on any rank (the other runs).
+TEST(MpiWithoutSharedMemory, APlanASharedArrayAndTheDropInMoveTheDataAsMessages) {
+  int changed = std::getenv("OMPI_MCA_osc_sm_backing_directory") != nullptr ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &changed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (changed == 0) GTEST_SKIP() << "run by ctest's MpiWithoutSharedMemory";
+  Arrays a;
+  const std::span<const double> from(a.storage.data(), static_cast<std::size_t>(a.source.local_size(world_rank())));
+  const std::size_t d = static_cast<std::size_t>(a.dest.local_size(world_rank()));
+  std::vector<double> expected(d), got(d);
+  ::setenv("REDIST_MPI_SHARED_MEMORY", "0", 1);
+  redistribute<double>(MPI_COMM_WORLD, a.source, a.dest, from, std::span<double>(expected));
+  ::unsetenv("REDIST_MPI_SHARED_MEMORY");
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  {
+    Plan plan(comm, a.source, a.dest, {.elem_bytes = 8});
+    for (int call = 0; call < 3; ++call) {  // the second call on a communicator asks for a window
+      std::fill(got.begin(), got.end(), -1.0);
+      plan.execute<double>(from, std::span<double>(got));
+      EXPECT_EQ(got, expected) << "call " << call;
+    }
+    EXPECT_EQ(shared_window_bytes(comm), 0);
+    SharedArray<double> shared(comm, static_cast<Index>(from.size()));
+    std::copy(from.begin(), from.end(), shared.data());
+    std::fill(got.begin(), got.end(), -1.0);
+    plan.execute<double>(std::span<const double>(shared.span()), std::span<double>(got));
+    EXPECT_EQ(got, expected) << "from a SharedArray";
+  }
+  MPI_Comm_free(&comm);
+  Grid g;
+  for (int call = 0; call < 2; ++call) {
+    std::fill(g.b.begin(), g.b.end(), 0.0);
+    EXPECT_EQ(g.gemr2d(8, 8, false, 0, false, 0), "(no exception)");
+    EXPECT_EQ(g.b, std::vector<double>(16, 1.0)) << "call " << call;
+  }
 }
 
 // One Plan executed from two threads at once on every rank (MPI_THREAD_MULTIPLE) once deadlocked,

@@ -768,6 +768,42 @@ class Edges(unittest.TestCase):
         result = run(["sweep", "/dev/zero", "--no-plot", "--out", tempfile.gettempdir()], timeout=30)
         assert_one_error_line(self, result, "/dev/zero", "not a regular file")
 
+    def many_runs(self, folder, first_axis):
+        scenario = Path(folder) / "many.yaml"
+        scenario.write_text("scenario: robustness-many\ndescription: many runs\nplatform: paragon.xml\n"
+                            "experiment: redistribute\nfixed: {P: 4, Q: 4, elem_bytes: 8}\npayload: real\nsweep:\n"
+                            f"  N: {first_axis}\n  r: {{from: 1, to: 100, step: 1}}\n  s: {{from: 1, to: 100, step: 1}}\n"
+                            "methods:\n  - name: async\n    schedule: async\nphases: [comm]\nunit: ms\n")
+        return scenario
+
+    def test_a_sweep_whose_run_list_would_not_fit_is_refused_before_it_is_listed(self):
+        # 2 million runs listed take about 1.2 GB: refused at once under --max-memory 100 MB, not
+        # listed for a minute first.
+        with tempfile.TemporaryDirectory() as folder:
+            scenario = self.many_runs(folder, "{from: 4800, to: 4999, step: 1}")
+            start = time.monotonic()
+            result = run(["sweep", str(scenario), "--no-plot", "--out", folder, "--max-runs", "10000000",
+                          "--max-memory", "100000000"], timeout=60)
+            self.assertLess(time.monotonic() - start, 5.0)
+            assert_one_error_line(self, result, "robustness-many: the list of its runs needs about",
+                                  "more than the 95.4 MiB available (--max-memory)")
+
+    def test_checking_many_runs_prints_its_progress(self):
+        # 200,000 runs checked before the first starts (the last 10,000 refused, so none runs): a
+        # line every --progress-seconds while they are checked, as the runs themselves have.
+        with tempfile.TemporaryDirectory() as folder:
+            scenario = self.many_runs(folder, "[" + ", ".join(str(4800 + k) for k in range(19)) + ", 1000000000000000]")
+            result = run(["sweep", str(scenario), "--no-plot", "--out", folder, "--max-runs", "10000000",
+                          "--progress-seconds", "0.5"], timeout=120)
+            self.assertNotEqual(result.returncode, 0)
+            lines = result.stderr.splitlines()
+            self.assertTrue(lines[-1].startswith("redist: error: robustness-many: run "), result.stderr)
+            self.assertIn("is refused (nothing was run)", lines[-1])
+            progress = [line for line in lines[:-1] if line.startswith("robustness-many (checking): ")]
+            self.assertGreater(len(progress), 0, result.stderr)
+            self.assertEqual(len(progress), len(lines) - 1, result.stderr)
+            self.assertRegex(progress[0], r"^robustness-many \(checking\): \d+/200000 runs, ~\d+s left$")
+
 
 if __name__ == "__main__":
     REDIST = sys.argv.pop(1)

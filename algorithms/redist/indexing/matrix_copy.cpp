@@ -72,14 +72,8 @@ std::string matrix_copy_text(const MatrixCopy& copy) {
 }
 
 SubmatrixCopy submatrix_copy(const MatrixCopy& copy, const RankMap& ranks, Rank me) {
-  SubmatrixCopy out{stored_matrix_of(copy.from, me, true, ranks), stored_matrix_of(copy.to, me, false, ranks)};
-  out.from_row0 = copy.from_row0;
-  out.from_col0 = copy.from_col0;
-  out.to_row0 = copy.to_row0;
-  out.to_col0 = copy.to_col0;
-  out.rows = copy.rows;
-  out.cols = copy.cols;
-  return out;
+  return {stored_matrix_of(copy.from, me, true, ranks), stored_matrix_of(copy.to, me, false, ranks),
+          copy.from_row0, copy.from_col0, copy.to_row0, copy.to_col0, copy.rows, copy.cols};
 }
 
 }  // namespace redist

@@ -103,7 +103,7 @@ std::vector<Index> local_offsets(const PeerPlan& plan) {
 Work listing_work(const RankPlan& plan) {
   Index pieces = 0;
   for (const auto* side : {&plan.sends, &plan.receives}) {
-    for (const PeerPlan& peer : *side) pieces += peer.run_count + peer.extra_copies;
+    for (const PeerPlan& peer : *side) pieces += plan.listed_by_record ? peer.record_count : peer.run_count + peer.extra_copies;
   }
   return Work(WorkKind::RunListed, pieces);
 }

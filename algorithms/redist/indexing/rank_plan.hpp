@@ -39,6 +39,9 @@ struct RankPlan {
   std::vector<PeerPlan> sends;     ///< one per destination rank with data, self included
   std::vector<PeerPlan> receives;  ///< one per source rank with data, self included
   UnpackOrder unpack_order = UnpackOrder::Arrival;  ///< the indexing method's (make_plan sets it)
+  /// The method writes each record of its run lists whole (a strided record once, however many
+  /// pieces it holds: the products of 1-D plans, tensor_plan.hpp), not piece by piece.
+  bool listed_by_record = false;
 };
 
 /// Position of the peer plan for `rank` in `peers` (a rank has at most one), if any.
@@ -61,8 +64,9 @@ std::vector<Index> local_offsets(const PeerPlan& plan);
 Index piece_count(const RunList& runs);
 
 /// What writing a rank's run lists costs: one RunListed per piece the method appends (its runs and
-/// the pieces it finds apart though they touch, extra_copies), the same whether the lists are
-/// written or only counted, so that phantom and real runs are timed alike.
+/// the pieces it finds apart though they touch, extra_copies), or per record where it writes
+/// records whole (listed_by_record), the same whether the lists are written or only counted, so
+/// that phantom and real runs are timed alike.
 Work listing_work(const RankPlan& plan);
 
 /// The number of records append_piece makes of a sequence of pieces, without keeping them: it

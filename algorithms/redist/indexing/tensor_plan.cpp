@@ -160,7 +160,8 @@ std::vector<PeerPlan> side_plans(const MultiDimLayout& source, const MultiDimLay
     PeerPlan plan;
     plan.peer = side.sending ? ranks.dest_rank(peer_proc) : ranks.source_rank(peer_proc);
     ProductRuns(plan, materialise, strides, order).emit(dims);
-    work.add(WorkKind::IndexOp, plan.run_count);
+    // A product record's offset is computed once, whatever pieces it strides over.
+    work.add(WorkKind::IndexOp, plan.record_count);
     plans.push_back(std::move(plan));
     std::size_t d = n;
     while (d > 0 && ++pick[d - 1] == per_dim[d - 1].size()) pick[--d] = 0;
@@ -198,6 +199,7 @@ RankPlan tensor_plan(const Layout& source, const Layout& dest, const RankMap& ra
     }
   }
   RankPlan plan;
+  plan.listed_by_record = true;
   if (const auto p = ranks.source_of(me, from.processors())) {
     plan.sends = side_plans(from, to, ranks, {from, to, *p, true}, materialise, work, planner);
   }

@@ -47,20 +47,27 @@ Index Pdgemr2dMessage::elements() const {
   return r * c;
 }
 
-Pdgemr2dMessage pdgemr2d_send_message(const Pdgemr2dGeometry& g, Index to_process) {
-  const Index peer_row = to_process / g.to_cols.procs, peer_col = to_process % g.to_cols.procs;
+namespace {
+
+// The message between this rank's place on one side (its rows and columns) and process
+// `peer_process` of the other side's grid, scanned from this rank's side.
+Pdgemr2dMessage scanned_message(const Pdgemr2dDimension& own_rows, const Pdgemr2dDimension& own_cols,
+                                const Pdgemr2dPlace& own, const Pdgemr2dDimension& peer_rows,
+                                const Pdgemr2dDimension& peer_cols, Index peer_process) {
   Pdgemr2dMessage m;
-  m.rows = pdgemr2d_scan(g.from_rows, g.from.row, g.to_rows, peer_row, m.scan);
-  m.cols = pdgemr2d_scan(g.from_cols, g.from.col, g.to_cols, peer_col, m.scan);
+  m.rows = pdgemr2d_scan(own_rows, own.row, peer_rows, peer_process / peer_cols.procs, m.scan);
+  m.cols = pdgemr2d_scan(own_cols, own.col, peer_cols, peer_process % peer_cols.procs, m.scan);
   return m;
 }
 
+}  // namespace
+
+Pdgemr2dMessage pdgemr2d_send_message(const Pdgemr2dGeometry& g, Index to_process) {
+  return scanned_message(g.from_rows, g.from_cols, g.from, g.to_rows, g.to_cols, to_process);
+}
+
 Pdgemr2dMessage pdgemr2d_receive_message(const Pdgemr2dGeometry& g, Index from_process) {
-  const Index peer_row = from_process / g.from_cols.procs, peer_col = from_process % g.from_cols.procs;
-  Pdgemr2dMessage m;
-  m.rows = pdgemr2d_scan(g.to_rows, g.to.row, g.from_rows, peer_row, m.scan);
-  m.cols = pdgemr2d_scan(g.to_cols, g.to.col, g.from_cols, peer_col, m.scan);
-  return m;
+  return scanned_message(g.to_rows, g.to_cols, g.to, g.from_rows, g.from_cols, from_process);
 }
 
 Work pdgemr2d_copy_work(const Pdgemr2dMessage& message, Index elem_bytes) {

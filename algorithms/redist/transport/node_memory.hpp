@@ -12,13 +12,13 @@
 
 #include "redist/core/int_math.hpp"
 #include "redist/core/piecewise_curve.hpp"
+#include "redist/transport/platform_properties.hpp"
 
 namespace redist {
 
-/// Host properties holding the two curves, bytes per second by bytes copied at once, in
-/// PiecewiseCurve's syntax. A host that declares neither prices a byte copied at cost.byte_copied.
-inline constexpr std::string_view kCopyBandwidthProperty = "memory.copy_bandwidth";
-inline constexpr std::string_view kNodeBandwidthProperty = "memory.node_bandwidth";
+// Host properties kCopyBandwidthProperty and kNodeBandwidthProperty (platform_properties.hpp) hold the
+// two curves, bytes per second by bytes copied at once, in PiecewiseCurve's syntax. A host that
+// declares neither prices a byte copied at cost.byte_copied.
 
 /// One rank's copy bandwidth measured with `ranks` ranks of a node copying `bytes` each at once.
 struct CopyBandwidthMeasurement {

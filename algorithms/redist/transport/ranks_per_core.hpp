@@ -11,19 +11,10 @@
 
 #include "redist/core/int_math.hpp"
 #include "redist/core/piecewise_curve.hpp"
+#include "redist/transport/platform_properties.hpp"
 #include "redist/transport/work.hpp"
 
 namespace redist {
-
-/// Link property: the all-to-all bandwidth B (bytes per second) measured at each level, as a curve
-/// over ranks per core ("0:B;2:B;3:B"; each value from its level up to the next one's). Where a link
-/// declares it, it takes the place of the single redist.oversubscribed_bandwidth.
-inline constexpr std::string_view kOversubscribedBandwidthsProperty = "redist.oversubscribed_bandwidths";
-
-/// Host property: by how much a rank's copies (bytes, runs, records and elements copied) take longer
-/// than its turns on its core account for, at each level, as a curve over ranks per core. Without
-/// it, 1: ranks sharing a core copy at the speed of ranks that do not, each in its turn.
-inline constexpr std::string_view kCopySlowdownProperty = "redist.copy_slowdown";
 
 /// Ranks per core of a host holding `ranks_on_host` ranks on `cores` cores.
 inline double ranks_per_core(Index ranks_on_host, Index cores) {

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "redist/core/int_math.hpp"
+#include "redist/transport/platform_properties.hpp"
 
 namespace redist {
 
@@ -35,16 +36,14 @@ constexpr bool price_is_optional(WorkKind kind) {
   return kind == WorkKind::Allocation || kind == WorkKind::RecordCopied || kind == WorkKind::ElementCopied;
 }
 
-/// Host property naming the price, in seconds, of one unit of a work kind ("cost.index_op", ...).
+/// Host property naming the price, in seconds, of one unit of a work kind ("cost.index_op", ...): the
+/// first rows of the platform property table, in WorkKind's order. The send and receive overheads
+/// are kSendOverheadProperty and kRecvOverheadProperty of that table.
 constexpr std::string_view price_property(WorkKind kind) {
-  constexpr std::array<std::string_view, kWorkKinds> names = {
-      "cost.index_op", "cost.table_entry", "cost.intersection", "cost.element_scanned", "cost.byte_copied",
-      "cost.run_copied", "cost.run_listed", "cost.allocation", "cost.record_copied", "cost.element_copied"};
-  return names[static_cast<std::size_t>(kind)];
+  return kPlatformProperties[static_cast<std::size_t>(kind)].name;
 }
-/// Host properties with the software overhead, in seconds, of posting one send / completing one receive.
-inline constexpr std::string_view kSendOverheadProperty = "cost.send_overhead";
-inline constexpr std::string_view kRecvOverheadProperty = "cost.recv_overhead";
+static_assert(price_property(WorkKind::IndexOp) == "cost.index_op" &&
+              price_property(WorkKind::ElementCopied) == "cost.element_copied");
 
 /// Counts of work, by kind, to be charged at once.
 class Work {

@@ -129,8 +129,8 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
       << "         bandwidth-factor configs take one number: redist installs these as the network model's\n"
       << "         factor callbacks), relative to its first piece's latency and last piece's bandwidth; the link\n"
       << "         has that latency, and the bandwidth of all ranks exchanging at once. -->\n"
-      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", sim::kLatencyFactorsProperty, factors(n.fit, latency_factor))
-      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", sim::kBandwidthFactorsProperty,
+      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", kLatencyFactorsProperty, factors(n.fit, latency_factor))
+      << fmt::format("    <prop id=\"{}\" value=\"{}\"/>\n", kBandwidthFactorsProperty,
                      factors(n.fit, bandwidth_factor));
   xml << fmt::format("    <host id=\"node-0\" speed=\"1Gf\" core=\"{}\">\n", cores);
   std::vector<std::pair<WorkKind, double>> costs = {{WorkKind::ByteCopied, w.byte_copied},
@@ -148,7 +148,7 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
       << "      <prop id=\"memory.node\" value=\"0\"/> <!-- one node: its ranks share memory -->\n"
       << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- more ranks than cores: each keeps to a core, "
                      "its core's ranks in turn -->\n",
-                     sim::kTimeSliceProperty, n.time_slice);
+                     kTimeSliceProperty, n.time_slice);
   if (const PiecewiseCurve slowdowns = copy_slowdown_curve(shared_copies, cores); !slowdowns.empty()) {
     xml << fmt::format("      <prop id=\"{}\" value=\"{}\"/> <!-- by ranks per core: copies beyond taking turns -->\n",
                        kCopySlowdownProperty, slowdowns.text());
@@ -167,7 +167,8 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
                        " their messages, each copy at 2 x this / cores -->\n",
                        kOversubscribedBandwidthsProperty, oversubscribed.text());
   }
-  xml << "    </link>\n";
+  xml << "    </link>
+";
   // Messages between the node's ranks cross its memory, one link they share (SimGrid's loopback, a
   // fat pipe, would give each message all of it).
   xml << "    <route src=\"node-0\" dst=\"node-0\" symmetrical=\"NO\"><link_ctn id=\"memory\"/></route>\n";

@@ -11,10 +11,17 @@ RedistributeReport exchange_own(MpiTransport& transport, const RankPlan& plan,
                                 std::span<const std::byte> source_local, std::span<std::byte> dest_local) {
   RedistributeReport report;
   const double start = transport.now();
-  if (use_shared_memory(transport.window_comm(), plan, source_local)) {
-    exchange_shared_memory(transport, plan, elem_bytes, source_local, dest_local, redist_work_accounting(), report,
-                           once_piece_bytes());
-  } else {
+  bool shared = use_shared_memory(transport.window_comm(), plan, source_local);
+  if (shared) {
+    try {
+      exchange_shared_memory(transport, plan, elem_bytes, source_local, dest_local, redist_work_accounting(), report,
+                             once_piece_bytes());
+    } catch (const SharedMemoryUnavailable&) {  // on every rank, before anything was written
+      report = RedistributeReport{};
+      shared = false;
+    }
+  }
+  if (!shared) {
     exchange_direct(transport, plan, MessagePlaces::kept(places, transport, plan, elem_bytes), elem_bytes, source_local,
                     dest_local, redist_work_accounting(), report);
   }

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "redist/mpi/agreement.hpp"
 #include "redist/mpi/mpi_check.hpp"
@@ -48,12 +50,16 @@ SharedStorage::SharedStorage(MPI_Comm comm, Index elements, Index elem_bytes) {
   check_mpi(MPI_Allreduce(&next, &id_, 1, MPI_UINT64_T, MPI_MAX, comm_), "MPI_Allreduce");
   last_id() = id_;
 
-  if (!on_one_node(comm_)) {
+  // Where shared memory cannot be had (a small /dev/shm: on every rank alike), private memory: the
+  // array works as everywhere off one node, its redistributions going as messages.
+  std::string why;
+  std::optional<SharedWindow> shared = on_one_node(comm_) ? try_allocate_shared_window(comm_, bytes_, why) : std::nullopt;
+  if (!shared) {
     private_ = std::make_unique<std::byte[]>(static_cast<std::size_t>(std::max<Index>(bytes_, 1)));
     mine_ = private_.get();
     return;
   }
-  window_ = allocate_shared_window(comm_, bytes_);
+  window_ = std::move(*shared);
   mine_ = window_.mine;
   registry().push_back(this);
 }

@@ -9,8 +9,9 @@
 //   redist::mpi::Plan plan(comm, from, to, {.elem_bytes = 8});
 //   plan.execute<double>(a.span(), my_b);   // report.bytes_copied_once: what went so
 //
-// The ranks of `comm` must share one node's memory for that; when they do not, the storage is
-// private memory and redistributions go as messages, as with any other storage.
+// The ranks of `comm` must share one node's memory for that; when they do not, or when the window
+// cannot be had (a small /dev/shm, on any rank), the storage is private memory and redistributions
+// go as messages, as with any other storage.
 #pragma once
 
 #include <mpi.h>
@@ -58,7 +59,7 @@ class SharedStorage {
   std::uint64_t id_ = 0;
   Index bytes_ = 0;
   std::byte* mine_ = nullptr;
-  std::unique_ptr<std::byte[]> private_;  // when the ranks do not share a node
+  std::unique_ptr<std::byte[]> private_;  // when the ranks do not share a node, or shared memory cannot be had
   SharedWindow window_;                  // when they do
 };
 

@@ -6,11 +6,14 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "redist/mpi/communicator_cache.hpp"
 #include "redist/mpi/mpi_check.hpp"
@@ -81,14 +84,31 @@ void WindowPublication::free_window() {
 void WindowPublication::release() {
   free_window();
   calls_ = 0;
+  unavailable_ = false;
 }
 
 // Collective: a fresh window whose segment on this rank holds at least `bytes` (every rank makes
-// it anew when any rank needs more than it has).
+// it anew when any rank needs more than it has). Where it cannot be had, on every rank: the
+// communicator moves its data as messages from now on (until release()), and the exchange that
+// asked throws SharedMemoryUnavailable before it has written anything, for its caller to send
+// messages instead. Said once per process, by the communicator's rank 0.
 void WindowPublication::grow(Index bytes) {
   const Index capacity = std::max(bytes, capacity_);
   free_window();
-  shared_ = allocate_shared_window(comm_, capacity);
+  std::string why;
+  std::optional<SharedWindow> made = try_allocate_shared_window(comm_, capacity, why);
+  if (!made) {
+    unavailable_ = true;
+    int me = 0;
+    MPI_Comm_rank(comm_, &me);
+    static bool told = false;
+    if (me == 0 && !told) {
+      told = true;
+      std::fprintf(stderr, "redist: shared memory cannot be had (%s): the data moves as MPI messages\n", why.c_str());
+    }
+    throw SharedMemoryUnavailable(why);
+  }
+  shared_ = std::move(*made);
   capacity_ = capacity;
   prefault(shared_.mine, static_cast<std::size_t>(capacity));
 }
@@ -189,7 +209,7 @@ bool shared_memory_wanted() {
 bool use_shared_memory(MPI_Comm comm, const RankPlan& plan, std::span<const std::byte> source_local) {
   WindowPublication& publication = WindowPublication::of(comm);  // collective on the first call: made whatever the setting
   const bool repeated = publication.calls_++ > 0;
-  if (!publication.one_node_ || !shared_memory_wanted()) return false;
+  if (!publication.one_node_ || !shared_memory_wanted() || publication.unavailable_) return false;
   if (repeated) return true;
   // A first call copies once through a window of run lists, not of data, when every source can
   // take part: worth one more collective.

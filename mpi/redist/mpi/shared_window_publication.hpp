@@ -48,7 +48,8 @@ class WindowPublication {
   WindowPublication& operator=(const WindowPublication&) = delete;
 
   /// One MPI_Allreduce that both agrees on the SharedArray all sources lie in and grows the window
-  /// when any rank needs more (every rank makes it anew then).
+  /// when any rank needs more (every rank makes it anew then). Throws SharedMemoryUnavailable on
+  /// every rank where the grown window cannot be had (shared_window.hpp).
   bool reserve(const Transport::PublicationNeeds& needs);
   std::byte* area() const { return shared_.mine; }
   const std::byte* area_of(Rank rank) const { return shared_.segments[static_cast<std::size_t>(rank)]; }
@@ -76,6 +77,7 @@ class WindowPublication {
   Index capacity_ = 0;  // this rank's segment, bytes
   Index calls_ = 0;     // redistributions on the communicator since it was made or released
   const SharedStorage* storage_ = nullptr;  // the sources read in place, as the last reserve() agreed
+  bool unavailable_ = false;  // a window could not be had: messages until release()
 };
 
 /// Messages whose pieces average at least this many bytes in the sender's storage are copied once

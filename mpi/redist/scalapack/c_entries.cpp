@@ -1,12 +1,14 @@
 // The C and Fortran entries of redist_scalapack.h: each calls the C++ entry of scalapack.hpp and,
 // on a bad argument, prints its one line to stderr and returns (ScaLAPACK's PXERBLA reports, and
-// a C or Fortran caller has no exception to catch).
+// a C or Fortran caller has no exception to catch). A refusal the ranks agreed on is printed once
+// per call, by its lowest rank (agreed_refusal.hpp); every rank returns.
 #include "redist/scalapack/redist_scalapack.h"
 
 #include <complex>
 #include <cstdio>
 #include <stdexcept>
 
+#include "redist/scalapack/agreed_refusal.hpp"
 #include "redist/scalapack/scalapack.hpp"
 
 namespace {
@@ -15,6 +17,8 @@ template <class F>
 void reporting(F&& call) {
   try {
     call();
+  } catch (const redist::scalapack::AgreedRefusal& e) {
+    if (e.teller()) std::fprintf(stderr, "%s\n", e.what());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s\n", e.what());
   }

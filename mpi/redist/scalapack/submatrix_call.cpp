@@ -19,7 +19,9 @@
 #include "redist/mpi/shared_window_publication.hpp"
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/redistribute/redistribution_plan.hpp"
+#include "redist/scalapack/agreed_refusal.hpp"
 #include "redist/scalapack/blacs.hpp"
+#include "redist/scalapack/context_meeting.hpp"
 #include "redist/scalapack/plan_cache.hpp"
 
 namespace redist::scalapack {
@@ -640,7 +642,8 @@ RankPlan plan_of_call(const std::vector<Given>& all, const Given& mine, const Su
 }
 
 const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, std::vector<std::byte>* scratch) {
-  const MPI_Comm comm = context_communicator(call.context);
+  // The ranks meet by the processes their ICTXTs name, not by the handles (context_meeting.hpp).
+  const MPI_Comm comm = meeting_communicator(call.context);
   static const Written nothing;
   if (comm == MPI_COMM_NULL && empty_redist_copy(call)) {  // ScaLAPACK reads not even ICTXT
     log_call(call, "nothing to move");
@@ -663,7 +666,7 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
   std::vector<Rank> a_ranks, b_ranks;
   if (const std::string problem = first_problem(all, call, a_ranks, b_ranks); !problem.empty()) {
     log_call(call, "refused: " + problem);
-    throw std::invalid_argument(call.routine + ": " + problem);
+    throw AgreedRefusal(call.routine + ": " + problem, me == 0);
   }
   if (mine.rows == 0 || mine.cols == 0) {
     log_call(call, "nothing to move");

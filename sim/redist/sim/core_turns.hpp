@@ -16,11 +16,12 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 
+#include "redist/transport/platform_properties.hpp"
+
 namespace redist::sim {
 
-/// Host property: seconds a rank computes on its core before a rank waiting for that core takes it,
-/// where the host's ranks outnumber its cores.
-inline constexpr std::string_view kTimeSliceProperty = "cpu.time_slice";
+// Host property kTimeSliceProperty (platform_properties.hpp): seconds a rank computes on its core
+// before a rank waiting for that core takes it, where the host's ranks outnumber its cores.
 
 /// One core of an oversubscribed host, which its ranks take in turn.
 struct Core {

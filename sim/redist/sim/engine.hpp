@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "redist/transport/platform_properties.hpp"
 #include "redist/transport/transport.hpp"
 
 namespace redist::sim {
@@ -23,19 +24,16 @@ struct SimulationOptions {
   std::string trace_file;               ///< if non-empty: SimGrid Paje trace written there
 };
 
-/// Host property declaring a hardware control network (the CM-5's): seconds a barrier takes once the
-/// last rank has entered it. When every rank's host has it, barrier() costs that instead of messages.
-inline constexpr std::string_view kBarrierLatencyProperty = "control.barrier_latency";
-/// Host property naming the memory a host's cores share ("0"): when every rank's host names the
-/// same one, the ranks share memory (Transport::shares_memory), as MPI ranks of one node do.
-inline constexpr std::string_view kMemoryNodeProperty = "memory.node";
-
-/// Host properties of a control network's combining hardware (the CM-5's, see platforms/README.md): a
-/// vector scan or reduction of m words costs latency + (m - 1) × control.scan_per_word. When every
-/// rank's host has control.scan_latency, Transport::control_prefix_reduction_sum runs on it.
-inline constexpr std::string_view kScanLatencyProperty = "control.scan_latency";
-inline constexpr std::string_view kReduceLatencyProperty = "control.reduce_latency";
-inline constexpr std::string_view kScanPerWordProperty = "control.scan_per_word";
+// Host properties the simulation reads (names in platform_properties.hpp's table):
+// - kBarrierLatencyProperty declares a hardware control network (the CM-5's): seconds a barrier takes
+//   once the last rank has entered it. When every rank's host has it, barrier() costs that instead of
+//   messages.
+// - kMemoryNodeProperty names the memory a host's cores share ("0"): when every rank's host names the
+//   same one, the ranks share memory (Transport::shares_memory), as MPI ranks of one node do.
+// - kScanLatencyProperty, kReduceLatencyProperty and kScanPerWordProperty price a control network's
+//   combining hardware (the CM-5's, see platforms/README.md): a vector scan or reduction of m words
+//   costs latency + (m - 1) × control.scan_per_word. When every rank's host has control.scan_latency,
+//   Transport::control_prefix_reduction_sum runs on it.
 
 /// What simulate() runs on every rank; its string is that rank's result.
 using RankBody = std::function<std::string(Transport&)>;

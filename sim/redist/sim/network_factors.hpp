@@ -10,12 +10,13 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
+#include "redist/transport/platform_properties.hpp"
+
 namespace redist::sim {
 
-/// Zone properties holding the curves, in SimGrid's factor syntax: "size:factor;size:factor", each
-/// factor applying from its size (bytes) up to the next one's.
-inline constexpr std::string_view kLatencyFactorsProperty = "redist.latency_factors";
-inline constexpr std::string_view kBandwidthFactorsProperty = "redist.bandwidth_factors";
+// Zone properties kLatencyFactorsProperty and kBandwidthFactorsProperty (platform_properties.hpp) hold
+// the curves, in SimGrid's factor syntax: "size:factor;size:factor", each factor applying from its
+// size (bytes) up to the next one's.
 
 /// Installs the root zone's curves, if it has any, as the loaded platform's latency and bandwidth
 /// factor callbacks; throws std::runtime_error (naming `platform`) when a curve is malformed.

@@ -17,11 +17,11 @@
 #include <simgrid/s4u/Link.hpp>
 
 #include "redist/core/piecewise_curve.hpp"
+#include "redist/transport/platform_properties.hpp"
 
 namespace redist::sim {
 
-/// Link property: bytes per second, positive.
-inline constexpr std::string_view kOversubscribedBandwidthProperty = "redist.oversubscribed_bandwidth";
+// Link property kOversubscribedBandwidthProperty (platform_properties.hpp): bytes per second, positive.
 
 /// The link's oversubscribed bandwidth, 0 when it declares none; throws std::runtime_error naming
 /// the platform and the link when the value is not a positive number.

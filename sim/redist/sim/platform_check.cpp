@@ -16,10 +16,15 @@
 #include <iterator>
 #include <regex>
 #include <stdexcept>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 
 #include "redist/os/input_file.hpp"
+#include "redist/transport/platform_properties.hpp"
 
 namespace redist::sim {
 namespace {
@@ -58,6 +63,37 @@ void check_host(const simgrid::s4u::Host& host, const std::string& file) {
   if (!std::isfinite(speed) || speed <= 0) {
     refuse(file, "host '" + host.get_name() + "' has speed " + figure(speed) + " flop/s (it must be finite and > 0)");
   }
+}
+
+// The properties of one element against the table of platform properties: a name in one of its
+// namespaces must be one of its rows and, on a host or a link, declared on the element that row
+// names (a zone is checked for names only: SimGrid gives a <cluster>'s properties to its hosts and
+// may keep them on its zone too). Other names (SimGrid's, another tool's) pass. Names are checked in
+// order, so the one refused does not depend on hashing.
+void check_properties(const std::unordered_map<std::string, std::string>* properties,
+                      std::optional<PropertyHolder> holder, const std::string& element, const std::string& file) {
+  if (properties == nullptr) return;
+  std::vector<std::string> names;
+  for (const auto& [name, value] : *properties) {
+    if (in_property_namespace(name)) names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    const PlatformProperty* known = find_platform_property(name);
+    if (known == nullptr) {
+      refuse(file, element + " has property '" + name +
+                       "', which redist does not know (`redist platform-properties` lists those it reads)");
+    }
+    if (holder && known->holder != *holder) {
+      refuse(file, element + " has property '" + name + "', which redist reads on a " +
+                       std::string(property_holder_name(known->holder)) + " only");
+    }
+  }
+}
+
+void check_zone_properties(const simgrid::s4u::NetZone& zone, const std::string& file) {
+  check_properties(zone.get_properties(), std::nullopt, "zone '" + zone.get_name() + "'", file);
+  for (const auto* child : zone.get_children()) check_zone_properties(*child, file);
 }
 
 // True when `from` has a route to `to`. Never called on a pair whose route may be missing in the
@@ -167,8 +203,15 @@ void check_platform_text(const std::string& file) {
 
 void check_platform(const simgrid::s4u::Engine& engine, const std::string& file,
                     const std::vector<simgrid::s4u::Host*>& used) {
-  for (const auto* link : engine.get_all_links()) check_link(*link, file);
-  for (const auto* host : engine.get_all_hosts()) check_host(*host, file);
+  for (const auto* link : engine.get_all_links()) {
+    check_link(*link, file);
+    check_properties(link->get_properties(), PropertyHolder::Link, "link '" + link->get_name() + "'", file);
+  }
+  for (const auto* host : engine.get_all_hosts()) {
+    check_host(*host, file);
+    check_properties(host->get_properties(), PropertyHolder::Host, "host '" + host->get_name() + "'", file);
+  }
+  check_zone_properties(*engine.get_netzone_root(), file);
   std::vector<simgrid::s4u::Host*> hosts = used;
   std::sort(hosts.begin(), hosts.end(), [](const auto* a, const auto* b) { return a->get_name() < b->get_name(); });
   hosts.erase(std::unique(hosts.begin(), hosts.end()), hosts.end());

@@ -157,7 +157,26 @@ constexpr std::array<const char*, 7> kOneDimensional = {"P", "Q", "r", "s", "k",
 constexpr std::array<const char*, 15> kTwoDimensional = {
     "rows",      "cols",      "src_grid",   "src_block", "src_first", "src_order", "dst_grid", "dst_block",
     "dst_first", "dst_order", "dst_matrix", "src_at",    "dst_at",    "sub",       "method"};
-constexpr const char* kTwoDimensionalNeeds = "rows, cols, src_grid, src_block, dst_grid and dst_block";
+
+// What a form's run must set, as the schema declares it: the 1-D form what `rows` waives
+// (required_unless), the 2-D form `rows` and what it brings (required_with).
+std::vector<std::string> required_of_form(bool two_dimensional) {
+  std::vector<std::string> names;
+  if (two_dimensional) names.emplace_back("rows");
+  for (const ParameterSpec& p : redistribute_schema().parameters) {
+    if (p.required && (two_dimensional ? p.required_with : p.required_unless) == "rows") names.push_back(p.name);
+  }
+  return names;
+}
+
+// "a, b and c".
+std::string and_listed(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    out += (k == 0 ? "" : k + 1 == names.size() ? " and " : ", ") + names[k];
+  }
+  return out;
+}
 
 template <std::size_t n>
 const char* first_given(const ParameterValues& v, const std::array<const char*, n>& names) {
@@ -171,26 +190,21 @@ const char* first_given(const ParameterValues& v, const std::array<const char*, 
 bool two_dimensional(const ParameterValues& v) {
   const char* one = first_given(v, kOneDimensional);
   const char* two = first_given(v, kTwoDimensional);
+  const std::string two_needs = and_listed(required_of_form(true));
   if (one != nullptr && two != nullptr) {
     throw std::invalid_argument(std::string("parameters ") + one + " and " + two + ": a run is 1-D (P, r, Q, s, N) " +
-                                "or 2-D (" + kTwoDimensionalNeeds + ", ...), not both");
+                                "or 2-D (" + two_needs + ", ...), not both");
   }
-  if (two == nullptr) {
-    for (const char* name : {"P", "Q", "N"}) {
-      if (!v.given(name)) {
-        throw std::invalid_argument(std::string("parameter '") + name + "' is not set: a 1-D run needs P, Q and N " +
-                                    "(a 2-D run " + kTwoDimensionalNeeds + ")");
-      }
-    }
-    return false;
-  }
-  for (const char* name : {"rows", "cols", "src_grid", "src_block", "dst_grid", "dst_block"}) {
+  const bool matrix = two != nullptr;
+  const std::vector<std::string> needs = required_of_form(matrix);
+  for (const std::string& name : needs) {
     if (!v.given(name)) {
-      throw std::invalid_argument(std::string("parameter '") + name + "' is not set: a 2-D run needs " +
-                                  kTwoDimensionalNeeds);
+      throw std::invalid_argument("parameter '" + name + "' is not set: " +
+                                  (matrix ? "a 2-D run needs " + two_needs
+                                          : "a 1-D run needs " + and_listed(needs) + " (a 2-D run " + two_needs + ")"));
     }
   }
-  return true;
+  return matrix;
 }
 
 ScalapackDescriptor descriptor_of(const ParameterValues& v, const std::string& side, Index rows, Index cols) {

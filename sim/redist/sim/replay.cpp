@@ -1,6 +1,7 @@
 #include "redist/sim/replay.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -9,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "redist/analysis/claims.hpp"
+#include "redist/core/memory_budget.hpp"
 #include "redist/analysis/fidelity_summary.hpp"
 #include "redist/analysis/platform_search.hpp"
 #include "redist/analysis/sweep_shards.hpp"
@@ -170,9 +172,17 @@ int run_scenarios(const ReplaySettings& o, const std::vector<std::string>& files
   if (!what_if.empty() && !o.beside.empty()) {
     for (const auto& s : scenarios) claims_in_report(fs::path(o.beside) / (s.name + ".json"));
   }
-  // Every run of every scenario, before the first runs (a what-if platform reports its refusals per scenario).
+  // The list of runs is held whole (each run's parameters): one that would not fit is refused
+  // before it is listed, rather than growing for minutes into the OOM killer.
+  for (const auto& s : scenarios) {
+    const std::uint64_t bytes = run_list_bytes(s);
+    require_memory(bytes == UINT64_MAX ? std::nullopt : std::optional<std::uint64_t>(bytes),
+                   s.name + ": the list of its runs", "sweep fewer values, or split the sweep into several scenarios");
+  }
+  // Every run of every scenario, before the first runs (a what-if platform reports its refusals per
+  // scenario); a long check shows its progress as the runs do.
   if (what_if.empty()) {
-    for (const auto& s : scenarios) check_runs(s);
+    for (const auto& s : scenarios) check_runs(s, progress(o, s.name + " (checking)"));
   }
   // Before the first simulation: a folder we cannot write, or one another run writes, costs nothing.
   os::ensure_writable_folder(o.out);

@@ -128,9 +128,13 @@ std::vector<Job> jobs_of(const Scenario& scenario, std::size_t runs) {
 }
 
 void check_jobs(const Scenario& scenario, const Experiment& experiment, const std::vector<Params>& runs,
-                const std::vector<Job>& work, const std::vector<std::size_t>& todo) {
+                const std::vector<Job>& work, const std::vector<std::size_t>& todo,
+                const std::function<void(const Progress&)>& progress = {}) {
   if (!experiment.check) return;
+  std::size_t checked = 0;
   for (const std::size_t k : todo) {
+    // Millions of runs take a while to check: the display shows it (it stays quiet for short ones).
+    if (progress && ++checked % 4096 == 0) progress({checked, todo.size()});
     const Params params = with_options(runs[work[k].run], scenario.methods[work[k].method].options);
     try {
       experiment.check(params, scenario.payload);
@@ -142,12 +146,25 @@ void check_jobs(const Scenario& scenario, const Experiment& experiment, const st
 
 }  // namespace
 
-void check_runs(const Scenario& scenario) {
+void check_runs(const Scenario& scenario, const std::function<void(const Progress&)>& progress) {
   const auto runs = scenario.parameter_sets();
   const auto work = jobs_of(scenario, runs.size());
   std::vector<std::size_t> all(work.size());
   for (std::size_t k = 0; k < all.size(); ++k) all[k] = k;
-  check_jobs(scenario, find_experiment(scenario.experiment), runs, work, all);
+  check_jobs(scenario, find_experiment(scenario.experiment), runs, work, all, progress);
+  if (progress) progress({all.size(), all.size()});
+}
+
+std::uint64_t run_list_bytes(const Scenario& scenario) {
+  // A sweep of 4 million runs of a few keys once took 2.4 GB while listed, about 600 bytes a run:
+  // its parameters are a JSON object, a map node, key and value for each.
+  const std::uint64_t keys = scenario.fixed.size() + scenario.sweep.size();
+  std::uint64_t sets = 1, bytes = 64 + 160 * keys;
+  for (const auto& axis : scenario.sweep) {
+    if (__builtin_mul_overflow(sets, static_cast<std::uint64_t>(axis.values.size()), &sets)) return UINT64_MAX;
+  }
+  const std::uint64_t per_set = bytes + 16 * static_cast<std::uint64_t>(scenario.methods.size());  // its jobs
+  return __builtin_mul_overflow(sets, per_set, &bytes) ? UINT64_MAX : bytes;
 }
 
 std::vector<std::string> run_jobs(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress,

@@ -3,6 +3,7 @@
 // collects the records in a fixed order so that the outputs do not depend on the number of jobs.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
@@ -20,7 +21,11 @@ struct Progress {
 
 /// Refuses the scenario when one of its runs would be refused (Experiment::check: sizes, method
 /// limits, memory), naming the run, without running any. run_jobs checks its jobs so too.
-void check_runs(const Scenario& scenario);
+void check_runs(const Scenario& scenario, const std::function<void(const Progress&)>& progress = {});
+
+/// About the bytes the list of a scenario's runs takes while they are listed and checked (its
+/// parameter sets, and its jobs), counted without listing them; UINT64_MAX beyond 64 bits.
+std::uint64_t run_list_bytes(const Scenario& scenario);
 
 /// The simulations of a scenario. Throws the first failure (naming the run) after all workers stop.
 std::vector<Record> run_scenario(const Scenario& scenario, int jobs, const std::function<void(const Progress&)>& progress);
