@@ -167,8 +167,7 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
                        " their messages, each copy at 2 x this / cores -->\n",
                        kOversubscribedBandwidthsProperty, oversubscribed.text());
   }
-  xml << "    </link>
-";
+  xml << "    </link>\n";
   // Messages between the node's ranks cross its memory, one link they share (SimGrid's loopback, a
   // fat pipe, would give each message all of it).
   xml << "    <route src=\"node-0\" dst=\"node-0\" symmetrical=\"NO\"><link_ctn id=\"memory\"/></route>\n";
