@@ -46,6 +46,9 @@ inline constexpr std::array kPlatformProperties = {
                      "one run-list or intersection record read by a copy loop (optional: 0)"},
     PlatformProperty{"cost.element_copied", "s", PropertyHolder::Host, "sim/redist/sim/host_costs.cpp",
                      "one element copied on its own by pdgemr2d's loops, beyond its bytes (optional: 0)"},
+    PlatformProperty{"cost.byte_faulted", "s", PropertyHolder::Host, "sim/redist/sim/host_costs.cpp",
+                     "one byte written for the first time since the process was given it: the page fault "
+                     "and zeroing (optional: 0)"},
     PlatformProperty{"cost.send_overhead", "s", PropertyHolder::Host, "sim/redist/sim/host_costs.cpp",
                      "host CPU time of posting one send"},
     PlatformProperty{"cost.recv_overhead", "s", PropertyHolder::Host, "sim/redist/sim/host_costs.cpp",

@@ -94,6 +94,11 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
                         "  elements    measured\n", w.element_copied);
     for (const auto& r : w.pdgemr2d) text << fmt::format("  {:<10}  {:.4e}\n", r.elements, r.seconds);
   }
+  if (w.first_touch) {
+    text << fmt::format("memory written for the first time (mapped, written and unmapped) against written again, every\n"
+                        "rank at once: {:.4e} s and {:.4e} s for {} bytes: cost.byte_faulted = {:.4g} s a byte\n",
+                        w.first_touch->fresh, w.first_touch->warm, w.first_touch->bytes, w.byte_faulted);
+  }
   text << "index work prices (least squares over the methods' counted work; ElementScanned fitted on the\n"
           "naive scan's runs after the others, on the table and intersection methods' runs):\n";
   for (std::size_t k = 0; k < kIndexKinds.size(); ++k) {
@@ -136,7 +141,8 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
   std::vector<std::pair<WorkKind, double>> costs = {{WorkKind::ByteCopied, w.byte_copied},
                                                     {WorkKind::RunCopied, w.run_copied},
                                                     {WorkKind::RecordCopied, w.record_copied},
-                                                    {WorkKind::ElementCopied, w.element_copied}};
+                                                    {WorkKind::ElementCopied, w.element_copied},
+                                                    {WorkKind::ByteFaulted, w.byte_faulted}};
   for (std::size_t k = 0; k < kIndexKinds.size(); ++k) costs.emplace_back(kIndexKinds[k], prices[k]);
   for (const auto& [kind, price] : costs) {
     xml << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", price_property(kind), price);
