@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "redist/analysis/experiment_schema.hpp"
+#include "redist/core/int_math.hpp"
 
 namespace redist::mpi::cli {
 namespace {
@@ -62,13 +63,20 @@ std::pair<ScalapackDescriptor, ScalapackDescriptor> LayoutOptions::descriptors()
 }
 
 std::pair<Layout, Layout> LayoutOptions::layouts() const {
-  if (two_dimensional()) {
-    const auto [from, to] = descriptors();
-    return {scalapack_layout(from), scalapack_layout(to)};
+  // Every rank was given the same options (argument_agreement.hpp), so a layout too large for 64-bit
+  // indices fails alike on every rank: an agreed refusal (std::invalid_argument, said once by rank 0),
+  // not one rank's error, which would end the job through MPI_Abort and its banner.
+  try {
+    if (two_dimensional()) {
+      const auto [from, to] = descriptors();
+      return {scalapack_layout(from), scalapack_layout(to)};
+    }
+    require(P != kNotGiven && r != kNotGiven && Q != kNotGiven && s != kNotGiven && N != kNotGiven,
+            "-P, -r, -Q, -s or -N (or the 2-D options)");
+    return {BlockCyclic(N, r, P), BlockCyclic(N, s, Q)};
+  } catch (const OverflowError& e) {
+    throw std::invalid_argument(e.what());
   }
-  require(P != kNotGiven && r != kNotGiven && Q != kNotGiven && s != kNotGiven && N != kNotGiven,
-          "-P, -r, -Q, -s or -N (or the 2-D options)");
-  return {BlockCyclic(N, r, P), BlockCyclic(N, s, Q)};
 }
 
 RankMap LayoutOptions::ranks(Index source_processors) const {

@@ -28,6 +28,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "redist/core/int_math.hpp"
 #include "argument_agreement.hpp"
 #include "exchange.hpp"
 #include "layout_options.hpp"
@@ -308,6 +309,11 @@ int main(int argc, char** argv) {
     status = redist::mpi::cli::main_with_mpi(argc, argv);
   } catch (const std::invalid_argument& e) {  // agreed on by every rank (naming the rank at fault): all
     int rank = 0;                             // leave together, rank 0 says why
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) print_error(e.what());
+    status = 1;
+  } catch (const redist::OverflowError& e) {  // from the agreed global sizes (a cycle, a block count):
+    int rank = 0;                               // every rank computes the same, and leaves with it
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank == 0) print_error(e.what());
     status = 1;

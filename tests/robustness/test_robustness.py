@@ -736,6 +736,14 @@ class Edges(unittest.TestCase):
             self.assertNotEqual(result.returncode, 0, args)
             self.assertEqual(result.stderr, "redist: error: cannot write standard output: No space left on device\n")
 
+    def test_ranks_sharing_a_host_reach_it_through_its_loopback(self):
+        # Routes were read before the platform was sealed: a host's route to itself crashed on a
+        # Full zone (signal 11) and was "No route" on a Floyd one.
+        for platform in ("alpha3000.xml", "modern-100g.xml"):
+            result = run(["simulate", "--platform", str(PLATFORMS / platform), *SIMULATE, "--hosts", "1"], timeout=60)
+            self.assertEqual(result.returncode, 0, platform + ": " + result.stderr)
+            self.assertIn("verified yes", result.stdout, platform)
+
     def test_a_platform_that_is_a_device_or_a_fifo_is_refused_at_once(self):
         with tempfile.TemporaryDirectory() as folder:
             fifo = Path(folder) / "p.xml"

@@ -643,7 +643,7 @@ RankPlan plan_of_call(const std::vector<Given>& all, const Given& mine, const Su
 
 const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, std::vector<std::byte>* scratch) {
   // The ranks meet by the processes their ICTXTs name, not by the handles (context_meeting.hpp).
-  const MPI_Comm comm = meeting_communicator(call.context);
+  const MPI_Comm comm = meeting_communicator(call.context, call.routine, call.names.context);
   static const Written nothing;
   if (comm == MPI_COMM_NULL && empty_redist_copy(call)) {  // ScaLAPACK reads not even ICTXT
     log_call(call, "nothing to move");

@@ -14,8 +14,9 @@ namespace redist::sim {
 
 /// Throws std::runtime_error("platform FILE: link|host 'ID' ...") naming the first element at fault:
 /// a link whose bandwidth is not finite and > 0 or whose latency is not finite and >= 0, a host whose
-/// speed is not finite and > 0, or two of `used` hosts (distinct) with no route between them. Every
-/// link and host of the platform is checked, routes only between the hosts a run uses.
+/// speed is not finite and > 0, two of `used` hosts (distinct) with no route between them, or a host
+/// `used` more than once (several ranks on it) with no route to itself. Every link and host of the
+/// platform is checked, routes only between the hosts a run uses.
 void check_platform(const simgrid::s4u::Engine& engine, const std::string& file,
                     const std::vector<simgrid::s4u::Host*>& used);
 
