@@ -325,25 +325,21 @@ void SimGridTransport::charge(const Work& work) {
   const double slowdown = world_.placement(rank_).copy_slowdown;
   const Index bytes = work.count(WorkKind::ByteCopied);
   if (copies.memory == nullptr || bytes == 0) {
-    if (slowdown == 1) {
-      compute(prices_.seconds_for(work));
-    } else {
-      const auto [copied, rest] = split_copies(work);
-      compute(prices_.seconds_for(rest) + slowdown * prices_.seconds_for(copied));
-    }
+    compute(cpu_seconds(work, slowdown));
     return;
   }
   Work rest = work;
   rest.add(WorkKind::ByteCopied, -bytes);
-  if (slowdown == 1) {
-    compute(prices_.seconds_for(rest));
-  } else {
-    const auto [copied, other] = split_copies(rest);
-    compute(prices_.seconds_for(other) + slowdown * prices_.seconds_for(copied));
-  }
+  compute(cpu_seconds(rest, slowdown));
   settle();
   if (turn_) turn_->hold();
   copies.copy(static_cast<double>(bytes), slowdown);
+}
+
+double SimGridTransport::cpu_seconds(const Work& work, double slowdown) const {
+  if (slowdown == 1) return prices_.seconds_for(work);  // summed as ever: runs stay byte-identical
+  const auto [copied, rest] = split_copies(work);
+  return prices_.seconds_for(rest) + slowdown * prices_.seconds_for(copied);
 }
 
 void SimGridTransport::compute(double seconds) {
