@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "redist/analysis/experiment_schema.hpp"
+#include "redist/experiments/experiment_schema.hpp"
 
 namespace redist::mpi::cli {
 namespace {

@@ -28,13 +28,8 @@
 #include <nlohmann/json.hpp>
 
 #include "argument_agreement.hpp"
-#include "exchange.hpp"
 #include "layout_options.hpp"
-#include "memory_check.hpp"
-#include "local_work.hpp"
-#include "pingpong.hpp"
-#include "redist/analysis/experiment_schema.hpp"
-#include "redist/analysis/redistribution_json.hpp"
+#include "measurement_options.hpp"
 #include "redist/core/memory_budget.hpp"
 #include "redist/core/name_table.hpp"
 #include "redist/indexing/indexing_methods.hpp"
@@ -45,6 +40,9 @@
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"
+#include "redist/experiments/experiment_schema.hpp"
+#include "redist/reports/redistribution_json.hpp"
+#include "redist/measurements/memory_check.hpp"
 #include "redist/os/standard_output.hpp"
 #include "redist/os/strict_numbers.hpp"
 
@@ -88,7 +86,7 @@ int world_rank() {
 
 // Before anything is allocated or moved: the memory every node's ranks will need (collective).
 void check_memory(const RunOptions& o, const Layout& source, const Layout& dest, const Options& options) {
-  agree_on_memory(rank_peak_bytes(source, dest, options.ranks, world_rank(), o.elem_bytes, !o.reference.empty()));
+  measurements::agree_on_memory(measurements::rank_peak_bytes(source, dest, options.ranks, world_rank(), o.elem_bytes, !o.reference.empty()));
 }
 
 // Relabelling (as `redist simulate --relabel`) only where destination processors share the
@@ -230,16 +228,16 @@ int main_with_mpi(int argc, char** argv) {
                       "--write-model`)")
       ->check(CLI::ExistingFile);
   run_app->add_flag("--json", run_options.json, "print the phase JSON of `redist simulate`");
-  LocalWorkOptions local_work_options;
+  measurements::LocalWorkOptions local_work_options;
   auto* local_work_app =
       app.add_subcommand("localwork", "Time plans, packing and unpacking against their counted work (calibration)");
-  local_work_options.add_to(*local_work_app);
-  PingPongOptions pingpong_options;
+  add_options(*local_work_app, local_work_options);
+  measurements::PingPongOptions pingpong_options;
   auto* pingpong_app = app.add_subcommand("pingpong", "One-way message times between ranks 0 and 1 (calibration)");
-  pingpong_options.add_to(*pingpong_app);
-  ExchangeOptions exchange_options;
+  add_options(*pingpong_app, pingpong_options);
+  measurements::ExchangeOptions exchange_options;
   auto* exchange_app = app.add_subcommand("exchange", "All ranks sending to all at once: bytes moved per second (calibration)");
-  exchange_options.add_to(*exchange_app);
+  add_options(*exchange_app, exchange_options);
   run_app->add_option_function<std::uint64_t>(
              "--max-memory", [](const std::uint64_t& bytes) { set_memory_limit(bytes); },
              "bytes the ranks of one node may use together (default: MemAvailable of /proc/meminfo)")
@@ -263,9 +261,9 @@ int main_with_mpi(int argc, char** argv) {
     }
   }
   if (run_app->parsed()) return run(run_options);
-  if (local_work_app->parsed()) return run_local_work(local_work_options);
-  if (exchange_app->parsed()) return run_exchange(exchange_options);
-  return pingpong_options.busy ? run_busy_pingpong(pingpong_options) : run_pingpong(pingpong_options);
+  if (local_work_app->parsed()) return measurements::run_local_work(local_work_options);
+  if (exchange_app->parsed()) return measurements::run_exchange(exchange_options);
+  return pingpong_options.busy ? measurements::run_busy_pingpong(pingpong_options) : measurements::run_pingpong(pingpong_options);
 }
 
 }  // namespace

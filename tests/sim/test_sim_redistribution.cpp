@@ -7,7 +7,7 @@
 #include <numeric>
 #include <random>
 
-#include "redist/analysis/simulation_report.hpp"
+#include "redist/reports/simulation_report.hpp"
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"
