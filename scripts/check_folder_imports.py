@@ -5,8 +5,8 @@
   of its files has `#include "redist/<other>/..."`. The folders must form a directed acyclic graph
   (core at the bottom, redistribute and symmetric at the top), so that each can be read, tested and
   reused without the ones above it;
-* a file of algorithms/ includes a header of a library above it (os, sim, experiments, reports,
-  calibration, mpi, measurements, scalapack): algorithms/ stays pure;
+* a file of algorithms/ includes a header of a library above it (os, command_line, sim, experiments,
+  reports, calibration, mpi, measurements, scalapack): algorithms/ stays pure;
 * a library above algorithms/ includes a header of one above it. From the bottom up: os; the
   scenarios (redist_scenarios: the sources of experiments/ that its add_library names, and the
   headers they include); reports; sim (the SimGrid binding: nothing of the experiments run on it);
@@ -137,7 +137,7 @@ def layer_breaks(root: pathlib.Path) -> list:
                     found.append(f"{source.relative_to(root)} includes {name}")
 
     check(files_under(root / "os", suffixes=SOURCE_SUFFIXES),
-          {"sim", "experiments", "reports", "calibration", "mpi", "measurements", "scalapack"})
+          {"command_line", "sim", "experiments", "reports", "calibration", "mpi", "measurements", "scalapack"})
     check(files_under(root / "sim", suffixes=SOURCE_SUFFIXES),
           {"experiments", "reports", "calibration", "mpi", "measurements", "scalapack"})
     check(files_under(root / "reports", suffixes=SOURCE_SUFFIXES),

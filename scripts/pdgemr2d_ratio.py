@@ -6,7 +6,7 @@ measured one (pdgemr2d_seconds / redist_seconds), and how many pairs agree withi
 
     mpirun -np 4 build/bench/bench_mpi_vs_pdgemr2d --json bench.json
     redist calibrate --out machine.xml
-    analysis/pdgemr2d_ratio.py bench.json --platform machine.xml [--redist build/release/cli/redist]
+    scripts/pdgemr2d_ratio.py bench.json --platform machine.xml [--redist build/release/cli/redist]
 
 Each pair's layouts are those the benchmark's JSON gives (rows, cols, src and dst: grid, block, first),
 every rank on the platform's first host (`--hosts 1`: a calibrated platform has one).

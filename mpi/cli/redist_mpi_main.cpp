@@ -44,7 +44,7 @@
 #include "redist/reports/redistribution_json.hpp"
 #include "redist/measurements/memory_check.hpp"
 #include "redist/os/standard_output.hpp"
-#include "redist/os/strict_numbers.hpp"
+#include "redist/command_line/strict_numbers.hpp"
 
 namespace redist::mpi::cli {
 namespace {
@@ -244,7 +244,7 @@ int main_with_mpi(int argc, char** argv) {
       ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()));
   std::string problem;
   std::exception_ptr help;
-  redist::os::read_numbers_strictly(app);
+  redist::command_line::read_numbers_strictly(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success&) {  // --help, --version: the ranks must agree on it too

@@ -1,4 +1,4 @@
-// Runs one of the Python plotting scripts of analysis/ (python3 + matplotlib), without a shell.
+// Runs one of the Python plotting scripts of reports/ (python3 + matplotlib), without a shell.
 #pragma once
 
 #include <filesystem>

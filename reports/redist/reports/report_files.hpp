@@ -1,7 +1,7 @@
 // The files a replay, sweep or merge writes under its output folder, each published whole
 // (redist/os/atomic_file.hpp): per scenario NAME.md, NAME.csv, NAME.json and the plot NAME.png
-// (analysis/plot_scenario.py); for a replay of several scenarios SUMMARY.md, summary.json and
-// fidelity.png (analysis/plot_fidelity.py, simulated against published, every cell).
+// (reports/plot_scenario.py); for a replay of several scenarios SUMMARY.md, summary.json and
+// fidelity.png (reports/plot_fidelity.py, simulated against published, every cell).
 #pragma once
 
 #include <filesystem>
@@ -19,7 +19,7 @@ namespace redist {
 /// Where the plots come from: the folder of plot_scenario.py and plot_fidelity.py, or none.
 struct PlotScripts {
   bool enabled = true;
-  std::filesystem::path folder;  ///< the repository's analysis/
+  std::filesystem::path folder;  ///< the repository's reports/
 };
 
 /// NAME.md (`markdown`), NAME.csv, NAME.json (`json`) and, with plots, NAME.png of one scenario.

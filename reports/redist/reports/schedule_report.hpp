@@ -1,6 +1,6 @@
 // Views of a communication schedule: the paper's step and cost tables (paper 004, tables 2/3,
 // 5/6, 8/9, 11/12, 15-19), the JSON of docs/ARCHITECTURE.md §7, and a drawing by
-// analysis/plot_schedule.py.
+// reports/plot_schedule.py.
 #pragma once
 
 #include <filesystem>
@@ -27,7 +27,7 @@ nlohmann::ordered_json schedule_json(const Schedule& schedule);
 /// "Caterpillar schedule for P = 15, Q = 6, r = 2, s = 3: NS = .. steps, TC = ..".
 std::string schedule_title(Strategy strategy, const Redistribution& redist, const Schedule& schedule);
 
-/// Draws the schedule into `png` with `script` (analysis/plot_schedule.py), the schedule handed over
+/// Draws the schedule into `png` with `script` (reports/plot_schedule.py), the schedule handed over
 /// as a JSON file in the temporary directory (removed afterwards, and on a stop signal); the PNG is
 /// published whole or not at all. Throws std::runtime_error as run_plot_script does.
 void plot_schedule(const Schedule& schedule, const std::string& title, const std::filesystem::path& png,

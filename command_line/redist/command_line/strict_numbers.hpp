@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-namespace redist::os {
+namespace redist::command_line {
 
 /// "" when `text` is a decimal whole number (its leading zeros removed in place), else the problem.
 inline std::string decimal_whole_number(std::string& text, bool may_be_negative) {
@@ -50,4 +50,4 @@ inline void read_numbers_strictly(CLI::App& app) {
   for (CLI::App* sub : app.get_subcommands({})) read_numbers_strictly(*sub);
 }
 
-}  // namespace redist::os
+}  // namespace redist::command_line

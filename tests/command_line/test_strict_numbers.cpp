@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "redist/os/strict_numbers.hpp"
+#include "redist/command_line/strict_numbers.hpp"
 
-namespace redist::os {
+namespace redist::command_line {
 namespace {
 
 TEST(StrictNumbers, WholeNumbersAreDecimalDigits) {
@@ -58,4 +58,4 @@ TEST(StrictNumbers, EveryNumericOptionOfEverySubcommandReadsSo) {
 }
 
 }  // namespace
-}  // namespace redist::os
+}  // namespace redist::command_line
