@@ -11,23 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "redist/transport/message_regime.hpp"
 #include "redist/transport/node_memory.hpp"
 #include "redist/transport/work.hpp"
 
 namespace redist {
-
-/// Bytes per second at which one rank's CPU copies a message to or from another rank of its host,
-/// where the ranks outnumber the host's `cores`, from the oversubscribed bandwidths that the links
-/// of the host's route to itself declare (0 for none): B, the smallest declared, is what an
-/// all-to-all of two ranks per core moved, every byte of it copied twice by all the cores at once:
-/// 2B / cores. 0 where no link declares one (the messages are then flows).
-inline double message_copy_rate(const std::vector<double>& route_oversubscribed_bandwidths, Index cores) {
-  double smallest = 0;
-  for (const double b : route_oversubscribed_bandwidths) {
-    if (b > 0) smallest = smallest > 0 ? std::min(smallest, b) : b;
-  }
-  return 2 * smallest / static_cast<double>(cores);
-}
 
 /// One network link of the machine.
 struct ModelLink {
@@ -36,7 +24,7 @@ struct ModelLink {
   bool shared = true;
   /// What it carries when a host holds more ranks than cores (0: none declared), measured as an
   /// all-to-all of two ranks per core: the messages of such a host are then copied by its CPUs, each
-  /// copy at 2 × this / cores (message_copy_rate; sim/redist/sim/oversubscribed_bandwidth.hpp).
+  /// copy at 2 × this / cores (message_copy_rate, message_regime.hpp; sim/redist/sim/oversubscribed_bandwidth.hpp).
   double oversubscribed_bandwidth = 0;
   friend bool operator==(const ModelLink&, const ModelLink&) = default;
 };
@@ -72,6 +60,8 @@ struct MachineModel {
   /// Bytes per second at which a rank's CPU copies a message to or from another rank of its host,
   /// where the host holds more ranks than cores (run_by sets it; 0: messages cross the links).
   double message_copy_rate = 0;
+  /// The most ranks a host holds in the run the model is for (run_by sets it; 0: not known).
+  Index ranks_per_host = 0;
 
   Index host_of(Index rank) const { return rank % hosts; }
   /// How many ranks of a run of `ranks` copy at once beside `rank` (itself included), when every rank
@@ -91,19 +81,29 @@ struct MachineModel {
     return prices.seconds_for(rest) + memory->copy_seconds(static_cast<double>(bytes), copying);
   }
   /// Some host holds more of `ranks` ranks than it has cores.
-  bool oversubscribed(Index ranks) const { return (ranks + hosts - 1) / hosts > cores; }
+  bool oversubscribed(Index ranks) const { return ranks_outnumber_cores((ranks + hosts - 1) / hosts, cores); }
+  /// How a message from rank `from` to rank `to` travels (message_regime.hpp), sent as a message:
+  /// CPU copies only in a model run_by made.
+  MessageRegime regime(Index from, Index to) const {
+    return message_regime({.shared_publication = false,
+                           .same_host = from != to && host_of(from) == host_of(to),
+                           .ranks_on_host = ranks_per_host,
+                           .cores = cores,
+                           .copy_rate = message_copy_rate});
+  }
   /// The model as a run of `ranks` ranks sees it, when that differs from this one: a host holds
   /// more ranks than cores, and its route to itself crosses a link that declares an oversubscribed
   /// bandwidth B (the smallest): its ranks' messages to each other are copies by their CPUs, at
-  /// 2B / cores each (the simulator's SimGridTransport alike). Homogeneous hosts: host 0's route.
+  /// 2B / cores each (the simulator's SimGridTransport alike). Homogeneous hosts: host 0's route,
+  /// and every host taken to hold as many ranks as the busiest.
   std::optional<MachineModel> run_by(Index ranks) const {
-    if (!oversubscribed(ranks) || routes.empty()) return std::nullopt;
+    if (routes.empty()) return std::nullopt;
     std::vector<double> declared;
     for (std::size_t link : route(0, 0).links) declared.push_back(links.at(link).oversubscribed_bandwidth);
-    const double rate = redist::message_copy_rate(declared, cores);
-    if (rate == 0) return std::nullopt;
     MachineModel out = *this;
-    out.message_copy_rate = rate;
+    out.ranks_per_host = (ranks + hosts - 1) / hosts;
+    out.message_copy_rate = redist::message_copy_rate(declared, cores);
+    if (out.regime(0, hosts) != MessageRegime::CpuCopies) return std::nullopt;  // ranks 0 and `hosts` share host 0
     return out;
   }
   /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over
