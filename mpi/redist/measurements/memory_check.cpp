@@ -42,7 +42,7 @@ void agree_on_memory(std::optional<std::uint64_t> mine) {
   } catch (const std::invalid_argument& e) {
     problem = e.what();
   }
-  agree_on_problems(MPI_COMM_WORLD, problem);
+  mpi::agree_on_problems(MPI_COMM_WORLD, problem);
 }
 
 }  // namespace redist::measurements
