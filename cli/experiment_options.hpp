@@ -1,4 +1,4 @@
-// The flags of an experiment's parameters, made from its schema (redist/analysis/experiment_schema.hpp):
+// The flags of an experiment's parameters, made from its schema (redist/experiments/experiment_schema.hpp):
 // one per parameter its command takes (ParameterSpec::on_command_line), named by flag_name (-P,
 // --elem-bytes), with the parameter's meaning and default as help. A parameter added to a schema is
 // thus a flag of the command and a key of scenarios at once, checked by the same rules.
@@ -11,7 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "redist/analysis/experiment_schema.hpp"
+#include "redist/experiments/experiment_schema.hpp"
 
 namespace redist::cli {
 

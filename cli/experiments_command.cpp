@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "command.hpp"
-#include "redist/analysis/schema_table.hpp"
-#include "redist/sim/experiments.hpp"
+#include "redist/reports/schema_table.hpp"
+#include "redist/experiments/experiments.hpp"
 
 namespace redist::cli {
 

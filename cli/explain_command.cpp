@@ -11,12 +11,12 @@
 #include "command.hpp"
 #include "experiment_options.hpp"
 #include "options.hpp"
-#include "redist/analysis/explanation.hpp"
+#include "redist/reports/explanation.hpp"
 #include "redist/os/atomic_file.hpp"
 #include "redist/os/outputs_apart.hpp"
 #include "redist/predict/machine_model_json.hpp"
-#include "redist/sim/candidate_predictions.hpp"
-#include "redist/sim/experiments.hpp"
+#include "redist/experiments/candidate_predictions.hpp"
+#include "redist/experiments/experiments.hpp"
 
 namespace redist::cli {
 namespace {

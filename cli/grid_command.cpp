@@ -4,7 +4,7 @@
 
 #include "command.hpp"
 #include "options.hpp"
-#include "redist/analysis/grid_report.hpp"
+#include "redist/reports/grid_report.hpp"
 #include "redist/comm_grid/comm_grid.hpp"
 #include "redist/core/memory_budget.hpp"
 

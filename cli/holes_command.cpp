@@ -6,7 +6,7 @@
 
 #include "command.hpp"
 #include "options.hpp"
-#include "redist/analysis/holes_report.hpp"
+#include "redist/reports/holes_report.hpp"
 
 namespace redist::cli {
 

@@ -7,8 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "redist/analysis/experiment_schema.hpp"
-#include "redist/analysis/payload.hpp"
+#include "redist/experiments/experiment_schema.hpp"
+#include "redist/experiments/payload.hpp"
 #include "redist/core/memory_budget.hpp"
 
 namespace redist::cli {

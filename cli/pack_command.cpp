@@ -13,8 +13,8 @@
 #include "experiment_options.hpp"
 #include "options.hpp"
 #include "redist/os/atomic_file.hpp"
-#include "redist/sim/pack_experiment.hpp"
-#include "redist/sim/run_reports.hpp"
+#include "redist/experiments/pack_experiment.hpp"
+#include "redist/experiments/run_reports.hpp"
 
 namespace redist::cli {
 namespace {

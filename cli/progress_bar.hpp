@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "redist/sim/scenario_runner.hpp"
+#include "redist/experiments/scenario_runner.hpp"
 
 namespace redist::cli {
 

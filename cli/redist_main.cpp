@@ -10,7 +10,7 @@
 #include "command.hpp"
 #include "redist/os/standard_output.hpp"
 #include "redist/os/stop_signals.hpp"
-#include "redist/os/strict_numbers.hpp"
+#include "redist/command_line/strict_numbers.hpp"
 
 namespace {
 
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     std::cerr << "redist: error: unknown command '" << argv[1] << "' (run 'redist --help' for the list)\n";
     return 2;
   }
-  redist::os::read_numbers_strictly(app);
+  redist::command_line::read_numbers_strictly(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

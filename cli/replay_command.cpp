@@ -1,5 +1,5 @@
 // `redist replay FILE... | --all`, `redist sweep FILE` and `redist merge DIR...`: run scenarios
-// (redist/sim/replay.hpp) and write, per scenario, a Markdown table (also printed), CSV, JSON and a
+// (redist/experiments/replay.hpp) and write, per scenario, a Markdown table (also printed), CSV, JSON and a
 // PNG plot under --out (default results/).
 #include <algorithm>
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include "command.hpp"
 #include "options.hpp"
 #include "progress_bar.hpp"
-#include "redist/sim/replay.hpp"
+#include "redist/experiments/replay.hpp"
 #include "repo_paths.hpp"
 
 namespace redist::cli {
@@ -38,11 +38,11 @@ std::vector<std::string> scenario_files(const ReplayOptions& o) {
   return files;
 }
 
-// The settings with the repository's folders (platforms/, analysis/*.py) and a progress bar per scenario.
+// The settings with the repository's folders (platforms/, reports/*.py) and a progress bar per scenario.
 sim::ReplaySettings settings_of(const ReplayOptions& o) {
   sim::ReplaySettings s = o.settings;
   s.repo_root = repo_root();
-  s.plots = {o.plot, repo_root() / "analysis"};
+  s.plots = {o.plot, repo_root() / "reports"};
   const double interval = o.progress_seconds;
   s.progress = [interval](const std::string& scenario) -> std::function<void(const sim::Progress&)> {
     return ProgressBar(scenario, interval);

@@ -1,4 +1,4 @@
-// Where the repository's data folders (scenarios/, platforms/, analysis/) are: the current
+// Where the repository's data folders (scenarios/, platforms/, reports/) are: the current
 // directory when it is a checkout, otherwise the source tree the binary was built from; and the
 // redist-mpi built beside this redist.
 #pragma once

@@ -1,6 +1,6 @@
 // `redist schedule -P 15 -r 2 -Q 6 -s 3 --strategy caterpillar|walker-otto|stepwise|greedy
 //  [--json] [--plot FILE.png]`: a communication schedule of paper 004 as the paper's step and cost
-// tables, or as JSON, optionally drawn by analysis/plot_schedule.py.
+// tables, or as JSON, optionally drawn by reports/plot_schedule.py.
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -9,7 +9,7 @@
 
 #include "command.hpp"
 #include "options.hpp"
-#include "redist/analysis/schedule_report.hpp"
+#include "redist/reports/schedule_report.hpp"
 #include "redist/schedule/strategy.hpp"
 
 namespace redist::cli {

@@ -10,8 +10,8 @@
 #include "options.hpp"
 #include "redist/os/atomic_file.hpp"
 #include "redist/os/outputs_apart.hpp"
-#include "redist/sim/experiments.hpp"
-#include "redist/sim/run_reports.hpp"
+#include "redist/experiments/experiments.hpp"
+#include "redist/experiments/run_reports.hpp"
 
 namespace redist::cli {
 namespace {

@@ -11,8 +11,8 @@
 #include "experiment_options.hpp"
 #include "options.hpp"
 #include "redist/os/atomic_file.hpp"
-#include "redist/sim/experiments.hpp"
-#include "redist/sim/run_reports.hpp"
+#include "redist/experiments/experiments.hpp"
+#include "redist/experiments/run_reports.hpp"
 
 namespace redist::cli {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "command.hpp"
 #include "options.hpp"
-#include "redist/analysis/table_report.hpp"
+#include "redist/reports/table_report.hpp"
 
 namespace redist::cli {
 namespace {

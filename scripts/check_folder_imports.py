@@ -5,12 +5,18 @@
   of its files has `#include "redist/<other>/..."`. The folders must form a directed acyclic graph
   (core at the bottom, redistribute and symmetric at the top), so that each can be read, tested and
   reused without the ones above it;
-* a file of algorithms/ includes a header of a library above it (os, analysis, sim, calibration, mpi):
-  algorithms/ stays pure;
+* a file of algorithms/ includes a header of a library above it (os, command_line, sim, experiments,
+  reports, calibration, mpi, measurements, scalapack): algorithms/ stays pure;
+* a library above algorithms/ includes a header of one above it. From the bottom up: os; the
+  scenarios (redist_scenarios: the sources of experiments/ that its add_library names, and the
+  headers they include); reports; sim (the SimGrid binding: nothing of the experiments run on it);
+  the experiments run on the simulator; calibration. So sim/ includes nothing of experiments/,
+  reports/ or calibration/, reports/ only the scenario headers of experiments/, and the scenario
+  headers nothing of reports/ or sim/;
 * a library, test or benchmark compiles or includes a file of a front door — cli/, the `redist`
-  command, or python/, the Python module's bindings: a CMakeLists.txt outside the folder names a
-  source there, or a source outside it includes one by a relative path. Tests link the libraries
-  instead (and test the Python module through Python).
+  command, mpi/cli/, the `redist-mpi` program, or python/, the Python module's bindings: a
+  CMakeLists.txt outside the folder names a source there, or a source outside it includes one by
+  a relative path. Tests link the libraries instead (and test the Python module through Python).
 
     scripts/check_folder_imports.py [ROOT]     # ROOT: the repository (default: this script's parent)
 """
@@ -92,7 +98,57 @@ def within(path: pathlib.Path, folder: pathlib.Path) -> bool:
         return False
 
 
-FRONT_DOORS = ("cli", "python")
+FRONT_DOORS = ("cli", "mpi/cli", "python")
+
+
+def library_sources(cmake: pathlib.Path, library: str) -> list:
+    """The sources an add_library(LIBRARY ...) of `cmake` names, relative to its folder."""
+    text = re.sub(r"#.*", "", cmake.read_text(encoding="utf-8"))
+    match = re.search(r"add_library\(\s*" + re.escape(library) + r"\s+([^)]*)\)", text)
+    return match.group(1).split() if match else []
+
+
+def scenario_headers(root: pathlib.Path) -> set:
+    """The headers of experiments/ that redist_scenarios holds: those its sources include, transitively."""
+    folder = root / "experiments"
+    own = "redist/experiments/"
+    pending = [folder / source for source in library_sources(folder / "CMakeLists.txt", "redist_scenarios")]
+    seen = set()
+    while pending:
+        source = pending.pop()
+        for name in QUOTED_INCLUDE.findall(source.read_text(encoding="utf-8")):
+            if name.startswith(own) and name not in seen:
+                seen.add(name)
+                pending.append(folder / name)
+    return seen
+
+
+def layer_breaks(root: pathlib.Path) -> list:
+    """Includes that point up the layers of the libraries above algorithms/ (see the docstring)."""
+    scenarios = scenario_headers(root)
+    found = []
+
+    def check(files, forbidden, allowed_experiments=None):
+        for source in files:
+            for name in QUOTED_INCLUDE.findall(source.read_text(encoding="utf-8")):
+                folder = name.split("/")[1] if name.startswith("redist/") and name.count("/") >= 2 else None
+                if folder in forbidden or (folder == "experiments" and allowed_experiments is not None
+                                           and name not in allowed_experiments):
+                    found.append(f"{source.relative_to(root)} includes {name}")
+
+    check(files_under(root / "os", suffixes=SOURCE_SUFFIXES),
+          {"command_line", "sim", "experiments", "reports", "calibration", "mpi", "measurements", "scalapack"})
+    check(files_under(root / "sim", suffixes=SOURCE_SUFFIXES),
+          {"experiments", "reports", "calibration", "mpi", "measurements", "scalapack"})
+    check(files_under(root / "reports", suffixes=SOURCE_SUFFIXES),
+          {"sim", "calibration", "mpi", "measurements", "scalapack"}, scenarios)
+    check([root / "experiments" / name for name in sorted(scenarios)] +
+          [root / "experiments" / source
+           for source in library_sources(root / "experiments" / "CMakeLists.txt", "redist_scenarios")],
+          {"sim", "reports", "calibration", "mpi", "measurements", "scalapack"})
+    check(files_under(root / "mpi" / "redist" / "measurements", suffixes=SOURCE_SUFFIXES),
+          {"sim", "experiments", "reports", "calibration", "scalapack"})
+    return sorted(set(found))
 
 
 def front_door_sources_used_elsewhere(root: pathlib.Path, door: str) -> list:
@@ -128,6 +184,10 @@ def main() -> int:
     upward = upward_includes(root)
     if upward:
         print("algorithms/ includes a library above it:\n  " + "\n  ".join(upward), file=sys.stderr)
+        return 1
+    layers = layer_breaks(root)
+    if layers:
+        print("a library includes a header of a library above it:\n  " + "\n  ".join(layers), file=sys.stderr)
         return 1
     for door in FRONT_DOORS:
         used = front_door_sources_used_elsewhere(root, door)

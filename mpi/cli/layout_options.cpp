@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
-#include "redist/analysis/experiment_schema.hpp"
 #include "redist/core/int_math.hpp"
+#include "redist/experiments/experiment_schema.hpp"
 
 namespace redist::mpi::cli {
 namespace {

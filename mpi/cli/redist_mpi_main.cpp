@@ -30,14 +30,8 @@
 
 #include "redist/core/int_math.hpp"
 #include "argument_agreement.hpp"
-#include "exchange.hpp"
 #include "layout_options.hpp"
-#include "memory_check.hpp"
-#include "local_work.hpp"
-#include "pingpong.hpp"
-#include "shared_copy.hpp"
-#include "redist/analysis/experiment_schema.hpp"
-#include "redist/analysis/redistribution_json.hpp"
+#include "measurement_options.hpp"
 #include "redist/core/memory_budget.hpp"
 #include "redist/core/name_table.hpp"
 #include "redist/indexing/indexing_methods.hpp"
@@ -48,8 +42,11 @@
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"
+#include "redist/experiments/experiment_schema.hpp"
+#include "redist/reports/redistribution_json.hpp"
+#include "redist/measurements/memory_check.hpp"
 #include "redist/os/standard_output.hpp"
-#include "redist/os/strict_numbers.hpp"
+#include "redist/command_line/strict_numbers.hpp"
 
 namespace redist::mpi::cli {
 namespace {
@@ -91,7 +88,7 @@ int world_rank() {
 
 // Before anything is allocated or moved: the memory every node's ranks will need (collective).
 void check_memory(const RunOptions& o, const Layout& source, const Layout& dest, const Options& options) {
-  agree_on_memory(rank_peak_bytes(source, dest, options.ranks, world_rank(), o.elem_bytes, !o.reference.empty()));
+  measurements::agree_on_memory(measurements::rank_peak_bytes(source, dest, options.ranks, world_rank(), o.elem_bytes, !o.reference.empty()));
 }
 
 // Relabelling (as `redist simulate --relabel`) only where destination processors share the
@@ -233,27 +230,27 @@ int main_with_mpi(int argc, char** argv) {
                       "--write-model`)")
       ->check(CLI::ExistingFile);
   run_app->add_flag("--json", run_options.json, "print the phase JSON of `redist simulate`");
-  LocalWorkOptions local_work_options;
+  measurements::LocalWorkOptions local_work_options;
   auto* local_work_app =
       app.add_subcommand("localwork", "Time plans, packing and unpacking against their counted work (calibration)");
-  local_work_options.add_to(*local_work_app);
-  PingPongOptions pingpong_options;
+  add_options(*local_work_app, local_work_options);
+  measurements::PingPongOptions pingpong_options;
   auto* pingpong_app = app.add_subcommand("pingpong", "One-way message times between ranks 0 and 1 (calibration)");
-  pingpong_options.add_to(*pingpong_app);
-  ExchangeOptions exchange_options;
+  add_options(*pingpong_app, pingpong_options);
+  measurements::ExchangeOptions exchange_options;
   auto* exchange_app = app.add_subcommand("exchange", "All ranks sending to all at once: bytes moved per second (calibration)");
-  exchange_options.add_to(*exchange_app);
-  SharedCopyOptions shared_copy_options;
+  add_options(*exchange_app, exchange_options);
+  measurements::SharedCopyOptions shared_copy_options;
   auto* shared_copy_app =
       app.add_subcommand("sharedcopy", "All ranks packing at once: the node's time, first start to last end (calibration)");
-  shared_copy_options.add_to(*shared_copy_app);
+  add_options(*shared_copy_app, shared_copy_options);
   run_app->add_option_function<std::uint64_t>(
              "--max-memory", [](const std::uint64_t& bytes) { set_memory_limit(bytes); },
              "bytes the ranks of one node may use together (default: MemAvailable of /proc/meminfo)")
       ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()));
   std::string problem;
   std::exception_ptr help;
-  redist::os::read_numbers_strictly(app);
+  redist::command_line::read_numbers_strictly(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success&) {  // --help, --version: the ranks must agree on it too
@@ -270,10 +267,10 @@ int main_with_mpi(int argc, char** argv) {
     }
   }
   if (run_app->parsed()) return run(run_options);
-  if (local_work_app->parsed()) return run_local_work(local_work_options);
-  if (exchange_app->parsed()) return run_exchange(exchange_options);
-  if (shared_copy_app->parsed()) return run_shared_copy(shared_copy_options);
-  return pingpong_options.busy ? run_busy_pingpong(pingpong_options) : run_pingpong(pingpong_options);
+  if (local_work_app->parsed()) return measurements::run_local_work(local_work_options);
+  if (exchange_app->parsed()) return measurements::run_exchange(exchange_options);
+  if (shared_copy_app->parsed()) return measurements::run_shared_copy(shared_copy_options);
+  return pingpong_options.busy ? measurements::run_busy_pingpong(pingpong_options) : measurements::run_pingpong(pingpong_options);
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "redist/analysis/experiment_schema.hpp"
+#include "redist/experiments/experiment_schema.hpp"
 
 namespace redist::python {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "experiment_parameters.hpp"
-#include "redist/sim/candidate_predictions.hpp"
-#include "redist/sim/experiments.hpp"
+#include "redist/experiments/candidate_predictions.hpp"
+#include "redist/experiments/experiments.hpp"
 
 namespace py = pybind11;
 

@@ -1,6 +1,6 @@
 // The keyword arguments of redist.explain() as the ExplainRequest `redist explain` fills from its
 // flags, with the command's checks and messages (the flag's name without its dashes). A field added to
-// ExplainRequest (redist/analysis/explanation.hpp) becomes a keyword by one line of kFields in
+// ExplainRequest (redist/reports/explanation.hpp) becomes a keyword by one line of kFields in
 // explain_request.cpp.
 #pragma once
 
@@ -8,7 +8,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "redist/analysis/explanation.hpp"
+#include "redist/reports/explanation.hpp"
 
 namespace redist::python {
 

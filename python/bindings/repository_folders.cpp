@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "redist/analysis/platform_search.hpp"
+#include "redist/experiments/platform_search.hpp"
 
 namespace redist::python {
 

@@ -1,4 +1,4 @@
-// Where the repository's data folders (scenarios/, platforms/, analysis/) are for the Python module:
+// Where the repository's data folders (scenarios/, platforms/, reports/) are for the Python module:
 // the current directory when it is a checkout, otherwise the source tree the module was built from
 // (the rule of the `redist` command, so that a scenario or platform named alike is found alike).
 #pragma once

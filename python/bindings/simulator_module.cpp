@@ -14,13 +14,13 @@
 
 #include "experiment_parameters.hpp"
 #include "explain_request.hpp"
-#include "redist/analysis/payload.hpp"
+#include "redist/experiments/payload.hpp"
 #include "redist/os/atomic_file.hpp"
 #include "redist/predict/machine_model_json.hpp"
-#include "redist/sim/candidate_predictions.hpp"
-#include "redist/sim/experiments.hpp"
-#include "redist/sim/replay.hpp"
-#include "redist/sim/run_reports.hpp"
+#include "redist/experiments/candidate_predictions.hpp"
+#include "redist/experiments/experiments.hpp"
+#include "redist/experiments/replay.hpp"
+#include "redist/experiments/run_reports.hpp"
 #include "repository_folders.hpp"
 
 namespace py = pybind11;
@@ -67,7 +67,7 @@ std::string run_scenarios(const std::vector<std::string>& files, bool sweep, con
   settings.out = out;
   settings.json = true;
   settings.jobs = jobs;
-  settings.plots = {false, settings.repo_root / "analysis"};
+  settings.plots = {false, settings.repo_root / "reports"};
   settings.platform = platform;
   std::ostringstream reports;
   settings.out_stream = &reports;

@@ -1,4 +1,4 @@
-// One schema per experiment (redist/analysis/experiment_schema.hpp) drives the command line, the
+// One schema per experiment (redist/experiments/experiment_schema.hpp) drives the command line, the
 // scenario checks and scenarios/README.md's table: a parameter of a schema is a flag of the
 // experiment's command and a key scenarios accept, by the same rules, and the README shows it.
 #include <gtest/gtest.h>
@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "redist/analysis/scenario.hpp"
-#include "redist/analysis/schema_table.hpp"
-#include "redist/sim/experiments.hpp"
+#include "redist/experiments/scenario.hpp"
+#include "redist/reports/schema_table.hpp"
+#include "redist/experiments/experiments.hpp"
 #include "run_command.hpp"
 #include "temp_dir.hpp"
 

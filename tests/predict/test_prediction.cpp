@@ -15,6 +15,7 @@
 #include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/work_accounting.hpp"
+#include "redist/transport/message_regime.hpp"
 
 namespace redist {
 namespace {
@@ -224,6 +225,34 @@ TEST(Predict, RanksShareTheirHostsCoresFairly) {
   m.cores = 3;
   EXPECT_DOUBLE_EQ(concurrent_messages_seconds({{0, 1, 0}, {1, 2, 0}, {2, 0, 0}}, m), 1e-6 + 2e-6);
   EXPECT_DOUBLE_EQ(concurrent_messages_seconds({{0, 1, 0}, {0, 2, 0}, {0, 1, 0}}, m), 3e-6 + 2 * 2e-6);
+}
+
+// One function decides how a message is priced, the first regime that applies winning: shared
+// publication offered for the exchange, else CPU copies between two ranks of a host whose ranks
+// outnumber its cores and whose route declares a copy rate, else a flow.
+TEST(MessageRegime, TheFirstThatAppliesWins) {
+  const MessageFacts copied{.same_host = true, .ranks_on_host = 3, .cores = 2, .copy_rate = 2.5e9};
+  EXPECT_EQ(message_regime(copied), MessageRegime::CpuCopies);
+  MessageFacts published = copied;
+  published.shared_publication = true;
+  EXPECT_EQ(message_regime(published), MessageRegime::SharedPublication);
+  MessageFacts other_host = copied, within_cores = copied, undeclared = copied;
+  other_host.same_host = false;
+  within_cores.ranks_on_host = 2;
+  undeclared.copy_rate = 0;
+  for (const MessageFacts& facts : {other_host, within_cores, undeclared}) {
+    EXPECT_EQ(message_regime(facts), MessageRegime::Flow);
+  }
+  // The prediction asks it for each message of a run: only ranks of one host are copied.
+  MachineModel m = two_hosts();
+  m.cores = 1;
+  m.links = {{1e10, true, 2.5e9}};
+  m.routes = {{{0}, 0}, {{0}, 0}, {{0}, 0}, {{0}, 0}};
+  ASSERT_TRUE(m.run_by(4));
+  EXPECT_EQ(m.run_by(4)->regime(0, 2), MessageRegime::CpuCopies);
+  EXPECT_EQ(m.run_by(4)->regime(0, 1), MessageRegime::Flow);
+  EXPECT_EQ(m.run_by(4)->regime(0, 0), MessageRegime::Flow);
+  EXPECT_EQ(m.regime(0, 2), MessageRegime::Flow);
 }
 
 // When a host holds more ranks than cores and its route to itself declares an oversubscribed

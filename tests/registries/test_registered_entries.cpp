@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include "redist/analysis/schema_table.hpp"
+#include "redist/reports/schema_table.hpp"
 #include "redist/calibration/random_validation_cases.hpp"
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/indexing/naive_indexing.hpp"
@@ -17,7 +17,7 @@
 #include "redist/redistribute/work_accounting.hpp"
 #include "redist/schedule/caterpillar.hpp"
 #include "redist/schedule/schedule_choice.hpp"
-#include "redist/sim/experiments.hpp"
+#include "redist/experiments/experiments.hpp"
 #include "thread_transport.hpp"
 
 namespace redist {

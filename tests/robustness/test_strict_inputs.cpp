@@ -15,13 +15,13 @@
 
 #include "../run_command.hpp"
 #include "../temp_dir.hpp"
-#include "redist/analysis/scenario.hpp"
-#include "redist/analysis/sweep_shards.hpp"
+#include "redist/experiments/scenario.hpp"
+#include "redist/experiments/sweep_shards.hpp"
 #include "redist/os/input_file.hpp"
 #include "redist/os/outputs_apart.hpp"
 #include "redist/os/utf8.hpp"
 #include "redist/predict/machine_model_json.hpp"
-#include "redist/sim/experiments.hpp"
+#include "redist/experiments/experiments.hpp"
 #include "redist/sim/platform_check.hpp"
 
 namespace redist::test {

@@ -10,8 +10,8 @@
 
 #include "pack_case.hpp"
 #include "redist/sim/engine.hpp"
-#include "redist/sim/experiments.hpp"
-#include "redist/sim/pack_experiment.hpp"
+#include "redist/experiments/experiments.hpp"
+#include "redist/experiments/pack_experiment.hpp"
 #include "run_command.hpp"
 
 namespace redist {

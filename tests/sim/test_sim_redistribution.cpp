@@ -7,8 +7,8 @@
 #include <numeric>
 #include <random>
 
-#include "redist/analysis/simulation_report.hpp"
 #include "redist/predict/predicted_comm.hpp"
+#include "redist/reports/simulation_report.hpp"
 #include "redist/predict/prediction.hpp"
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/schedule/schedule_choice.hpp"

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "redist/sim/experiments.hpp"
+#include "redist/experiments/experiments.hpp"
 #include "redist/symmetric/symmetric_counts.hpp"
 #include "run_command.hpp"
 

@@ -18,7 +18,7 @@ double concurrent_messages_seconds(const std::vector<RankMessage>& messages, con
     completing[static_cast<std::size_t>(m.to)] += model.prices.recv_overhead;
     const ModelRoute& route = model.route(from, to);
     latency = std::max(latency, route.latency);
-    if (from == to && model.message_copy_rate > 0 && m.from != m.to) {  // copied by the two ranks' CPUs
+    if (model.regime(m.from, m.to) == MessageRegime::CpuCopies) {  // copied by the two ranks' CPUs
       posting[static_cast<std::size_t>(m.from)] += static_cast<double>(m.bytes) / model.message_copy_rate;
       completing[static_cast<std::size_t>(m.to)] += static_cast<double>(m.bytes) / model.message_copy_rate;
       continue;
@@ -44,7 +44,7 @@ MessageSeconds message_seconds_among(const RankMessage& message, const std::vect
   const ModelRoute& route = model.route(from, to);
   out.crossing = route.latency;
   const auto bytes = static_cast<double>(message.bytes);
-  if (from == to && model.message_copy_rate > 0 && message.from != message.to) {  // copied by the two ranks' CPUs
+  if (model.regime(message.from, message.to) == MessageRegime::CpuCopies) {  // copied by the two ranks' CPUs
     out.posting += bytes / model.message_copy_rate;
     out.completing += bytes / model.message_copy_rate;
     return out;
@@ -59,7 +59,7 @@ MessageSeconds message_seconds_among(const RankMessage& message, const std::vect
     double shared = 0;  // what crosses the link before this message is through
     for (const RankMessage& other : concurrent) {
       const Index a = model.host_of(other.from), b = model.host_of(other.to);
-      if (a == b && model.message_copy_rate > 0 && other.from != other.to) continue;
+      if (model.regime(other.from, other.to) == MessageRegime::CpuCopies) continue;
       const auto& links = model.route(a, b).links;
       if (std::find(links.begin(), links.end(), link) != links.end()) shared += std::min(static_cast<double>(other.bytes), bytes);
     }

@@ -13,6 +13,7 @@
 #include "redist/redistribute/layout_schedule.hpp"
 #include "redist/redistribute/work_accounting.hpp"
 #include "redist/schedule/schedule_choice.hpp"
+#include "redist/transport/message_regime.hpp"
 
 namespace redist {
 namespace {
@@ -122,14 +123,15 @@ const IndexingMethod& cheap_planner(const Layout& source, const Layout& dest) {
 // part copied once in one of the two; its comm the agreement and one synchronisation. Sources are
 // taken as private: no message copied once (a caller's SharedArray is not known here).
 bool exchanges_in_place(const Candidate& candidate, const MachineModel& model) {
-  return candidate.schedule == "async" && model.shared_memory;
+  return message_regime({.shared_publication = candidate.schedule == "async" && model.shared_memory}) ==
+         MessageRegime::SharedPublication;
 }
 
 // Whether the candidate's exchange is exchange_direct (redist's work on ranks that do not share
 // memory, no steps): long-pieced messages in place, the others packed, the local part copied once
 // while the messages travel, no barrier.
 bool runs_exchange_direct(const Candidate& candidate, const MachineModel& model) {
-  return candidate.schedule == "async" && !model.shared_memory;
+  return candidate.schedule == "async" && !exchanges_in_place(candidate, model);
 }
 
 // One rank's counted work for a plan: index, and the copies of its messages, the local part apart.

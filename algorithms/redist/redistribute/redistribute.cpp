@@ -11,8 +11,9 @@
 #include "redist/redistribute/redistribution_plan.hpp"
 #include "redist/redistribute/relabelling.hpp"
 #include "redist/redistribute/shared_memory_exchange.hpp"
-#include "redist/schedule/schedule_choice.hpp"
 #include "redist/redistribute/work_accounting.hpp"
+#include "redist/schedule/schedule_choice.hpp"
+#include "redist/transport/message_regime.hpp"
 
 namespace redist {
 namespace {
@@ -116,13 +117,27 @@ RedistributeReport execute(Transport& transport, const RedistributionPlan& p, st
   RedistributeReport report;
   const double start = transport.now();
   // Ranks that share memory publish their messages rather than send them, whoever's work is
-  // charged (a paper's program packs every message anyway); a schedule's steps stay messages.
-  if (!p.schedule && transport.shares_memory()) {
-    exchange_shared_memory(transport, p.plan, options.elem_bytes, source_local, dest_local, *p.accounting, report);
-  } else if (runs_own_exchange(p)) {
+  // charged (a paper's program packs every message anyway); a layer that offers publication call
+  // by call (MPI's) is asked for redist's own exchange only, the papers' programs sending their
+  // messages as they did. A schedule's steps stay messages.
+  bool published = false;
+  if (!p.schedule && (transport.shares_memory() || runs_own_exchange(p))) {
+    const Transport::PublicationOffer offer =
+        transport.publication_offer(publication_ask(p.plan, transport.rank(), source_local));
+    if (message_regime({.shared_publication = offer.offered}) == MessageRegime::SharedPublication) {
+      try {
+        exchange_shared_memory(transport, p.plan, options.elem_bytes, source_local, dest_local, *p.accounting, report,
+                               offer.once_piece_bytes.value_or(kOncePieceBytes));
+        published = true;
+      } catch (const PublicationUnavailable&) {  // on every rank, before anything was written
+        report = RedistributeReport{};
+      }
+    }
+  }
+  if (!published && runs_own_exchange(p)) {
     exchange_direct(transport, p.plan, MessagePlaces::kept(p.places, transport, p.plan, options.elem_bytes),
                     options.elem_bytes, source_local, dest_local, *p.accounting, report);
-  } else {
+  } else if (!published) {
     exchange_plan(transport, p.plan, options.elem_bytes, source_local, dest_local, p.schedule, options.ranks, report, {},
                   options.step_procedure, *p.accounting);
   }

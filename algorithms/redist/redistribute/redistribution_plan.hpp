@@ -35,9 +35,10 @@ struct RedistributionPlan {
 };
 
 /// Whether `plan` runs redist's own asynchronous exchange: redist's work (not a paper's program,
-/// which packs every message) and no schedule. It is exchange_shared_memory where the ranks share
-/// memory (the simulator's execute(); redist's MPI layer from a communicator's second call, its
-/// own_exchange.hpp), exchange_direct elsewhere.
+/// which packs every message) and no schedule. It is exchange_shared_memory where the message
+/// layer offers shared publication for it (execute(): the simulator where the ranks share memory,
+/// redist's MPI layer where they share a node, from a communicator's second call), exchange_direct
+/// elsewhere.
 bool runs_own_exchange(const RedistributionPlan& plan);
 
 /// What the caller computed already, for plan_redistribution to take rather than compute again:
@@ -62,8 +63,10 @@ RedistributionPlan plan_redistribution(Transport& transport, const Layout& sourc
 /// buffers span the storage its runs reach.
 RedistributionPlan plan_of_messages(RankPlan plan, Index elem_bytes, std::string made_by);
 
-/// Moves the data as `plan` says; buffers as for redistribute() (checked). The report's index phase
-/// is 0 and its total the execution alone.
+/// Moves the data as `plan` says; buffers as for redistribute() (checked). The one place that
+/// chooses the exchange, on every message layer: shared publication where the layer offers it
+/// (Transport::publication_offer, message_regime), else redist's own exchange_direct or the
+/// plan's steps. The report's index phase is 0 and its total the execution alone.
 RedistributeReport execute(Transport& transport, const RedistributionPlan& plan, std::span<const std::byte> source_local,
                            std::span<std::byte> dest_local);
 

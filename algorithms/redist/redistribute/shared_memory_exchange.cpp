@@ -161,6 +161,11 @@ bool copied_once(const PeerPlan& message, Index elem_bytes, Index once_piece_byt
   return pieces > 0 && message.elements * elem_bytes >= once_piece_bytes * pieces;
 }
 
+Transport::PublicationAsk publication_ask(const RankPlan& plan, Rank me, std::span<const std::byte> source_local) {
+  const bool sends = std::ranges::any_of(plan.sends, [me](const PeerPlan& to) { return to.peer != me; });
+  return {.sends = sends, .receives = receives_from_others(plan, me), .source = source_local};
+}
+
 void exchange_shared_memory(Transport& transport, const RankPlan& plan, Index elem_bytes,
                             std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                             const WorkAccounting& accounting, RedistributeReport& report, Index once_piece_bytes) {

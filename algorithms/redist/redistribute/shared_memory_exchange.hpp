@@ -31,7 +31,10 @@ inline constexpr Index kOncePieceBytes = 64;
 /// place. Reads the counts when the runs are not materialised (phantom runs).
 bool copied_once(const PeerPlan& message, Index elem_bytes, Index once_piece_bytes = kOncePieceBytes);
 
-/// Collective over all ranks of `transport`, which shares_memory(). Moves `plan` (this rank's part)
+/// What this rank asks the message layer before its exchange of `plan` (Transport::publication_offer).
+Transport::PublicationAsk publication_ask(const RankPlan& plan, Rank me, std::span<const std::byte> source_local);
+
+/// Collective over all ranks of `transport`, whose publication_offer offered shared publication. Moves `plan` (this rank's part)
 /// and fills the pack, comm and unpack phases, the message counts and bytes_copied_once of
 /// `report`: pack and unpack are the two copies (the local part within one of their sweeps), comm
 /// the agreement and synchronisations around them. Charges the copies as `accounting` counts them

@@ -11,24 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "redist/transport/message_regime.hpp"
 #include "redist/transport/node_memory.hpp"
 #include "redist/transport/ranks_per_core.hpp"
 #include "redist/transport/work.hpp"
 
 namespace redist {
-
-/// Bytes per second at which one rank's CPU copies a message to or from another rank of its host,
-/// where the ranks outnumber the host's `cores`, from the oversubscribed bandwidths that the links
-/// of the host's route to itself declare (0 for none): B, the smallest declared, is what an
-/// all-to-all of two ranks per core moved, every byte of it copied twice by all the cores at once:
-/// 2B / cores. 0 where no link declares one (the messages are then flows).
-inline double message_copy_rate(const std::vector<double>& route_oversubscribed_bandwidths, Index cores) {
-  double smallest = 0;
-  for (const double b : route_oversubscribed_bandwidths) {
-    if (b > 0) smallest = smallest > 0 ? std::min(smallest, b) : b;
-  }
-  return 2 * smallest / static_cast<double>(cores);
-}
 
 /// One network link of the machine.
 struct ModelLink {
@@ -37,7 +25,7 @@ struct ModelLink {
   bool shared = true;
   /// What it carries when a host holds more ranks than cores (0: none declared), measured as an
   /// all-to-all of two ranks per core: the messages of such a host are then copied by its CPUs, each
-  /// copy at 2 × this / cores (message_copy_rate; sim/redist/sim/oversubscribed_bandwidth.hpp).
+  /// copy at 2 × this / cores (message_copy_rate, message_regime.hpp; sim/redist/sim/oversubscribed_bandwidth.hpp).
   double oversubscribed_bandwidth = 0;
   /// The same measured at each level of ranks per core, where declared (ranks_per_core.hpp): it then
   /// takes the place of oversubscribed_bandwidth.
@@ -80,6 +68,8 @@ struct MachineModel {
   PiecewiseCurve copy_slowdowns{};
   /// The factor on each rank's copies in this run (run_by sets it; 1: none).
   double copy_slowdown = 1;
+  /// The most ranks a host holds in the run the model is for (run_by sets it; 0: not known).
+  Index ranks_per_host = 0;
 
   Index host_of(Index rank) const { return rank % hosts; }
   /// How many ranks of a run of `ranks` copy at once beside `rank` (itself included), when every rank
@@ -99,26 +89,37 @@ struct MachineModel {
     return prices.seconds_for(rest) + memory->copy_seconds(static_cast<double>(bytes), copying);
   }
   /// Some host holds more of `ranks` ranks than it has cores.
-  bool oversubscribed(Index ranks) const { return (ranks + hosts - 1) / hosts > cores; }
+  bool oversubscribed(Index ranks) const { return ranks_outnumber_cores((ranks + hosts - 1) / hosts, cores); }
+  /// How a message from rank `from` to rank `to` travels (message_regime.hpp), sent as a message:
+  /// CPU copies only in a model run_by made.
+  MessageRegime regime(Index from, Index to) const {
+    return message_regime({.shared_publication = false,
+                           .same_host = from != to && host_of(from) == host_of(to),
+                           .ranks_on_host = ranks_per_host,
+                           .cores = cores,
+                           .copy_rate = message_copy_rate});
+  }
   /// The model as a run of `ranks` ranks sees it, when that differs from this one: a host holds
-  /// more ranks than cores (L ranks per core, host 0's: homogeneous hosts), and its route to itself
-  /// crosses a link that declares an oversubscribed bandwidth B at L (the smallest): its ranks'
-  /// messages to each other are copies by their CPUs, at 2B / cores each; or the host declares a
-  /// copy slowdown at L, by which its ranks' copies take longer (the simulator's SimGridTransport alike).
+  /// more ranks than cores (L ranks per core, host 0's: homogeneous hosts, every host taken to hold
+  /// as many ranks as the busiest), and its route to itself crosses a link that declares an
+  /// oversubscribed bandwidth B at L (the smallest): its ranks' messages to each other are copies by
+  /// their CPUs, at 2B / cores each; or the host declares a copy slowdown at L, by which its ranks'
+  /// copies take longer (the simulator's SimGridTransport alike).
   std::optional<MachineModel> run_by(Index ranks) const {
-    if (!oversubscribed(ranks) || routes.empty()) return std::nullopt;
-    const double level = ranks_per_core((ranks + hosts - 1) / hosts, cores);
+    if (routes.empty()) return std::nullopt;
+    const Index per_host = (ranks + hosts - 1) / hosts;
+    const double level = ranks_per_core(per_host, cores);
     std::vector<double> declared;
     for (std::size_t link : route(0, 0).links) {
       const ModelLink& l = links.at(link);
       declared.push_back(oversubscribed_bandwidth_at(l.oversubscribed_bandwidth, l.oversubscribed_bandwidths, level));
     }
-    const double rate = redist::message_copy_rate(declared, cores);
-    const double slowdown = copy_slowdown_at(copy_slowdowns, level);
-    if (rate == 0 && slowdown == 1) return std::nullopt;
     MachineModel out = *this;
-    out.message_copy_rate = rate;
-    out.copy_slowdown = slowdown;
+    out.ranks_per_host = per_host;
+    out.message_copy_rate = redist::message_copy_rate(declared, cores);
+    out.copy_slowdown = copy_slowdown_at(copy_slowdowns, level);
+    // Ranks 0 and `hosts` share host 0.
+    if (out.regime(0, hosts) != MessageRegime::CpuCopies && out.copy_slowdown == 1) return std::nullopt;
     return out;
   }
   /// seconds_for with the run's copy slowdown on the copies of `work`.

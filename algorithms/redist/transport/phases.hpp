@@ -1,7 +1,7 @@
 // Seconds spent in the phases of a run (Transport::now(): simulated or wall-clock). One type for every
 // algorithm, from the rank that times it to the report: a phase an algorithm does not have stays 0.
 // A run's phases are each the maximum over its ranks, as the papers time them (MPI_Wtime on every
-// processor, the maximum taken); their names are in analysis/redist/analysis/phase.hpp.
+// processor, the maximum taken); their names are in experiments/redist/experiments/phase.hpp.
 #pragma once
 
 #include <algorithm>

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -40,6 +41,13 @@ struct Completion {
   std::size_t index = 0;  ///< position of the completed request in the span given to wait_any
   Rank source = -1;       ///< sender of a completed receive; -1 for a send
   Index bytes = 0;        ///< bytes transferred
+};
+
+/// What reserve_publication throws on every rank, before anything is written, when the memory it
+/// needs cannot be had (MPI's shared window): the exchange then travels as messages.
+class PublicationUnavailable : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 class Transport {
@@ -107,13 +115,35 @@ class Transport {
   /// its peers read (the calls below). False by default.
   virtual bool shares_memory() const { return false; }
 
-  // Shared publication, where shares_memory(), or where the caller has found that the ranks share a
-  // node (redist's MPI layer, call by call: MpiTransport answers shares_memory() false, as its
-  // messages do travel). Each rank owns one publication area, which it writes and every rank reads.
+  // Shared publication, where publication_offer() offers it for an exchange: for every exchange
+  // where shares_memory(), or call by call (MPI's layer answers shares_memory() false, as its
+  // messages do travel, and offers its shared window to redist's own exchanges where its ranks
+  // share a node). Each rank owns one publication area, which it writes and every rank reads.
   // One exchange (redistribute/shared_memory_exchange.hpp) is:
   //   reserve_publication, write publication_area(), synchronise_publication, read
   //   published_area(peer) (and shared_source(peer)), finish_reading.
   // Every rank makes each collective call the same number of times, in the same order.
+
+  /// What this rank brings to publication_offer: what it exchanges.
+  struct PublicationAsk {
+    bool sends = false;     ///< this rank has messages for other ranks ...
+    bool receives = false;  ///< ... or from them
+    std::span<const std::byte> source;  ///< this rank's source storage (empty when it has none)
+  };
+  /// The message layer's answer for one exchange.
+  struct PublicationOffer {
+    bool offered = false;  ///< the exchange goes through shared publication
+    /// From how many bytes a piece a message is copied once (shared_memory_exchange.hpp's
+    /// copied_once); empty: the exchange's own threshold.
+    std::optional<Index> once_piece_bytes;
+  };
+  /// Asked by redistribute's execute() before each exchange without steps that shared publication
+  /// could carry (any work's where shares_memory(), redist's own elsewhere): whether this one goes
+  /// through it. Collective where the layer agrees on the answer (MPI). Default: shares_memory().
+  virtual PublicationOffer publication_offer(const PublicationAsk& ask) {
+    (void)ask;
+    return {shares_memory(), std::nullopt};
+  }
 
   /// What this rank brings to reserve_publication.
   struct PublicationNeeds {

@@ -8,9 +8,9 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
-#include "redist/analysis/platform_search.hpp"
-#include "redist/analysis/yaml_reader.hpp"
-#include "redist/sim/experiments.hpp"
+#include "redist/experiments/platform_search.hpp"
+#include "redist/experiments/yaml_reader.hpp"
+#include "redist/experiments/experiments.hpp"
 
 namespace redist::calibration {
 namespace {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "redist/calibration/platform_values.hpp"
-#include "redist/analysis/scenario.hpp"
+#include "redist/experiments/scenario.hpp"
 
 namespace redist::calibration {
 

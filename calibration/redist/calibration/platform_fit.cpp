@@ -20,12 +20,12 @@
 #include <nlohmann/json.hpp>
 
 #include "redist/calibration/least_squares.hpp"
-#include "redist/analysis/fidelity_summary.hpp"
+#include "redist/reports/fidelity_summary.hpp"
 #include "redist/os/atomic_file.hpp"
 #include "redist/os/outputs_apart.hpp"
 #include "redist/os/stop_signals.hpp"
 #include "redist/os/utf8.hpp"
-#include "redist/sim/scenario_runner.hpp"
+#include "redist/experiments/scenario_runner.hpp"
 
 namespace redist::calibration {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "redist/analysis/redistribution_json.hpp"
+#include "redist/reports/redistribution_json.hpp"
 
 namespace redist::calibration {
 

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "redist/layout/benchmark_pairs.hpp"
-#include "redist/sim/experiments.hpp"
+#include "redist/experiments/experiments.hpp"
 
 namespace redist::calibration {
 

@@ -212,6 +212,11 @@ MessageMemory MpiTransport::message_memory(std::size_t bytes) { return cached_me
 
 void MpiTransport::barrier() { check_mpi(MPI_Barrier(comm_), "MPI_Barrier"); }
 
+Transport::PublicationOffer MpiTransport::publication_offer(const PublicationAsk& ask) {
+  if (!use_shared_memory(given_, ask)) return {};
+  return {true, once_piece_bytes()};
+}
+
 bool MpiTransport::reserve_publication(const PublicationNeeds& needs) {
   window_ = &WindowPublication::of(given_);
   return window_->reserve(needs);

@@ -45,9 +45,11 @@ class MpiTransport final : public Transport {
   void barrier() override;
   /// Shared publication through the shared window kept with the communicator the transport was
   /// made on (shared_window_publication.hpp), for when its ranks share a node. shares_memory()
-  /// stays false: redist::mpi decides per call whether its exchange goes through the window
-  /// (use_shared_memory: a fresh window's page faults cost about as much as the exchange), and
-  /// the algorithms' other exchanges (schedules, papers' programs) travel as MPI messages.
+  /// stays false: the window is offered call by call to redist's own exchange (use_shared_memory:
+  /// a fresh window's page faults cost about as much as the exchange), with MPI's once-copy
+  /// threshold (once_piece_bytes), and the algorithms' other exchanges (schedules, papers'
+  /// programs) travel as MPI messages. Collective over window_comm().
+  PublicationOffer publication_offer(const PublicationAsk& ask) override;
   bool reserve_publication(const PublicationNeeds& needs) override;
   std::byte* publication_area() override;
   const std::byte* published_area(Rank from) const override;

@@ -11,7 +11,6 @@
 #include "redist/mpi/agreement.hpp"
 #include "redist/mpi/call_digest.hpp"
 #include "redist/mpi/mpi_transport.hpp"
-#include "redist/mpi/own_exchange.hpp"
 #include "redist/mpi/shared_window_publication.hpp"
 #include "redist/predict/auto_choice.hpp"
 #include "redist/predict/prediction.hpp"
@@ -112,7 +111,6 @@ struct Plan::State {
   // window is kept with the caller's, for all the plans on it.
   std::shared_ptr<MpiTransport> transport;
   std::optional<RedistributionPlan> planned;  // the algorithms' plan (index sets, schedule), once agreed
-  bool own_exchange = false;                  // redist's asynchronous exchange (else the algorithms')
   // One execution at a time: two at once would mix their messages (same peers, same tags) and
   // wait for each other's. See the thread rules in plan.hpp.
   std::mutex executing;
@@ -136,13 +134,11 @@ Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Option
   ResolvedChoices resolved = resolve_choices(transport, source, dest, o);
   if (placed) resolved.inputs.placement = std::move(placed);
   s.planned = plan_redistribution(transport, source, dest, resolved.options, resolved.inputs);
-  s.own_exchange = runs_own_exchange(*s.planned);
 }
 
 Plan::Plan(std::shared_ptr<MpiTransport> transport, RedistributionPlan planned)
     : state_(std::make_unique<State>(std::move(transport))) {
   state_->planned = std::move(planned);
-  state_->own_exchange = runs_own_exchange(*state_->planned);
 }
 
 Plan::~Plan() = default;
@@ -183,8 +179,9 @@ RedistributeReport Plan::execute_typed(std::span<const std::byte> source_local, 
   if (agreed && !problem.empty()) throw std::invalid_argument("rank " + std::to_string(me) + ": " + problem);
   if (!agreed) agree_on_problems(transport.comm(), problem);
 
-  if (!s.own_exchange) return redist::execute(transport, p, source_local, dest_local);
-  return exchange_own(transport, p.plan, p.places, o.elem_bytes, source_local, dest_local);
+  // The algorithms' execute() chooses the exchange: MpiTransport offers its shared window to
+  // redist's own exchange where the ranks share a node (publication_offer).
+  return redist::execute(transport, p, source_local, dest_local);
 }
 
 }  // namespace redist::mpi

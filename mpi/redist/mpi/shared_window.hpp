@@ -33,10 +33,10 @@ struct SharedWindow {
 std::optional<SharedWindow> try_allocate_shared_window(MPI_Comm comm, Index bytes, std::string& why);
 
 /// What a shared-memory exchange throws on every rank when its window cannot be had: its caller
-/// moves the data as MPI messages instead (own_exchange.cpp).
-class SharedMemoryUnavailable : public std::runtime_error {
+/// moves the data as MPI messages instead (redistribute/redistribute.cpp's execute()).
+class SharedMemoryUnavailable : public PublicationUnavailable {
  public:
-  using std::runtime_error::runtime_error;
+  using PublicationUnavailable::PublicationUnavailable;
 };
 
 /// Collective: ends the epoch and frees the window (nothing when it is MPI_WIN_NULL).

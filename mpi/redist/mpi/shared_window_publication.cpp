@@ -46,14 +46,6 @@ void prefault(std::byte* segment, std::size_t bytes) {
 #endif
 }
 
-bool receives_from_others(const RankPlan& plan, Rank me) {
-  return std::ranges::any_of(plan.receives, [me](const PeerPlan& from) { return from.peer != me; });
-}
-
-bool sends_to_others(const RankPlan& plan, Rank me) {
-  return std::ranges::any_of(plan.sends, [me](const PeerPlan& to) { return to.peer != me; });
-}
-
 // What a rank says of the one-copy exchange: which shared storage it reads from and publishes out
 // of (its id), that it needs none (it neither sends nor receives), or that it cannot take part.
 constexpr std::int64_t kNeedsNoStorage = -1;
@@ -206,17 +198,14 @@ bool shared_memory_wanted() {
   return setting == nullptr || std::string(setting) != "0";
 }
 
-bool use_shared_memory(MPI_Comm comm, const RankPlan& plan, std::span<const std::byte> source_local) {
+bool use_shared_memory(MPI_Comm comm, const Transport::PublicationAsk& ask) {
   WindowPublication& publication = WindowPublication::of(comm);  // collective on the first call: made whatever the setting
   const bool repeated = publication.calls_++ > 0;
   if (!publication.one_node_ || !shared_memory_wanted() || publication.unavailable_) return false;
   if (repeated) return true;
   // A first call copies once through a window of run lists, not of data, when every source can
   // take part: worth one more collective.
-  int me = 0;
-  MPI_Comm_rank(publication.comm_, &me);
-  int refused = publication.storage_claim(sends_to_others(plan, me), receives_from_others(plan, me), source_local) ==
-                kNoStorage;
+  int refused = publication.storage_claim(ask.sends, ask.receives, ask.source) == kNoStorage;
   check_mpi(MPI_Allreduce(MPI_IN_PLACE, &refused, 1, MPI_INT, MPI_MAX, publication.comm_), "MPI_Allreduce");
   return refused == 0;
 }

@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <span>
 
-#include "redist/indexing/rank_plan.hpp"
 #include "redist/mpi/shared_window.hpp"
 #include "redist/transport/transport.hpp"
 
@@ -33,7 +32,7 @@ bool shared_memory_wanted();
 /// about as much as the exchange itself, so a one-off redistribution from private memory goes as
 /// MPI messages, whose kept buffers are huge pages; from a SharedArray the window holds only run
 /// lists.
-bool use_shared_memory(MPI_Comm comm, const RankPlan& plan, std::span<const std::byte> source_local);
+bool use_shared_memory(MPI_Comm comm, const Transport::PublicationAsk& ask);
 
 /// The shared window kept with a communicator (an MPI attribute, freed with it or at
 /// MPI_Finalize), created on the first reservation, grown when one needs more: what MpiTransport's
@@ -66,7 +65,7 @@ class WindowPublication {
   void release();
 
  private:
-  friend bool use_shared_memory(MPI_Comm, const RankPlan&, std::span<const std::byte>);
+  friend bool use_shared_memory(MPI_Comm, const Transport::PublicationAsk&);
   void free_window();
   void grow(Index bytes);
   std::int64_t storage_claim(bool sends, bool receives, std::span<const std::byte> source) const;

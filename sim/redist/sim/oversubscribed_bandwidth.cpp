@@ -9,6 +9,7 @@
 #include "redist/sim/ranks_on_host.hpp"
 #include "redist/transport/machine_model.hpp"
 #include "redist/transport/ranks_per_core.hpp"
+#include "redist/transport/message_regime.hpp"
 
 namespace redist::sim {
 
@@ -46,7 +47,7 @@ std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& r
   std::vector<double> rates;
   for (std::size_t rank = 0; rank < rank_hosts.size(); ++rank) {
     simgrid::s4u::Host* host = rank_hosts[rank];
-    if (ranks_on[rank] <= host->get_core_count()) {
+    if (!ranks_outnumber_cores(ranks_on[rank], host->get_core_count())) {  // its route cannot matter
       rates.push_back(0);
       continue;
     }

@@ -13,6 +13,7 @@
 
 #include "redist/redistribute/message_packing.hpp"
 #include "redist/transport/ranks_per_core.hpp"
+#include "redist/transport/message_regime.hpp"
 
 namespace redist::sim {
 namespace {
@@ -106,10 +107,16 @@ Request SimGridTransport::irecv_in_place(Rank from, std::byte* local, const Mess
 
 // Where the ranks outnumber their host's cores, a message to another rank of the host is copied by
 // CPUs: this rank's copies it into shared memory before it leaves, the receiver's copies it out
-// once it has arrived (complete); in between it takes only the route's latency.
+// once it has arrived (complete); in between it takes only the route's latency. Only the callers'
+// messages: the control messages of collectives stay flows. A message posted is never published.
 bool SimGridTransport::copied_by_cpus(Rank peer, Traffic traffic) const {
-  const double rate = world_.placement(rank_).message_copy_rate;
-  return rate > 0 && traffic == Traffic::User && peer != rank_ && world_.placement(peer).host == host_;
+  if (traffic != Traffic::User) return false;
+  const RankPlacement& me = world_.placement(rank_);
+  return message_regime({.shared_publication = false,
+                         .same_host = peer != rank_ && world_.placement(peer).host == host_,
+                         .ranks_on_host = me.ranks_on_host,
+                         .cores = me.cores,
+                         .copy_rate = me.message_copy_rate}) == MessageRegime::CpuCopies;
 }
 
 // Whichever half of a message is posted second meets the first in the matcher and starts its

@@ -15,6 +15,7 @@
 #include "redist/sim/network_factors.hpp"
 #include "redist/sim/oversubscribed_bandwidth.hpp"
 #include "redist/sim/platform_check.hpp"
+#include "redist/sim/ranks_on_host.hpp"
 #include "redist/sim/simgrid_setup.hpp"
 #include "redist/sim/simgrid_transport.hpp"
 #include "redist/sim/world.hpp"
@@ -153,9 +154,12 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   const std::vector<CopyResource> copies = make_copy_resources(used, options.platform_file);
   const auto cores = assign_cores(used, options.platform_file);
   const std::vector<double> slowdowns = copy_slowdowns(used, options.platform_file);
+  const std::vector<int> ranks_on = ranks_on_host(used);
   for (std::size_t rank = 0; rank < placement.size(); ++rank) {
     placement[rank].copies = copies[rank];
     placement[rank].core = cores[rank];
+    placement[rank].ranks_on_host = ranks_on[rank];
+    placement[rank].cores = used[rank]->get_core_count();
     placement[rank].message_copy_rate = message_copies[rank];
     placement[rank].copy_slowdown = slowdowns[rank];
   }

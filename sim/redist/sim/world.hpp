@@ -39,8 +39,12 @@ struct RankPlacement {
   /// The core it takes in turn with the other ranks on it, where its host holds more ranks than
   /// cores and declares a time slice (core_turns.hpp); null elsewhere.
   std::shared_ptr<Core> core;
-  /// Bytes per second at which its CPU copies a message to or from another rank of its host, where
-  /// the ranks outnumber the host's cores (oversubscribed_bandwidth.hpp); 0: messages are flows.
+  /// The run's ranks on its host (itself included) and the host's cores: with message_copy_rate,
+  /// what decides whether its messages to the others there are CPU copies (message_regime.hpp).
+  Index ranks_on_host = 1;
+  Index cores = 1;
+  /// Bytes per second at which its CPU copies a message to or from another rank of its host
+  /// (oversubscribed_bandwidth.hpp), where the ranks outnumber the host's cores; 0: none declared.
   double message_copy_rate = 0;
   /// The factor on its copies, where its host holds more ranks than cores (copy_slowdown.hpp); 1 elsewhere.
   double copy_slowdown = 1;
