@@ -146,12 +146,14 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   std::vector<simgrid::s4u::Host*> used;
   for (const RankPlacement& p : placement) used.push_back(p.host);
   check_platform(*engine, options.platform_file, used);
+  // The node memories' hosts join the platform (a zone of their own under the root) before it is
+  // sealed: a sealed zone takes no new child.
+  const std::vector<CopyResource> copies = make_copy_resources(used, options.platform_file);
   // Routes are read below (a shared host's route to itself): only a sealed platform has them all.
   // Unsealed, SimGrid 3.32 has no loopback yet: a Full zone crashes (signal 11) on a host's route
   // to itself, a Floyd zone says "No route" (alpha3000.xml, modern-100g.xml under --hosts 1).
   engine->seal_platform();
   const std::vector<double> message_copies = message_copy_rates(used, options.platform_file);
-  const std::vector<CopyResource> copies = make_copy_resources(used, options.platform_file);
   const auto cores = assign_cores(used, options.platform_file);
   const std::vector<double> slowdowns = copy_slowdowns(used, options.platform_file);
   const std::vector<int> ranks_on = ranks_on_host(used);
