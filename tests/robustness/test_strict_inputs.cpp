@@ -270,6 +270,13 @@ TEST(StrictInputs, PlatformSyntaxErrorsNameTheFileLineOnce) {
     expect_one_error_line(r);
     EXPECT_EQ(r.err, "redist: error: platform " + file.string() + ":28: Bad attribute `colour' in `link' element start tag.\n");
   }
+  const auto unknown = write("unknown_element.xml", replace(slurp(REDIST_TEST_DATA "/platforms/two_hosts.xml"), "<link id",
+                                                            "<wormhole/><link id"));
+  const auto r = redist("simulate --platform " + unknown.string() + " -P 2 -r 1 -Q 2 -s 2 -N 64");
+  expect_one_error_line(r);
+  EXPECT_EQ(r.err, "redist: error: platform " + unknown.string() +
+                       ":28: Unexpected character `<': `</zone>' expected. (<zone> is left open, or holds an element that "
+                       "<zone> cannot hold or SimGrid does not know)\n");
 }
 
 TEST(StrictInputs, UnmodifiedPlatformStillRuns) {

@@ -8,7 +8,8 @@
 namespace redist::sim {
 
 /// "platform FILE:LINE: REASON" from SimGrid's "Parse error at FILE:LINE: [Invalid XML (XML input
-/// line LINE, state S): ]REASON"; any other message `what` as "platform FILE: what".
+/// line LINE, state S): ]REASON", with the causes where SimGrid names an element left open or unknown
+/// only by the close tag it expected; any other message `what` as "platform FILE: what".
 std::string platform_load_error(const std::string& file, const std::string& what);
 
 }  // namespace redist::sim
