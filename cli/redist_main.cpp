@@ -8,6 +8,7 @@
 #include <simgrid/version.h>
 
 #include "command.hpp"
+#include "redist/os/error_line.hpp"
 #include "redist/os/standard_output.hpp"
 #include "redist/os/stop_signals.hpp"
 #include "redist/command_line/strict_numbers.hpp"
@@ -54,7 +55,7 @@ int main(int argc, char** argv) {
   redist::cli::add_fit_command(app, commands);
 
   if (argc > 1 && argv[1][0] != '-' && !is_command(commands, argv[1])) {
-    std::cerr << "redist: error: unknown command '" << argv[1] << "' (run 'redist --help' for the list)\n";
+    std::cerr << "redist: error: unknown command '" << redist::os::as_error_line(argv[1]) << "' (run 'redist --help' for the list)\n";
     return 2;
   }
   redist::command_line::read_numbers_strictly(app);
@@ -67,7 +68,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "redist: error: " << e.what() << '\n';
+    std::cerr << "redist: error: " << redist::os::as_error_line(e.what()) << '\n';
     return 2;
   }
 
@@ -76,13 +77,13 @@ int main(int argc, char** argv) {
       if (!command.app->parsed()) continue;
       const int status = command.run();
       if (const std::string problem = redist::os::standard_output_problem(); !problem.empty()) {
-        std::cerr << "redist: error: " << problem << '\n';
+        std::cerr << "redist: error: " << redist::os::as_error_line(problem) << '\n';
         return 1;
       }
       return status;
     }
   } catch (const std::exception& e) {
-    std::cerr << "redist: error: " << e.what() << '\n';
+    std::cerr << "redist: error: " << redist::os::as_error_line(e.what()) << '\n';
     return 1;
   }
   return 2;

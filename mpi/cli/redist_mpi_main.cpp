@@ -29,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "redist/core/int_math.hpp"
+#include "redist/os/error_line.hpp"
 #include "argument_agreement.hpp"
 #include "layout_options.hpp"
 #include "measurement_options.hpp"
@@ -280,7 +281,7 @@ namespace {
 
 // One write per line, so that mpirun does not interleave the ranks' lines.
 void print_error(const char* what) {
-  const std::string line = std::string("redist-mpi: error: ") + what + "\n";
+  const std::string line = "redist-mpi: error: " + redist::os::as_error_line(what) + "\n";
   std::fwrite(line.data(), 1, line.size(), stderr);
   std::fflush(stderr);
 }

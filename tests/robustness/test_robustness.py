@@ -772,6 +772,44 @@ class Edges(unittest.TestCase):
             assert_one_error_line(self, result, f"{scenario}:16: ")
             self.assertNotIn("bad file", result.stderr)
 
+    def test_a_file_name_with_a_newline_stays_on_one_error_line(self):
+        # The name reached the message as it is: "redist: error: bad" then "name.yaml:16: ...".
+        with tempfile.TemporaryDirectory() as folder:
+            scenario = Path(folder) / "bad\nname.yaml"
+            scenario.write_text(SMALL.read_text() + "unit: ms\n")
+            result = run(["sweep", str(scenario), "--no-plot", "--out", folder], timeout=30)
+            assert_one_error_line(self, result, "bad\\nname.yaml:16: key 'unit' appears twice")
+
+    def test_a_platform_name_longer_than_path_max_is_named_by_the_scenario_line_on_one_short_line(self):
+        # The name was looked up with the throwing std::filesystem call: "filesystem error: status:
+        # File name too long [the name]", without the scenario's file or line, megabytes long.
+        with tempfile.TemporaryDirectory() as folder:
+            scenario = Path(folder) / "long.yaml"
+            scenario.write_text(SMALL.read_text().replace("platform: paragon.xml", "platform: " + "p" * 100000 + ".xml"))
+            result = run(["sweep", str(scenario), "--no-plot", "--out", folder], timeout=30)
+            assert_one_error_line(self, result, f"{scenario}:4: platform file 'ppp", "' not found", "characters left out")
+            self.assertLess(len(result.stderr), 2100)
+
+    def test_an_out_folder_that_is_a_link_to_nothing_is_named_as_such(self):
+        # create_directories said only "File exists".
+        with tempfile.TemporaryDirectory() as folder:
+            out = Path(folder) / "out"
+            out.symlink_to(Path(folder) / "missing")
+            result = run(["sweep", str(SMALL), "--no-plot", "--out", str(out)], timeout=30)
+            assert_one_error_line(self, result, f"cannot write to {out}: a symbolic link to {Path(folder) / 'missing'}, "
+                                                "which leads to no file or folder")
+
+    def test_validate_reads_its_platform_bounded_and_checked_before_measuring(self):
+        # /dev/zero was read without end; a damaged platform was named only after every measurement.
+        with tempfile.TemporaryDirectory() as folder:
+            cut = Path(folder) / "cut.xml"
+            cut.write_text((PLATFORMS / "paragon.xml").read_text()[:300])
+            for platform, reason in (("/dev/zero", "not a regular file"), (str(cut), "is never closed")):
+                start = time.monotonic()
+                result = run(["validate", "--platform", platform, "--quick", "--mpirun", "/bin/false"], timeout=30)
+                self.assertLess(time.monotonic() - start, 5.0, platform)
+                assert_one_error_line(self, result, f"platform {platform}", reason)
+
     def test_a_scenario_that_is_not_a_regular_file_is_refused(self):
         result = run(["sweep", "/dev/zero", "--no-plot", "--out", tempfile.gettempdir()], timeout=30)
         assert_one_error_line(self, result, "/dev/zero", "not a regular file")

@@ -248,8 +248,36 @@ INSTANTIATE_TEST_SUITE_P(
                      "host 'node-1' has property 'cost.record_copid', which redist does not know"},
         PlatformCase{"property_on_the_wrong_element", "latency=\"50us\"/>",
                      "latency=\"50us\"><prop id=\"cpu.time_slice\" value=\"0.004\"/></link>",
-                     "link 'wire' has property 'cpu.time_slice', which redist reads on a host only"}),
+                     "link 'wire' has property 'cpu.time_slice', which redist reads on a host only"},
+        // SimGrid aborted the whole process ("Not a valid model!").
+        PlatformCase{"unknown_routing", "routing=\"Full\"", "routing=\"Fulll\"",
+                     "zone 'world' has routing=\"Fulll\" (SimGrid knows Full, Floyd"},
+        // SimGrid said "Unexpected character `<' in prolog" and "EOF in comment".
+        PlatformCase{"no_doctype", "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">", "",
+                     "no <!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\"> before <platform>"},
+        PlatformCase{"unclosed_comment", "distinct. -->", "distinct.",
+                     "the comment opened on line 3 is never closed (is the file cut short?)"},
+        PlatformCase{"no_platform_element", "<platform version=\"4.1\">", "",
+                     "no <platform> element"}),
     [](const auto& param_info) { return std::string(param_info.param.name); });
+
+// SimGrid's parser names the line twice and its own state number: one line, the file's line once.
+TEST(StrictInputs, PlatformSyntaxErrorsNameTheFileLineOnce) {
+  const auto text = replace(slurp(REDIST_TEST_DATA "/platforms/two_hosts.xml"), "<link id", "<link colour=\"red\" id");
+  const auto file = write("bad_attribute.xml", text);
+  for (const std::string command : {"simulate", "explain"}) {
+    const auto r = redist(command + " --platform " + file.string() + " -P 2 -r 1 -Q 2 -s 2 -N 64");
+    expect_one_error_line(r);
+    EXPECT_EQ(r.err, "redist: error: platform " + file.string() + ":28: Bad attribute `colour' in `link' element start tag.\n");
+  }
+  const auto unknown = write("unknown_element.xml", replace(slurp(REDIST_TEST_DATA "/platforms/two_hosts.xml"), "<link id",
+                                                            "<wormhole/><link id"));
+  const auto r = redist("simulate --platform " + unknown.string() + " -P 2 -r 1 -Q 2 -s 2 -N 64");
+  expect_one_error_line(r);
+  EXPECT_EQ(r.err, "redist: error: platform " + unknown.string() +
+                       ":28: Unexpected character `<': `</zone>' expected. (<zone> is left open, or holds an element that "
+                       "<zone> cannot hold or SimGrid does not know)\n");
+}
 
 TEST(StrictInputs, UnmodifiedPlatformStillRuns) {
   const auto r = redist("simulate --platform " REDIST_TEST_DATA "/platforms/two_hosts.xml -P 2 -r 1 -Q 2 -s 2 -N 64");
@@ -300,6 +328,35 @@ TEST(StrictInputs, MachineModelValuesAreNamedByTheirKey) {
   // The parser's own words, without its exception's name.
   EXPECT_EQ(model_error("{", "["), "machine model m.model.json: not JSON: parse error at line 1, column 19: syntax "
                                    "error while parsing array - unexpected ':'; expected ']'");
+}
+
+// Most keys of a model are optional (models written before they existed): a misspelt one was read
+// as absent, without a word.
+TEST(StrictInputs, MachineModelKeysItDoesNotKnowAreRefused) {
+  EXPECT_NE(model_error("\"hosts\":1", "\"hosts\":1,\"time_slise\":0.01")
+                .find("machine model m.model.json: 'time_slise' is not a key of a machine model (expected one of: "),
+            std::string::npos);
+  EXPECT_NE(model_error("\"shared\":true", "\"shared\":true,\"oversubscribed_bandwith\":1")
+                .find("'links[0].oversubscribed_bandwith' is not a key of a machine model"),
+            std::string::npos);
+  EXPECT_NE(model_error("\"cost.send_overhead\"", "\"cost.sendoverhead\":1,\"cost.send_overhead\"")
+                .find("'prices.cost.sendoverhead' is not a key of a machine model (expected one of: cost.send_overhead, "),
+            std::string::npos);
+  EXPECT_NE(model_error("\"latency\"", "\"hops\":2,\"latency\"").find("'routes[0].hops' is not a key"), std::string::npos);
+}
+
+TEST(StrictInputs, MachineModelThatIsNoObjectOrHoldsAnOverflowingNumberIsNamed) {
+  const auto error = [](const std::string& text) -> std::string {
+    try {
+      machine_model_from_json(text, "m.model.json");
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(error("[1,2,3]"), "machine model m.model.json: the file holds [1,2,3] (a machine model must be a JSON object)");
+  // An out_of_range error of nlohmann's parser, which once reached the user without the file's name.
+  EXPECT_EQ(error("{\"hosts\": 1e400}"), "machine model m.model.json: not JSON: number overflow parsing '1e400'");
 }
 
 // The shared loader reads only a regular file: a device (/dev/zero, once read without end), a
@@ -359,6 +416,22 @@ TEST(StrictInputs, DeeplyNestedYamlNamesItsLineAndTheReason) {
   const auto lines = std::count(kSweep.begin(), kSweep.end(), '\n');
   EXPECT_EQ(load_error(deep), (temp_dir() / "s.yaml").string() + ":" + std::to_string(lines + 1) +
                                   ": YAML nested more than 500 levels deep (a scenario needs a few)");
+}
+
+// yaml-cpp names these mistakes by their effect only ("illegal block entry", "unknown escape
+// character", "illegal map value"): the reader adds the cause.
+TEST(StrictInputs, YamlMistakesNamedByTheirCause) {
+  const std::string file = (temp_dir() / "s.yaml").string();
+  EXPECT_EQ(load_error(replace(kSweep, "  - name: async", "\t- name: async")),
+            file + ":12: YAML syntax error: illegal block entry (this line is indented with a tab: YAML indents with "
+                   "spaces only)");
+  EXPECT_EQ(load_error(replace(kSweep, "schedule: async", std::string("schedule: as\0ync", 16))),
+            file + ":13: a NUL byte (0x00) at offset 167 (a YAML file is text)");
+  EXPECT_EQ(load_error(kSweep + std::string(2000, 'k') + ": 1\n"),
+            file + ":15: YAML syntax error: illegal map value (this line's key is 2000 characters long: YAML allows at "
+                   "most 1024)");
+  EXPECT_EQ(load_error("# nothing but a comment\n\n"),
+            file + ": holds no YAML document, only blanks or comments (a scenario must be a YAML mapping)");
 }
 
 TEST(StrictInputs, ScenariosAndPlatformsThatAreNotRegularFilesAreRefusedUnread) {

@@ -238,7 +238,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadSpec{"range_reversed", kIndex + "    range: [1e-5, 1e-8]\n", 8, "must satisfy 0 < lower < upper"},
         BadSpec{"range_not_positive", kIndex + "    range: [0, 1e-5]\n", 8, "must satisfy 0 < lower < upper"},
         BadSpec{"range_one_number", kIndex + "    range: [1e-5]\n", 8, "'range' must be [lower, upper]"},
-        BadSpec{"range_not_numbers", kIndex + "    range: [small, 1e-5]\n", 8, "lower end must be a number"},
+        BadSpec{"range_not_numbers", kIndex + "    range: [small, 1e-5]\n", 8,
+                "lower end must be a finite number, got \"small\""},
+        // A number to YAML, but no double: it was "must be a number".
+        BadSpec{"range_beyond_double", kIndex + "    range: [1e-8, 1e400]\n", 8,
+                "upper end must be a finite number, got \"1e400\""},
         BadSpec{"derived_outside_range", kIndex + "    range: [1e-3, 1e-2]\n", 8,
                 "the derived value 3.436e-07 is outside the range"},
         BadSpec{"initial_outside_range", kIndex + "    range: [1e-8, 1e-5]\n    initial: 1e-4\n", 9,

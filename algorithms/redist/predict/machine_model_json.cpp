@@ -1,5 +1,6 @@
 #include "redist/predict/machine_model_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -24,7 +25,19 @@ struct Key {
   [[noreturn]] void refuse(const std::string& allowed) const {
     std::string found = value.dump();
     if (found.size() > 40) found = found.substr(0, 37) + "...";
+    if (path.empty()) throw std::invalid_argument("the file holds " + found + " (" + allowed + ")");
     throw std::invalid_argument("'" + path + "' is " + found + " (" + allowed + ")");
+  }
+  // A key the model does not know is refused: most keys are optional (models written before they
+  // existed), so a misspelt one ("time_slise") would otherwise be read as absent, without a word.
+  void only(const std::vector<std::string>& known) const {
+    if (!value.is_object()) return;
+    for (const auto& [key, ignored] : value.items()) {
+      if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+      std::string list;
+      for (const auto& name : known) list += (list.empty() ? "" : ", ") + name;
+      throw std::invalid_argument("'" + join(key) + "' is not a key of a machine model (expected one of: " + list + ")");
+    }
   }
   Key at(const std::string& key) const {
     if (!value.is_object()) refuse("it must be an object");
@@ -82,6 +95,8 @@ MachineModel parse(const json& j) {
   if (!j.is_object()) root.refuse("a machine model must be a JSON object");
   MachineModel m;
   const Key prices = root.at("prices");
+  std::vector<std::string> price_names{std::string(kSendOverheadProperty), std::string(kRecvOverheadProperty)};
+  for (std::size_t k = 0; k < kWorkKinds; ++k) price_names.emplace_back(price_property(static_cast<WorkKind>(k)));
   for (std::size_t k = 0; k < kWorkKinds; ++k) {
     const std::string name(price_property(static_cast<WorkKind>(k)));
     // Models written before records (or elements one by one) were priced: none.
@@ -93,6 +108,7 @@ MachineModel parse(const json& j) {
   }
   m.prices.send_overhead = prices.at(std::string(kSendOverheadProperty)).number(false);
   m.prices.recv_overhead = prices.at(std::string(kRecvOverheadProperty)).number(false);
+  prices.only(price_names);  // after the keys it needs: a misspelt one of those is named as missing
   m.hosts = root.at("hosts").whole(1, kMaxModelHosts);
   m.cores = root.has("cores") ? root.at("cores").whole(1, kMaxCores) : 1;  // models written before hosts had cores: one each
   if (root.has("barrier_latency")) {  // -1: not measured
@@ -115,6 +131,7 @@ MachineModel parse(const json& j) {
   if (root.has("memory")) {  // models of machines whose memory was not measured have none
     const Key memory = root.at("memory");
     m.memory = NodeMemory{curve(memory.at("copy_bandwidth")), curve(memory.at("node_bandwidth"))};
+    memory.only({"copy_bandwidth", "node_bandwidth"});
   }
   for (const Key& link : root.at("links").items()) {
     // Models written before links had an oversubscribed bandwidth: none. Written, it is positive,
@@ -122,6 +139,7 @@ MachineModel parse(const json& j) {
     const double oversubscribed = link.has("oversubscribed_bandwidth") ? link.at("oversubscribed_bandwidth").number(true) : 0;
     m.links.push_back({link.at("bandwidth").number(true), link.at("shared").boolean(), oversubscribed,
                        link.has("oversubscribed_bandwidths") ? curve(link.at("oversubscribed_bandwidths")) : PiecewiseCurve()});
+    link.only({"bandwidth", "shared", "oversubscribed_bandwidth", "oversubscribed_bandwidths"});
   }
   for (const Key& route : root.at("routes").items()) {
     ModelRoute r{{}, route.at("latency").number(false)};
@@ -129,8 +147,11 @@ MachineModel parse(const json& j) {
       if (m.links.empty()) link.refuse("there is no link to name");
       r.links.push_back(static_cast<std::size_t>(link.whole(0, static_cast<Index>(m.links.size()) - 1)));
     }
+    route.only({"links", "latency"});
     m.routes.push_back(std::move(r));
   }
+  root.only({"prices", "hosts", "cores", "barrier_latency", "shared_memory", "time_slice", "copy_slowdowns", "memory", "links",
+             "routes"});
   if (static_cast<Index>(m.routes.size()) != m.hosts * m.hosts) {
     throw std::invalid_argument("'routes' holds " + std::to_string(m.routes.size()) + " routes for " +
                                 std::to_string(m.hosts) + " hosts (hosts x hosts = " + std::to_string(m.hosts * m.hosts) +
@@ -170,8 +191,9 @@ MachineModel machine_model_from_json(std::string_view text, const std::string& s
   json j;
   try {
     j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." without its prefix
+  } catch (const json::exception& e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." without its prefix; a
+    // number too large for a double ("1e400") is an out_of_range error of the same parse
     const std::string what = e.what();
     const auto at = what.find("] ");
     throw std::invalid_argument("machine model " + source + ": not JSON: " +

@@ -31,7 +31,9 @@ class SpecReader : public YamlReader<FitSpecError> {
       }
     } catch (const std::logic_error&) {
     }
-    fail(node, what + " must be a number");
+    // The value is quoted: "1e400" and ".nan" are numbers to YAML, but no finite double.
+    const std::string shown = node.IsScalar() ? ", got \"" + node.as<std::string>().substr(0, 40) + "\"" : "";
+    fail(node, what + " must be a finite number" + shown);
   }
 };
 

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -11,6 +9,8 @@
 
 #include "redist/layout/benchmark_pairs.hpp"
 #include "redist/experiments/experiments.hpp"
+#include "redist/os/input_file.hpp"
+#include "redist/sim/platform_check.hpp"
 
 namespace redist::calibration {
 
@@ -40,12 +40,12 @@ std::vector<ValidationCase> benchmark_validation_cases(Index rows, Index cols) {
 
 namespace {
 
+// Bounded, and only from a regular file: an unbounded read of /dev/zero never ended, and the
+// checks SimGrid's loader needs (its document type, a closed comment, a known routing) come first,
+// so a damaged platform is named before any measurement rather than after all of them.
 std::string platform_text(const std::string& platform) {
-  std::ifstream in(platform);
-  if (!in) throw std::runtime_error("cannot read platform " + platform);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  sim::check_platform_text(platform);
+  return os::read_input_file(platform, os::kMaxPlatformBytes, "platform");
 }
 
 // redist-mpi's layout flags of a case: 1-D, or the two descriptors.

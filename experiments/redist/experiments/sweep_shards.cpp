@@ -28,11 +28,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A whole number in [0, limit) from text, or throws naming `what`.
-std::size_t index_in(const std::string& text, std::size_t limit, const std::string& what) {
+// A whole number in [first, limit) from text, or throws naming `what` and that range.
+std::size_t index_in(const std::string& text, std::size_t limit, const std::string& what, std::size_t first = 0) {
   if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 9 ||
-      std::stoull(text) >= limit) {
-    throw std::invalid_argument(fmt::format("{} must be a whole number from 0 to {}, got '{}'", what, limit - 1, text));
+      std::stoull(text) >= limit || std::stoull(text) < first) {
+    throw std::invalid_argument(fmt::format("{} must be a whole number from {} to {}, got '{}'", what, first, limit - 1, text));
   }
   return static_cast<std::size_t>(std::stoull(text));
 }
@@ -176,8 +176,7 @@ Shard parse_shard(const std::string& text) {
   if (slash == std::string::npos) throw std::invalid_argument("--shard must be K/N or auto/N, got '" + text + "'");
   const std::string k = text.substr(0, slash), n = text.substr(slash + 1);
   Shard shard;
-  shard.count = index_in(n, 1000000000, "the slice count N of --shard K/N");
-  if (shard.count == 0) throw std::invalid_argument("the slice count N of --shard K/N must be at least 1, got 0");
+  shard.count = index_in(n, 1000000000, "the slice count N of --shard K/N", 1);
   if (k == "auto") {
     const char* task = std::getenv("SLURM_ARRAY_TASK_ID");
     if (task == nullptr) throw std::invalid_argument("--shard auto/N reads SLURM_ARRAY_TASK_ID, which is not set");

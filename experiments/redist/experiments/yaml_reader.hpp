@@ -41,6 +41,7 @@ class YamlReader {
       throw Error(file_ + ": " + std::string(e.what()).substr(std::string("YAML " + file_ + ": ").size()));
     }
     refuse_non_utf8(bytes);
+    refuse_nul(bytes);
     YAML::Node root;
     try {
       root = YAML::Load(bytes);
@@ -48,11 +49,13 @@ class YamlReader {
       throw Error(file_ + ":" + std::to_string(e.mark.line + 1) + ": YAML nested more than " +
                   std::to_string(kYamlDepthLimit) + " levels deep (a " + kind + " needs a few)");
     } catch (const YAML::ParserException& e) {
-      throw Error(file_ + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
+      throw Error(file_ + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg +
+                  syntax_hint(bytes, e.mark.line));
     } catch (const YAML::Exception& e) {
       throw Error(file_ + (e.mark.is_null() ? "" : ":" + std::to_string(e.mark.line + 1)) + ": cannot be read: " + e.msg);
     }
     refuse_duplicate_keys(bytes);
+    if (root.IsNull()) throw Error(file_ + ": holds no YAML document, only blanks or comments (a " + kind + " must be a YAML mapping)");
     if (!root.IsMap()) throw Error(file_ + ": a " + kind + " must be a YAML mapping");
     return root;
   }
@@ -104,6 +107,41 @@ class YamlReader {
   }
 
  private:
+  // yaml-cpp reads a NUL byte as the end of its stream, then reports whatever that cut left
+  // ("unknown escape character"); a YAML file is text, and holds none.
+  void refuse_nul(const std::string& bytes) const {
+    const auto at = bytes.find('\0');
+    if (at == std::string::npos) return;
+    const auto line = std::count(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1;
+    throw Error(file_ + ":" + std::to_string(line) + ": a NUL byte (0x00) at offset " + std::to_string(at) +
+                " (a YAML file is text)");
+  }
+
+  // What yaml-cpp's message leaves out, for the two mistakes it names by their effect only: a tab
+  // in a line's indentation ("illegal block entry", "illegal map value"), and a key longer than the
+  // 1024 characters YAML allows a key on one line ("illegal map value").
+  static std::string syntax_hint(const std::string& bytes, int line_index) {
+    if (line_index < 0) return "";
+    std::size_t start = 0;
+    for (int k = 0; k < line_index && start != std::string::npos; ++k) {
+      start = bytes.find('\n', start);
+      if (start != std::string::npos) ++start;
+    }
+    if (start == std::string::npos || start >= bytes.size()) return "";
+    const std::string_view line = std::string_view(bytes).substr(start, bytes.find('\n', start) - start);
+    const auto text_starts = line.find_first_not_of(" \t");
+    if (line.substr(0, text_starts).find('\t') != std::string_view::npos) {
+      return " (this line is indented with a tab: YAML indents with spaces only)";
+    }
+    constexpr std::size_t kMaxImplicitKey = 1024;
+    const auto colon = line.find(": ");
+    if (colon != std::string_view::npos && colon > kMaxImplicitKey) {
+      return " (this line's key is " + std::to_string(colon) + " characters long: YAML allows at most " +
+             std::to_string(kMaxImplicitKey) + ")";
+    }
+    return "";
+  }
+
   // Run after the document parsed: a syntax error is reported by the loader, with its line.
   void refuse_duplicate_keys(const std::string& bytes) const {
     std::istringstream stream(bytes);

@@ -153,6 +153,11 @@ void write_file_atomically(const fs::path& path, std::string_view bytes) {
 
 void ensure_writable_folder(const fs::path& folder) {
   std::error_code ec;
+  // A link to nothing cannot be made a folder: create_directories says only "File exists".
+  if (fs::is_symlink(fs::symlink_status(folder, ec)) && !fs::exists(folder, ec)) {
+    throw std::runtime_error("cannot write to " + folder.string() + ": a symbolic link to " +
+                             fs::read_symlink(folder, ec).string() + ", which leads to no file or folder");
+  }
   fs::create_directories(folder, ec);
   if (ec) throw std::runtime_error("cannot write to " + folder.string() + ": " + ec.message());
   if (!fs::is_directory(folder, ec)) throw std::runtime_error("cannot write to " + folder.string() + ": " + std::strerror(ENOTDIR));

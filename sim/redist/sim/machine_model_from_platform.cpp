@@ -17,6 +17,7 @@
 #include "redist/sim/core_turns.hpp"
 #include "redist/sim/oversubscribed_bandwidth.hpp"
 #include "redist/sim/platform_check.hpp"
+#include "redist/sim/platform_load_error.hpp"
 #include "redist/sim/simgrid_setup.hpp"
 
 namespace redist::sim {
@@ -38,7 +39,7 @@ MachineModel read_model(const std::string& platform, Index used_hosts, Index hos
     engine->load_platform(platform);
     engine->seal_platform();  // routing tables (Floyd, Dijkstra) are computed when the platform is sealed
   } catch (const std::exception& e) {
-    throw std::runtime_error("platform " + platform + ": " + e.what());
+    throw std::runtime_error(platform_load_error(platform, e.what()));
   }
   apply_network_factors(*engine, platform);  // the prediction does not use them, but a malformed one is refused
   std::vector<simgrid::s4u::Host*> nodes;

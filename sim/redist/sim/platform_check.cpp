@@ -185,9 +185,15 @@ void check_platform_text(const std::string& file) {
   // A device (/dev/zero), a FIFO or a file of gigabytes is refused before it is read.
   std::string text = os::read_input_file(file, os::kMaxPlatformBytes, "platform");
   // Comments hold no elements: a commented-out <host core="0"> or <include> is not refused.
+  // Their newlines stay, so that a position in `text` is on the file's line.
   for (auto open = text.find("<!--"); open != std::string::npos; open = text.find("<!--", open)) {
     const auto close = text.find("-->", open + 4);
-    text.erase(open, close == std::string::npos ? std::string::npos : close + 3 - open);
+    if (close == std::string::npos) {
+      refuse(file, "the comment opened on line " + std::to_string(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(open), '\n') + 1) +
+                       " is never closed (is the file cut short?)");
+    }
+    const auto newlines = std::count(text.begin() + static_cast<std::ptrdiff_t>(open), text.begin() + static_cast<std::ptrdiff_t>(close), '\n');
+    text.replace(open, close + 3 - open, static_cast<std::size_t>(newlines), '\n');
   }
   // SimGrid 3.32 reads no <include>: it aborts ("<include> tag was removed in SimGrid v3.18"), so
   // what the included file holds is never loaded, and never checked here. Refused with one line.
@@ -197,6 +203,26 @@ void check_platform_text(const std::string& file) {
     refuse(file, "<include file=\"" + named.value_or("") +
                      "\"> is not supported (SimGrid removed <include> in v3.18): put the elements of " +
                      (named ? *named : std::string("the included file")) + " into this file");
+  }
+  // SimGrid's parser reads no element before the document type: without it, or without a root
+  // <platform> at all (an empty file, JSON, YAML), it says "Unexpected character `<' in prolog".
+  const auto root = text.find("<platform");
+  if (root == std::string::npos) {
+    refuse(file, "no <platform> element (a SimGrid platform is an XML file whose root element is <platform>)");
+  }
+  if (text.rfind("<!DOCTYPE platform", root) == std::string::npos) {
+    refuse(file, "no <!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\"> before <platform> (SimGrid reads "
+                 "no platform without it)");
+  }
+  // SimGrid 3.32 aborts the whole process on a zone routing it does not know ("Not a valid model!").
+  static const std::regex kZone(R"(<(zone|AS)\b[^>]*>)");
+  static const std::regex kRoutings("Full|Floyd|Dijkstra|DijkstraCache|None|Vivaldi|Cluster|Wifi", std::regex::icase);
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), kZone); it != std::sregex_iterator(); ++it) {
+    const auto routing = attribute(it->str(), "routing");
+    if (routing && !std::regex_match(*routing, kRoutings)) {
+      refuse(file, "zone '" + attribute(it->str(), "id").value_or("?") + "' has routing=\"" + *routing +
+                       "\" (SimGrid knows Full, Floyd, Dijkstra, DijkstraCache, None, Vivaldi, Cluster and Wifi)");
+    }
   }
   static const std::regex kTag(R"(<(host|cluster)\b[^>]*>)");
   for (auto it = std::sregex_iterator(text.begin(), text.end(), kTag); it != std::sregex_iterator(); ++it) {

@@ -25,7 +25,10 @@ void check_platform(const simgrid::s4u::Engine& engine, const std::string& file,
 /// (SimGrid shows a backtrace for 0 and only `stoi` for 99999999999). Throws std::runtime_error
 /// "platform FILE: host 'ID' has core="X" (it must be a whole number from 1 to 2147483647)". An
 /// <include file="F"> (SimGrid 3.32 aborts on it: removed in v3.18) is refused with "platform FILE:
-/// <include file="F"> is not supported (...)", so no element is loaded unchecked. Comments are skipped.
+/// <include file="F"> is not supported (...)", so no element is loaded unchecked. A file without a
+/// <platform> element, or without the <!DOCTYPE platform ...> SimGrid's parser needs before it, and a
+/// <zone> whose routing SimGrid does not know (it aborts the process) are refused, each with its
+/// reason. Comments are skipped.
 void check_platform_text(const std::string& file);
 
 }  // namespace redist::sim

@@ -16,6 +16,7 @@
 #include "redist/sim/oversubscribed_bandwidth.hpp"
 #include "redist/sim/platform_check.hpp"
 #include "redist/sim/ranks_on_host.hpp"
+#include "redist/sim/platform_load_error.hpp"
 #include "redist/sim/simgrid_setup.hpp"
 #include "redist/sim/simgrid_transport.hpp"
 #include "redist/sim/world.hpp"
@@ -28,7 +29,7 @@ void load_platform(const simgrid::s4u::Engine& engine, const std::string& file) 
   try {
     engine.load_platform(file);
   } catch (const std::exception& e) {
-    throw std::runtime_error("platform " + file + ": " + e.what());
+    throw std::runtime_error(platform_load_error(file, e.what()));
   }
 }
 
