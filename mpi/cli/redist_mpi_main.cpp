@@ -22,6 +22,7 @@
 #include <iostream>
 #include <memory>
 #include <new>
+#include <optional>
 #include <system_error>
 #include <limits>
 #include <stdexcept>
@@ -166,6 +167,34 @@ void require_ranks_started(const RunOptions& o, const Layout& source, const Layo
   }
 }
 
+// 0 when the run verified (and, with --reference, pdgemr2d verified and left the same bytes), else 2.
+int exit_status(const MpiRunSummary& summary, const std::optional<ReferenceComparison>& reference) {
+  return summary.verified && (!reference || (reference->identical && reference->verified)) ? 0 : 2;
+}
+
+// Rank 0's answer: the run's JSON with pdgemr2d's comparison last, or as text under `heading`.
+int print_result(const RunOptions& o, nlohmann::ordered_json json, const MpiRunSummary& summary,
+                 const std::optional<ReferenceComparison>& reference, const std::string& heading) {
+  if (reference) {
+    json["pdgemr2d"] = {{"seconds", reference->pdgemr2d_seconds}, {"redist_seconds", reference->redist_seconds},
+                        {"identical", reference->identical}, {"verified", reference->verified}};
+  }
+  if (o.json) {
+    std::cout << json.dump() << std::endl;
+  } else {
+    std::cout << heading << "\n";
+    for (const auto& [name, value] : json["phases"].items()) std::cout << name << "\t" << value << "\n";
+    std::cout << "messages " << summary.messages << ", bytes " << summary.bytes << ", verified "
+              << (summary.verified ? "yes" : "NO") << "\n";
+    if (reference) {
+      std::cout << "pdgemr2d " << reference->pdgemr2d_seconds << " s, redist " << reference->redist_seconds
+                << " s, identical " << (reference->identical ? "yes" : "NO") << ", verified "
+                << (reference->verified ? "yes" : "NO") << "\n";
+    }
+  }
+  return exit_status(summary, reference);
+}
+
 // A submatrix copy runs what the ScaLAPACK drop-in runs (its submatrix plan and the default
 // exchange), as `redist simulate` does: the options that choose among redist's ways of moving whole
 // matrices are refused by name, as the simulator refuses its parameters.
@@ -193,32 +222,15 @@ int run_submatrix_copy(const RunOptions& o, const MatrixCopy& copy) {
   const MpiRunSummary summary = verified_matrix_copy(MPI_COMM_WORLD, copy, options.ranks, o.elem_bytes, o.repeat);
   std::optional<ReferenceComparison> reference;
   if (!o.reference.empty()) reference = compare_copy_with_pdgemr2d(copy, options.ranks, o.repeat);
-  const bool good = summary.verified && (!reference || (reference->identical && reference->verified));
-  if (world_rank() != 0) return good ? 0 : 2;
+  if (world_rank() != 0) return exit_status(summary, reference);
   // Named as `redist simulate` names a submatrix run's method: the drop-in's plan, async's exchange.
   auto json = redistribution_json({"mpi", started_ranks(), source.processors(), dest.processors(),
                                    matrix_copy_json(copy), source.size(), summary.phases, summary.messages,
                                    summary.bytes, summary.verified, o.elem_bytes, "submatrix", "async",
                                    o.layout.placement, false});
-  if (reference) {
-    json["pdgemr2d"] = {{"seconds", reference->pdgemr2d_seconds}, {"redist_seconds", reference->redist_seconds},
-                        {"identical", reference->identical}, {"verified", reference->verified}};
-  }
-  if (o.json) {
-    std::cout << json.dump() << std::endl;
-  } else {
-    std::cout << matrix_copy_text(copy) << "\nwall-clock seconds, maximum over " << started_ranks()
-              << " ranks (redist's submatrix plan, the default exchange)\n";
-    for (const auto& [name, value] : json["phases"].items()) std::cout << name << "\t" << value << "\n";
-    std::cout << "messages " << summary.messages << ", bytes " << summary.bytes << ", verified "
-              << (summary.verified ? "yes" : "NO") << "\n";
-    if (reference) {
-      std::cout << "pdgemr2d " << reference->pdgemr2d_seconds << " s, redist " << reference->redist_seconds
-                << " s, identical " << (reference->identical ? "yes" : "NO") << ", verified "
-                << (reference->verified ? "yes" : "NO") << "\n";
-    }
-  }
-  return good ? 0 : 2;
+  return print_result(o, std::move(json), summary, reference,
+                      matrix_copy_text(copy) + "\nwall-clock seconds, maximum over " + std::to_string(started_ranks()) +
+                          " ranks (redist's submatrix plan, the default exchange)");
 }
 
 int run(const RunOptions& o) {
@@ -243,7 +255,7 @@ int run(const RunOptions& o) {
     const MatrixCopy copy = o.layout.matrix_copy();
     reference = compare_with_pdgemr2d(copy.from, copy.to, options, o.repeat);
   }
-  if (world_rank() != 0) return summary.verified && (!reference || reference->identical) ? 0 : 2;
+  if (world_rank() != 0) return exit_status(summary, reference);
 
   const RedistributeOptions resolved = resolve_defaults(options);
   auto json = redistribution_json({"mpi", ranks, source.processors(), dest.processors(), layouts_json(o.layout),
@@ -254,24 +266,9 @@ int run(const RunOptions& o) {
     json["auto"] = {{"model", o.model}, {"indexing", resolved.indexing}, {"schedule", resolved.schedule},
                     {"relabel", resolved.relabel}};
   }
-  if (reference) {
-    json["pdgemr2d"] = {{"seconds", reference->pdgemr2d_seconds}, {"redist_seconds", reference->redist_seconds},
-                        {"identical", reference->identical}, {"verified", reference->verified}};
-  }
-  if (o.json) {
-    std::cout << json.dump() << std::endl;
-  } else {
-    std::cout << "wall-clock seconds, maximum over " << ranks << " ranks (indexing " << resolved.indexing
-              << ", schedule " << resolved.schedule << ")\n";
-    for (const auto& [name, value] : json["phases"].items()) std::cout << name << "\t" << value << "\n";
-    std::cout << "messages " << summary.messages << ", bytes " << summary.bytes << ", verified "
-              << (summary.verified ? "yes" : "NO") << "\n";
-    if (reference) {
-      std::cout << "pdgemr2d " << reference->pdgemr2d_seconds << " s, redist " << reference->redist_seconds
-                << " s, identical " << (reference->identical ? "yes" : "NO") << "\n";
-    }
-  }
-  return summary.verified && (!reference || reference->identical) ? 0 : 2;
+  return print_result(o, std::move(json), summary, reference,
+                      "wall-clock seconds, maximum over " + std::to_string(ranks) + " ranks (indexing " +
+                          resolved.indexing + ", schedule " + resolved.schedule + ")");
 }
 
 int main_with_mpi(int argc, char** argv) {

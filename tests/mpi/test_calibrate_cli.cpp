@@ -272,6 +272,19 @@ TEST(Validate, RandomCasesAreReproducibleAndTheP90IsABound) {
   EXPECT_EQ(json.at("misses").at("by_set").at("pdgemr2d").at("cases"), in_set["pdgemr2d"]);
   EXPECT_EQ(json.at("seed"), 7);
   EXPECT_EQ(json.at("random_cases"), 6);
+  // A 2-D case's row carries its copy; a submatrix copy's, its sub(A), sub(B) and B, as its label.
+  int submatrices = 0;
+  for (const auto& c : json.at("cases")) {
+    const std::string label = c.at("case").get<std::string>();
+    EXPECT_EQ(c.contains("matrix"), c.at("set") != "1-D") << label;
+    if (label.find(" sub ") == std::string::npos) continue;
+    ++submatrices;
+    const auto& matrix = c.at("matrix");
+    const std::string sub = std::to_string(matrix.at("sub")[0].get<int>()) + "x" +
+                            std::to_string(matrix.at("sub")[1].get<int>());
+    EXPECT_NE(label.find(" sub " + sub + " at "), std::string::npos) << label;
+  }
+  EXPECT_GE(submatrices, 2);  // a third of the seeded 2-D cases, each again as pdgemr2d
   const auto again = run(7, " --max-p90 0");
   EXPECT_EQ(again.status, 1) << again.err;  // some case's simulated time differs from 1 s
   const auto second = nlohmann::json::parse(again.out);
