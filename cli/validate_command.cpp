@@ -1,5 +1,5 @@
 // `redist validate --platform FILE [--quick] [--random K] [--random-2d K] [--within-cores K] [--seed S]
-// [--repeat K] [--rounds R] [--max-error E] [--max-p90 E] [--json]`: runs redistributions (14
+// [--repeat K] [--rounds R] [--max-error E] [--max-p90 E] [--measured FILE] [--json]`: runs redistributions (14
 // hand-picked 1-D ones, K seeded random 1-D ones: random_validation_cases; the twelve benchmark
 // pairs and K seeded random 2-D ones, about a third of them copies of sub(A) into sub(B) run by the
 // drop-in's submatrix plan, each column-major one also moved by ScaLAPACK's pdgemr2d;
@@ -10,7 +10,9 @@
 // |sim - real| / real, how many cases the simulator is optimistic on, and the worst five; with two
 // rounds or more, also how far a case's rounds spread, the noise those errors are read against; and
 // where the misses lie: each phase's ratio and share of the error, the error by rank count, and each
-// set's figures (1-D, 2-D; ranks within the cores, beyond them).
+// set's figures (1-D, 2-D; ranks within the cores, beyond them). --measured FILE takes the
+// measurements of an earlier --json output of the same cases instead of running them, and simulates
+// them on --platform: a model change scored on runs already taken.
 // Simulated ranks sit on the platform's hosts in turn (rank i on node-(i mod hosts)): on a calibrated
 // platform all on its one host, the k-th on core k mod cores, as the launcher binds the MPI ranks.
 #include <cstdint>
@@ -25,6 +27,7 @@
 
 #include "command.hpp"
 #include "options.hpp"
+#include "redist/calibration/measured_cases.hpp"
 #include "redist/calibration/random_validation_cases.hpp"
 #include "redist/calibration/validation_report.hpp"
 #include "redist/calibration/validation_runs.hpp"
@@ -51,6 +54,7 @@ struct ValidateOptions {
   int rounds = 3;
   double max_error = -1, max_p90 = -1;
   bool json = false;
+  std::string measured;  // an earlier --json output whose measurements are re-simulated, nothing run
   calibration::MpiLauncher launcher;
 };
 
@@ -95,10 +99,13 @@ int run_validate(ValidateOptions o) {
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   std::vector<double> measured, simulated;
   std::vector<calibration::ComparedCase> compared_cases;
-  const calibration::CaseMeasurements measurements = calibration::measure_cases(o.launcher, all, o.repeat, o.rounds);
+  const calibration::CaseMeasurements measurements =
+      o.measured.empty() ? calibration::measure_cases(o.launcher, all, o.repeat, o.rounds)
+                         : calibration::read_measured_cases(o.measured, all);
   const std::vector<Phases>& measured_runs = measurements.fastest;
   std::optional<RoundSpread> spread;
-  if (o.rounds >= 2) spread = calibration::summarise_round_spread(measurements.totals);
+  const std::size_t rounds = measurements.totals.empty() ? 0 : measurements.totals.front().size();
+  if (rounds >= 2) spread = calibration::summarise_round_spread(measurements.totals);
   if (!o.json) std::cout << calibration::kValidationTableHeader;
   for (std::size_t i = 0; i < all.size(); ++i) {
     const calibration::ComparedCase compared{all[i], measured_runs[i],
@@ -122,7 +129,7 @@ int run_validate(ValidateOptions o) {
                                         {"within_cores_cases", o.quick ? 0 : o.within_cores},
                                         {"cores", cores},
                                         {"repeat", o.repeat},
-                                        {"rounds", o.rounds},
+                                        {"rounds", rounds},
                                         {"cases", rows},
                                         {"median_relative_error", summary.median},
                                         {"p90_relative_error", summary.p90},
@@ -178,6 +185,10 @@ void add_validate_command(CLI::App& root, Commands& commands) {
                   "seconds one mpirun may run before it is ended with its ranks (SIGTERM, then SIGKILL; 0: no limit)")
       ->check(CLI::Range(0.0, 1e9))
       ->capture_default_str();
+  app->add_option("--measured", o->measured,
+                  "re-simulate the measurements of this earlier `redist validate --json` output instead of running "
+                  "mpirun (the same cases: the same options, a platform of as many cores)")
+      ->check(CLI::ExistingFile);
   app->add_flag("--json", o->json, "print the cases and the error figures as JSON");
   commands.push_back({app, [o] { return run_validate(*o); }});
 }

@@ -14,6 +14,7 @@
 
 #include "cache_eviction.hpp"
 #include "copy_bandwidth.hpp"
+#include "first_touch.hpp"
 #include "pdgemr2d_copies.hpp"
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/redistribute/message_packing.hpp"
@@ -159,6 +160,7 @@ int run_local_work(const LocalWorkOptions& options) {
   nlohmann::ordered_json json = measure();
   average_over_ranks(json);
   json["copy_bandwidth"] = measure_copy_bandwidth();
+  json["first_touch"] = measure_first_touch();
   if (rank != 0) return 0;
   if (options.json) {
     std::cout << json.dump() << std::endl;
@@ -169,6 +171,7 @@ int run_local_work(const LocalWorkOptions& options) {
     }
     std::cout << "copy bandwidth, bytes per second a rank (ranks copying at once, bytes each):\n";
     for (const auto& r : json["copy_bandwidth"]) std::cout << "  " << r.dump() << "\n";
+    std::cout << "memory written first (mapped, written, unmapped) and again, seconds:\n  " << json["first_touch"].dump() << "\n";
   }
   return 0;
 }

@@ -8,6 +8,7 @@
 //                               --sub 400x300 --reference pdgemr2d --json
 //   mpirun -np 2 redist-mpi pingpong --max-bytes 16777216 --json
 //   mpirun -np 2 redist-mpi exchange --bytes 4194304 --json
+//   mpirun -np 6 redist-mpi sharedcopy --json
 //
 // Bad input gives one "redist-mpi: error: ..." line on every rank and exit status 1, after the
 // ranks have agreed on it; an MPI failure during an exchange aborts the whole job.
@@ -38,6 +39,7 @@
 #include "memory_check.hpp"
 #include "local_work.hpp"
 #include "pingpong.hpp"
+#include "shared_copy.hpp"
 #include "redist/analysis/experiment_schema.hpp"
 #include "redist/analysis/redistribution_json.hpp"
 #include "redist/core/memory_budget.hpp"
@@ -309,6 +311,10 @@ int main_with_mpi(int argc, char** argv) {
   ExchangeOptions exchange_options;
   auto* exchange_app = app.add_subcommand("exchange", "All ranks sending to all at once: bytes moved per second (calibration)");
   exchange_options.add_to(*exchange_app);
+  SharedCopyOptions shared_copy_options;
+  auto* shared_copy_app =
+      app.add_subcommand("sharedcopy", "All ranks packing at once: the node's time, first start to last end (calibration)");
+  shared_copy_options.add_to(*shared_copy_app);
   run_app->add_option_function<std::uint64_t>(
              "--max-memory", [](const std::uint64_t& bytes) { set_memory_limit(bytes); },
              "bytes the ranks of one node may use together (default: MemAvailable of /proc/meminfo)")
@@ -334,6 +340,7 @@ int main_with_mpi(int argc, char** argv) {
   if (run_app->parsed()) return run(run_options);
   if (local_work_app->parsed()) return run_local_work(local_work_options);
   if (exchange_app->parsed()) return run_exchange(exchange_options);
+  if (shared_copy_app->parsed()) return run_shared_copy(shared_copy_options);
   return pingpong_options.busy ? run_busy_pingpong(pingpong_options) : run_pingpong(pingpong_options);
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "redist/calibration/calibrated_platform.hpp"
+#include "redist/calibration/core_sharing_measurements.hpp"
 #include "redist/calibration/platform_values.hpp"
 
 namespace redist::calibration {
@@ -20,7 +21,7 @@ NetworkMeasurements measured_line() {
   n.latency = n.fit.pieces.front().intercept;
   n.bandwidth = 1 / n.fit.pieces.back().slope;
   n.exchange = {4, Index{1} << 20, 3e9};
-  n.oversubscribed = {8, Index{1} << 19, 1.5e9};
+  n.oversubscribed = {{6, Index{1} << 19, 1.2e9}, {8, Index{1} << 19, 1.5e9}};
   return n;
 }
 
@@ -36,8 +37,16 @@ TEST(CalibratedPlatform, ReadsBackWhatWasMeasured) {
   const NetworkMeasurements network = measured_line();
   const LocalWork work = copy_prices();
   const std::vector<double> prices = {1e-9, 2e-9, 3e-9, 4e-9, 5e-9};  // kIndexKinds order
-  const std::string report = calibration_report(network, work, prices);
-  const PlatformFile platform(calibrated_platform_xml(4, network, work, prices, report));
+  // Packing at once: 1 ms at one rank per core; 6 ranks on 4 cores (two turns on the busiest core)
+  // 3 ms, 8 ranks 5 ms: 1.5 and 2.5 times what taking turns gives.
+  const std::vector<SharedCopy> shared = {{4, 1e6, 1e-3}, {6, 1e6, 3e-3}, {8, 1e6, 5e-3}};
+  const std::string report = calibration_report(network, work, prices, shared, 4);
+  const PlatformFile platform(calibrated_platform_xml(4, network, work, prices, shared, report));
+  EXPECT_NE(platform.text().find("<prop id=\"redist.copy_slowdown\" value=\"0:1.5;2:2.5\"/>"), std::string::npos)
+      << platform.text();
+  EXPECT_NE(platform.text().find("<prop id=\"redist.oversubscribed_bandwidths\" value=\"0:1.2e+09;2:1.5e+09\"/>"),
+            std::string::npos)
+      << platform.text();
   EXPECT_NE(platform.text().find(report), std::string::npos);
   EXPECT_NE(platform.text().find("core=\"4\""), std::string::npos);
   EXPECT_NEAR(platform.value({PlatformTarget::Kind::LinkBandwidth, "memory"}), 3e9, 3e9 * 1e-5);
@@ -46,6 +55,26 @@ TEST(CalibratedPlatform, ReadsBackWhatWasMeasured) {
   EXPECT_NEAR(platform.value({PlatformTarget::Kind::HostProperty, "cost.record_copied"}), 1e-8, 1e-13);
   EXPECT_NEAR(platform.value({PlatformTarget::Kind::HostProperty, "cost.index_op"}), 1e-9, 1e-14);
   EXPECT_NEAR(platform.value({PlatformTarget::Kind::HostProperty, "cost.run_listed"}), 5e-9, 1e-14);
+}
+
+// The levels calibrate measures beyond the cores: 1.5, 2, 3 and 4 ranks per core, each count once.
+TEST(CalibratedPlatform, LevelsBeyondTheCoresAreOneAndAHalfToFourRanksPerCore) {
+  EXPECT_EQ(oversubscribed_rank_counts(1), (std::vector<Index>{2, 3, 4}));
+  EXPECT_EQ(oversubscribed_rank_counts(2), (std::vector<Index>{3, 4, 6, 8}));
+  EXPECT_EQ(oversubscribed_rank_counts(16), (std::vector<Index>{24, 32, 48, 64}));
+}
+
+// The copy slowdown of each level against taking turns: on 2 cores, 3 ranks take two turns on core 0
+// and 5 ranks three; a machine that loses nothing beyond turns gives 1 at every level.
+TEST(CalibratedPlatform, CopySlowdownIsTheTimeOverWhatTurnsGive) {
+  const PiecewiseCurve lossless = copy_slowdown_curve({{2, 1e6, 1e-3}, {3, 1e6, 2e-3}, {4, 1e6, 2e-3}, {5, 1e6, 3e-3}}, 2);
+  EXPECT_EQ(lossless.text(), "0:1;2:1;2.5:1");
+  const PiecewiseCurve halved = copy_slowdown_curve({{2, 1e6, 1e-3}, {3, 1e6, 4e-3}, {4, 1e6, 4.4e-3}}, 2);
+  EXPECT_EQ(halved.starts(), (std::vector<double>{0, 2}));
+  EXPECT_DOUBLE_EQ(halved.values()[0], 2);
+  EXPECT_DOUBLE_EQ(halved.values()[1], 2.2);
+  EXPECT_TRUE(copy_slowdown_curve({{2, 1e6, 1e-3}}, 2).empty());  // no level beyond the cores
+  EXPECT_THROW(copy_slowdown_curve({{3, 1e6, 1e-3}, {4, 1e6, 1e-3}}, 2), std::invalid_argument);  // no reference
 }
 
 TEST(CalibratedPlatform, ItsMachineModelSitsBesideIt) {

@@ -64,6 +64,25 @@ TEST(LocalWorkFit, RecoversTheElementPriceOfPdgemr2dRows) {
   EXPECT_NEAR(local_work_from_json(fastest_rows({slower, json})).element_copied / kElement, 1, 1e-6);
 }
 
+// A first touch's price is what writing mapped memory takes beyond writing memory written before, a
+// byte; never negative (a noisy pass cannot make faults save time); each write at its fastest pass.
+TEST(LocalWorkFit, FirstTouchPriceIsTheFreshWriteBeyondTheWarmOne) {
+  nlohmann::json json = {{"index", nlohmann::json::array()}, {"copies", nlohmann::json::array()}};
+  json["copies"].push_back({{"work", {{"cost.byte_copied", 1e6}}}, {"seconds", 1e-4}});
+  EXPECT_EQ(local_work_from_json(json).byte_faulted, 0);  // measured before first touches were
+  EXPECT_FALSE(local_work_from_json(json).first_touch);
+  json["first_touch"] = {{"bytes", 1 << 20}, {"fresh", 3e-3}, {"warm", 1e-3}};
+  EXPECT_NEAR(local_work_from_json(json).byte_faulted / (2e-3 / (1 << 20)), 1, 1e-12);
+  nlohmann::json slower = json;
+  slower["first_touch"]["fresh"] = 9e-3;
+  slower["first_touch"]["warm"] = 0.5e-3;
+  EXPECT_NEAR(local_work_from_json(fastest_rows({slower, json})).byte_faulted / (2.5e-3 / (1 << 20)), 1, 1e-12);
+  json["first_touch"]["fresh"] = 0.9e-3;
+  EXPECT_EQ(local_work_from_json(json).byte_faulted, 0);
+  json["first_touch"]["bytes"] = 0;
+  EXPECT_THROW(local_work_from_json(json), std::runtime_error);
+}
+
 TEST(LocalWorkFit, IndexRowsAreCountedByPriceProperty) {
   const nlohmann::json json = {
       {"index",

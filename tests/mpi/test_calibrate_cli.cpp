@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../run_command.hpp"
+#include "redist/core/piecewise_curve.hpp"
 #include "redist/sim/engine.hpp"
 #include "../temp_dir.hpp"
 
@@ -98,7 +99,7 @@ TEST(Calibrate, PassesKeepTheFastestOfEachMeasurement) {
   const TempDir dir("redist-calibrate-passes");
   const fs::path launcher = dir / "mpirun", calls = dir / "calls";
   std::ofstream(launcher) << "#!/bin/sh\ncalls=" << calls.string() << R"(
-case "$*" in *--busy*) kind=busy;; *pingpong*) kind=pingpong;; *"-np 4"*exchange*) kind=exchange4;; *exchange*) kind=exchange;;
+case "$*" in *--busy*) kind=busy;; *pingpong*) kind=pingpong;; *exchange*) kind=exchange$2;; *sharedcopy*) kind=sharedcopy$2;;
   *) kind=localwork; echo "$2" >> $calls.localwork-ranks;; esac
 n=$(cat $calls.$kind 2>/dev/null || echo 0); echo $((n + 1)) > $calls.$kind
 case $kind$n in
@@ -108,10 +109,12 @@ case $kind$n in
                     "seconds": [1.000001e-6, 1.064e-6, 2.024e-6, 6.6536e-5, 1.049576e-3]}';;
   busy0) echo '{"round_trip": 0.008}';;
   busy*) echo '{"round_trip": 0.004}';;
-  exchange40) echo '{"ranks": 4, "bytes": 4194304, "seconds": 1, "bandwidth": 2.5e7}';;
-  exchange4*) echo "{\"ranks\": 4, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": $(cat $calls.bandwidth4)}";;
-  exchange0) echo '{"ranks": 2, "bytes": 4194304, "seconds": 1, "bandwidth": 2.5e8}';;
-  exchange*) echo "{\"ranks\": 2, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": $(cat $calls.bandwidth)}";;
+  exchange20) echo '{"ranks": 2, "bytes": 4194304, "seconds": 1, "bandwidth": 2.5e8}';;
+  exchange2*) echo "{\"ranks\": 2, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": $(cat $calls.bandwidth)}";;
+  exchange*0) echo "{\"ranks\": $2, \"bytes\": 65536, \"seconds\": 1, \"bandwidth\": 2.5e6}";;
+  exchange*) echo "{\"ranks\": $2, \"bytes\": 65536, \"seconds\": 1, \"bandwidth\": $(awk "BEGIN { print $(cat $calls.bandwidth) / $2 }")}";;
+  sharedcopy*0) echo "{\"ranks\": $2, \"bytes\": 4194304, \"seconds\": 1}";;
+  sharedcopy*) echo "{\"ranks\": $2, \"bytes\": 4194304, \"seconds\": $(cat $calls.copy$2)}";;
   localwork0) echo '{"index": [{"work": {"cost.index_op": 1000}, "seconds": 2e-6}],
                      "copies": [{"work": {"cost.byte_copied": 10000}, "seconds": 2e-6}]}';;
   *) echo '{"index": [{"work": {"cost.index_op": 1000}, "seconds": 1e-6}],
@@ -120,20 +123,23 @@ esac
 )";
   fs::permissions(launcher, fs::perms::owner_all);
   const auto platform = dir / "machine.xml";
+  // Packing at once, after the first pass: 1 ms at one rank per core; at 3, 4, 6 and 8 ranks (two,
+  // two, three and four turns on the busiest core) 1.5, 2, 2 and 3 times what turns give.
+  const std::vector<std::pair<int, double>> copies = {{2, 1e-3}, {3, 3e-3}, {4, 4e-3}, {6, 6e-3}, {8, 12e-3}};
+  for (const auto& [ranks, seconds] : copies) std::ofstream(calls.string() + ".copy" + std::to_string(ranks)) << seconds << "\n";
+  const std::vector<const char*> kinds = {".pingpong",    ".busy",        ".exchange2",   ".exchange3",   ".exchange4",
+                                          ".exchange6",   ".exchange8",   ".sharedcopy2", ".sharedcopy3", ".sharedcopy4",
+                                          ".sharedcopy6", ".sharedcopy8", ".localwork"};
   // The later exchanges move 4 GB/s together (above the ping-pong's 1 GB/s), then 0.5 GB/s (below):
-  // the link's bandwidth either way.
+  // the link's bandwidth either way; beyond the cores, n ranks move 1/n of it.
   for (const double exchanged : {4e9, 5e8}) {
-    for (const char* kind : {".pingpong", ".busy", ".exchange", ".exchange4", ".localwork", ".localwork-ranks"}) {
-      fs::remove(calls.string() + kind);
-    }
+    for (const char* kind : kinds) fs::remove(calls.string() + kind);
+    fs::remove(calls.string() + ".localwork-ranks");
     std::ofstream(calls.string() + ".bandwidth") << exchanged << "\n";
-    std::ofstream(calls.string() + ".bandwidth4") << exchanged / 10 << "\n";
     const auto run = run_command(redist("calibrate --passes 3 --cores 2 --mpirun " + launcher.string() + " --out " +
                                         platform.string()));
     ASSERT_EQ(run.status, 0) << run.err;
-    for (const char* kind : {".pingpong", ".busy", ".exchange", ".exchange4", ".localwork"}) {
-      EXPECT_EQ(slurp(calls.string() + kind), "3\n") << kind;
-    }
+    for (const char* kind : kinds) EXPECT_EQ(slurp(calls.string() + kind), "3\n") << kind;
     EXPECT_EQ(slurp(calls.string() + ".localwork-ranks"), "2\n2\n2\n");  // one rank per core
     const std::string xml = slurp(platform);
     // The first pass alone would give twice these (the link half as fast).
@@ -145,8 +151,26 @@ esac
     // the ping-pong's.
     const std::size_t link = xml.find("<link id=\"memory\"");
     EXPECT_NEAR(value("bandwidth=\"", link) / exchanged, 1, 0.01) << xml;
-    // Four ranks on two cores: a tenth of it, from their own fastest pass.
-    EXPECT_NEAR(value("<prop id=\"redist.oversubscribed_bandwidth\" value=\"", link) / (exchanged / 10), 1, 0.01) << xml;
+    // Beyond the cores, by ranks per core from 0 (3 ranks), 2, 3 and 4: 1/n of it, each level from its
+    // own fastest pass; the copy slowdowns likewise.
+    const auto curve = [&](const std::string& property, std::size_t from) {
+      const std::string before = "<prop id=\"" + property + "\" value=\"";
+      const std::size_t at = xml.find(before, from);
+      if (at == std::string::npos) return PiecewiseCurve();
+      const std::size_t start = at + before.size();
+      return PiecewiseCurve::parse(xml.substr(start, xml.find('"', start) - start), false);
+    };
+    const PiecewiseCurve bandwidths = curve("redist.oversubscribed_bandwidths", link);
+    EXPECT_EQ(bandwidths.starts(), (std::vector<double>{0, 2, 3, 4})) << xml;
+    const std::vector<int> levels = {3, 4, 6, 8};
+    for (std::size_t k = 0; k < levels.size() && k < bandwidths.values().size(); ++k) {
+      EXPECT_NEAR(bandwidths.values()[k] / (exchanged / levels[k]), 1, 1e-5) << levels[k] << " ranks";
+    }
+    const PiecewiseCurve slowdowns = curve("redist.copy_slowdown", 0);
+    EXPECT_EQ(slowdowns.starts(), (std::vector<double>{0, 2, 3, 4})) << xml;
+    const std::vector<double> expected = {1.5, 2, 2, 3};
+    ASSERT_EQ(slowdowns.values().size(), expected.size()) << xml;
+    for (std::size_t k = 0; k < expected.size(); ++k) EXPECT_NEAR(slowdowns.values()[k], expected[k], 1e-9) << k;
     EXPECT_NEAR(value("<prop id=\"hockney.r_inf\" value=\"") / 1e9, 1, 0.01) << xml;
     // Two cores: a round trip beside computing ranks is one time slice.
     EXPECT_NEAR(value("<prop id=\"cpu.time_slice\" value=\"") / 0.004, 1, 1e-6) << xml;
@@ -178,6 +202,7 @@ TEST(Calibrate, SimulatedCopiesOfOneTwoAndAllRanksMatchTheMeasuredBandwidth) {
                           << "  *pingpong*) echo '{\"bytes\": [1, 64, 1024, 65536, 1048576], \"seconds\": [1.000001e-6, "
                              "1.064e-6, 2.024e-6, 6.6536e-5, 1.049576e-3]}';;\n"
                           << "  *exchange*) echo '{\"ranks\": 4, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": 1e9}';;\n"
+                          << "  *sharedcopy*) echo '{\"ranks\": 4, \"bytes\": 4194304, \"seconds\": 1e-3}';;\n"
                           << "  *) echo '{\"index\": [{\"work\": {\"cost.index_op\": 1000}, \"seconds\": 1e-6}], "
                              "\"copies\": [{\"work\": {\"cost.byte_copied\": 10000, \"cost.run_copied\": 10}, \"seconds\": 2e-6}], "
                           << "\"copy_bandwidth\": " << copies.dump() << "}';;\nesac\n";
@@ -241,6 +266,51 @@ TEST(Validate, EachCaseCountsItsFastestRound) {
       EXPECT_DOUBLE_EQ(json.at("round_spread_p90").get<double>(), 1.0);
     }
   }
+}
+
+// --measured: an earlier --json output's cases simulated again, on the same or another platform,
+// against its measurements, mpirun never started (a launcher that cannot run); a file whose cases are
+// not the ones these options give is refused with one line.
+TEST(Validate, MeasuredReSimulatesAnEarlierOutputsCasesWithoutRunningThem) {
+  namespace fs = std::filesystem;
+  const TempDir dir("redist-validate-measured");
+  const fs::path launcher = dir / "mpirun", measured = dir / "measured.json", edited = dir / "edited.json";
+  std::ofstream(launcher) << "#!/bin/sh\necho '{\"verified\": true, \"phases\": {\"index\": 0.25, \"pack\": 0.5, \"comm\": 0.125, "
+                              "\"unpack\": 0.125, \"total\": 1.0}}'\n";
+  fs::permissions(launcher, fs::perms::owner_all);
+  const std::string options = " --random 2 --pairs-side 0 --random-2d 0 --within-cores 0 --json";
+  const auto validate = [&](const char* platform, const std::string& more) {
+    return run_command(redist(std::string("validate --platform " REDIST_SOURCE_DIR "/platforms/") + platform + more));
+  };
+  const auto first = validate("sp2.xml", options + " --rounds 2 --mpirun " + launcher.string());
+  ASSERT_EQ(first.status, 0) << first.err;
+  std::ofstream(measured) << first.out;
+  const std::string nowhere = " --mpirun " + (dir / "no-mpirun").string() + " --measured ";
+  const auto again = validate("sp2.xml", options + nowhere + measured.string());
+  ASSERT_EQ(again.status, 0) << again.err;
+  const auto before = nlohmann::json::parse(first.out), after = nlohmann::json::parse(again.out);
+  ASSERT_EQ(after.at("cases").size(), 16u);
+  EXPECT_EQ(after.at("cases"), before.at("cases"));  // the same measurements, simulated alike
+  EXPECT_EQ(after.at("rounds"), 2);
+  EXPECT_EQ(after.at("round_spread_median"), before.at("round_spread_median"));
+  // Another platform: the file's measurements, that platform's simulation.
+  const auto paragon = validate("paragon.xml", options + nowhere + measured.string());
+  ASSERT_EQ(paragon.status, 0) << paragon.err;
+  const auto other = nlohmann::json::parse(paragon.out);
+  for (std::size_t i = 0; i < 16; ++i) {
+    EXPECT_EQ(other.at("cases")[i].at("measured_phases"), before.at("cases")[i].at("measured_phases"));
+  }
+  EXPECT_NE(other.at("cases")[0].at("simulated"), before.at("cases")[0].at("simulated"));
+  // Other cases than the file's: refused, by count and by label.
+  const auto more = validate("sp2.xml", " --random 3 --pairs-side 0 --random-2d 0 --within-cores 0" + nowhere + measured.string());
+  expect_one_error_line(more);
+  EXPECT_NE(more.err.find("holds 16 cases, this validate runs 17"), std::string::npos) << more.err;
+  nlohmann::json changed = before;
+  changed["cases"][0]["case"] = "P=1 r=1 Q=1 s=1 N=1 naive/async";
+  std::ofstream(edited) << changed.dump();
+  const auto relabelled = validate("sp2.xml", options + nowhere + edited.string());
+  expect_one_error_line(relabelled);
+  EXPECT_NE(relabelled.err.find("case 1 is 'P=1 r=1 Q=1 s=1 N=1 naive/async'"), std::string::npos) << relabelled.err;
 }
 
 // The random cases, simulated for real, against a launcher standing in for mpirun that reports

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <set>
+#include <tuple>
 
 #include "redist/predict/machine_model_json.hpp"
 #include "redist/core/splitmix.hpp"
@@ -275,6 +276,53 @@ TEST(Predict, OversubscribedHostsCopyTheirMessagesByTheirCpus) {
   const auto value = zero.find("\"oversubscribed_bandwidth\":") + 27;
   EXPECT_THROW(machine_model_from_json(zero.replace(value, zero.find('}', value) - value, "0"), "test"),
                std::invalid_argument);
+}
+
+// Curves over ranks per core (what calibrate measures at each level): run_by reads the link's all-to-all
+// bandwidth and the host's copy slowdown at the run's level, and prices with them; a run within the
+// cores is unchanged, and the JSON keeps both curves.
+TEST(Predict, EachLevelOfRanksPerCoreIsPricedFromItsCurves) {
+  MachineModel m = two_hosts();
+  m.hosts = 1;
+  m.cores = 2;
+  m.links = {{1e10, true, 1e6, PiecewiseCurve::parse("0:10e6;2:25e6;3:40e6", false)}};
+  m.routes = {{{0}, 0}};
+  m.copy_slowdowns = PiecewiseCurve::parse("0:1.5;2:2;3:3", false);
+  EXPECT_FALSE(m.run_by(2));
+  for (const auto& [ranks, bandwidth, slowdown] :
+       std::vector<std::tuple<Index, double, double>>{{3, 10e6, 1.5}, {4, 25e6, 2}, {5, 25e6, 2}, {7, 40e6, 3}}) {
+    const auto run = m.run_by(ranks);
+    ASSERT_TRUE(run) << ranks;
+    EXPECT_EQ(run->message_copy_rate, 2 * bandwidth / 2) << ranks;
+    EXPECT_EQ(run->copy_slowdown, slowdown) << ranks;
+    // Copies slowed, the rest of the work not.
+    Work work(WorkKind::ByteCopied, 1000);
+    work.add(WorkKind::ElementScanned, 10);
+    EXPECT_DOUBLE_EQ(run->run_seconds_for(work, 2), slowdown * 1000 * 1e-9 + 10 * 1e-8);
+  }
+  // A copy slowdown alone (no oversubscribed bandwidth): messages stay flows, copies are slowed.
+  MachineModel slowed_only = m;
+  slowed_only.links[0].oversubscribed_bandwidth = 0;
+  slowed_only.links[0].oversubscribed_bandwidths = {};
+  ASSERT_TRUE(slowed_only.run_by(3));
+  EXPECT_EQ(slowed_only.run_by(3)->message_copy_rate, 0);
+  EXPECT_EQ(slowed_only.run_by(3)->copy_slowdown, 1.5);
+  // The predicted packing of three ranks: 1.5 times that of the model without the curve.
+  MachineModel unslowed = m;
+  unslowed.copy_slowdowns = {};
+  const Layout from = BlockCyclic(400000, 1, 3), to = BlockCyclic(400000, 1000, 3);
+  const auto cs = candidates(from, to, RankMap::shared(), {"prylli", "caterpillar", "none"});
+  const auto slowed = predict_all_ranks(from, to, 8, RankMap::shared(), cs, m).at(0).phases;
+  const auto plain = predict_all_ranks(from, to, 8, RankMap::shared(), cs, unslowed).at(0).phases;
+  ASSERT_GT(plain.pack, 0);
+  EXPECT_DOUBLE_EQ(slowed.pack, 1.5 * plain.pack);
+  EXPECT_DOUBLE_EQ(slowed.unpack, 1.5 * plain.unpack);
+  EXPECT_DOUBLE_EQ(slowed.index, plain.index);
+  EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
+  std::string bad = machine_model_to_json(m);
+  const auto at = bad.find("0:1.5;2:2;3:3");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_THROW(machine_model_from_json(bad.replace(at, 13, "1:1.5"), "test"), std::invalid_argument);
 }
 
 // The node's memory in the prediction: copies at min(c(W), M(W) / k), k the ranks of the node at most

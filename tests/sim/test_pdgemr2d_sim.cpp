@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -148,6 +150,55 @@ TEST(SimulatedPdgemr2d, PredictionIsCloseToTheSimulation) {
       std::printf("%s, %s: predicted / simulated %.4f\n", platform, pair.name, predicted.phases.total / simulated);
     }
   }
+}
+
+// modern-100g.xml with every host pricing a first touch at `price` seconds a byte, in a file of its own.
+std::string platform_with_faults(double price) {
+  std::ifstream in(platform_path("modern-100g.xml"));
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string xml = text.str();
+  const std::string anchor = "<prop id=\"cost.element_copied\"";
+  char added[80];
+  std::snprintf(added, sizeof added, "<prop id=\"cost.byte_faulted\" value=\"%.17g\"/>", price);
+  for (std::size_t at = xml.find(anchor); at != std::string::npos; at = xml.find(anchor, at + std::string(added).size() + anchor.size())) {
+    xml.insert(at, added);
+  }
+  const std::string path = (std::filesystem::temp_directory_path() / "redist-test-faulting-100g.xml").string();
+  std::ofstream(path) << xml;
+  return path;
+}
+
+TEST(SimulatedPdgemr2d, BuffersMallocMapsAnewFaultEveryCallInTheSimulationAndThePrediction) {
+  // 4096 x 4096 doubles on 2 x 2: 32 MiB a rank, so both buffers are mapped anew by every call;
+  // each rank sends two 16 MiB messages and receives two.
+  const Layout from = matrix(4096, 4096, 64, 64, 2, 2), to = matrix(4096, 4096, 64, 64, 4, 1);
+  const SubmatrixCopy copy = whole_matrix_copy(from, to, RankMap::shared(), 0);
+  constexpr double kPrice = 1e-9;
+  const std::string faulting = platform_with_faults(kPrice);
+  sim::SimulationOptions options;
+  options.ranks = 4;
+  options.phantom = true;
+  const auto slowest = [&](const std::string& platform) {
+    options.platform_file = platform;
+    double total = 0;
+    for (const std::string& line : sim::simulate(options, [&](Transport& t) { return run_rank(t, copy, true); })) {
+      std::istringstream fields(line);
+      double value = 0;
+      for (int k = 0; k < 6; ++k) fields >> value;
+      total = std::max(total, value);
+    }
+    return total;
+  };
+  const double without = slowest(platform_path("modern-100g.xml")), with = slowest(faulting);
+  // At least the slowest rank's own first touches (its send buffer's 16 MiB and its receive
+  // buffer's), at most every rank's, one after another (the blocking steps chain them).
+  const double one_buffer = 16.0 * (1 << 20) * kPrice;
+  EXPECT_GE(with - without, 2 * one_buffer * 0.999);
+  EXPECT_LE(with - without, 4 * 2 * one_buffer);
+  const Prediction predicted = predict_pdgemr2d(from, to, 8, RankMap::shared(), sim::machine_model_from_platform(faulting, 4));
+  EXPECT_NEAR(predicted.phases.total / with, 1, 0.01);
+  std::filesystem::remove(faulting);
 }
 
 }  // namespace

@@ -1,12 +1,14 @@
 // Memory for run lists, kept between plans. An irregular plan's run lists hold more bytes than the
 // data they describe (32 bytes per record, a record per piece), and a fresh block that size is fresh
-// pages: the first touch of each faults into the kernel, which zeroes it. On this project's test VM
-// a fault costs ~2.3 us, five times the copy of its 4 KiB: a 1 Mi-element plan (245,000 records) took
-// 7 ms with fresh pages and 2.7 ms with kept ones, and glibc hands a block this large back to the
-// kernel when it is freed. Blocks of 64 KiB and more are therefore kept here when a plan lets them
-// go, for the next plan (a program that redistributes again, a Plan built anew). Not asked to be
-// transparent huge pages: on that VM a huge page's first touch took milliseconds now and then, more
-// than the 4 KiB faults it saves.
+// pages: the first touch of each faults into the kernel, which zeroes it. In a virtual machine a
+// fault can cost microseconds, several times the copy of its 4 KiB (cost.byte_faulted, measured by
+// `redist calibrate`; docs/MEASUREMENTS.md has a 1 Mi-element plan of 245,000 records at 7 ms with
+// fresh pages and 2.7 ms with kept ones), and glibc hands a block this large back to the kernel when
+// it is freed. Blocks of 64 KiB and more are therefore kept here when a plan lets them go, for the
+// next plan (a program that redistributes again, a Plan built anew); a process's first plan still
+// writes fresh pages (first_touch_work prices them). Not asked to be transparent huge pages: a huge
+// page's first touch took milliseconds now and then where measured, more than the 4 KiB faults it
+// saves.
 #pragma once
 
 #include <cstddef>

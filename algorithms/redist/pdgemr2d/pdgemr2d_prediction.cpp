@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "redist/pdgemr2d/blacs_combine.hpp"
+#include "redist/pdgemr2d/call_buffer.hpp"
 #include "redist/pdgemr2d/pdgemr2d_geometry.hpp"
 #include "redist/pdgemr2d/pdgemr2d_intervals.hpp"
 #include "redist/pdgemr2d/pdgemr2d_setup.hpp"
@@ -88,7 +89,7 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
   const auto local = [&](Rank r, const Work& work, double Phases::*phase) {
     const Index on_host = ranks / model.hosts + (model.host_of(r) < ranks % model.hosts ? 1 : 0);
     const double stretch = std::max(1.0, static_cast<double>(on_host) / static_cast<double>(model.cores));
-    const double seconds = model.seconds_for(work, model.copying_with(r, ranks)) * stretch;
+    const double seconds = model.run_seconds_for(work, model.copying_with(r, ranks)) * stretch;
     clock[static_cast<std::size_t>(r)].now += seconds;
     clock[static_cast<std::size_t>(r)].phases.*phase += seconds;
   };
@@ -126,9 +127,13 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
     }
   }
   std::vector<Pdgemr2dGeometry> geometry;
+  std::vector<CallBuffer> send_pages, receive_pages;  // the buffers' first touches
   for (Rank r = 0; r < ranks; ++r) {
     geometry.push_back(pdgemr2d_geometry(checked, r, ranks));
-    local(r, pdgemr2d_setup_work(geometry.back(), ranks), &Phases::index);
+    const Pdgemr2dGeometry& g = geometry.back();
+    local(r, pdgemr2d_setup_work(g, ranks), &Phases::index);
+    send_pages.emplace_back(g.from.in_grid ? g.from.buffer_elements * elem_bytes : 0);
+    receive_pages.emplace_back(g.to.in_grid ? g.to.buffer_elements * elem_bytes : 0);
   }
   const Index steps = geometry.front().steps();
   for (Index step = 0; step < steps; ++step) {
@@ -157,6 +162,7 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
           local(r, m.scan, &Phases::index);
           local(r, pdgemr2d_copy_work(m, elem_bytes), &Phases::pack);
           sent[at] = m.elements();
+          local(r, send_pages[at].write(sent[at] * elem_bytes), &Phases::pack);
         }
         // The receive of this half: its scan, and the copy to itself.
         if (from_process >= 0 && (half == 0) == receive_first) {
@@ -164,6 +170,8 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
           local(r, incoming[at].scan, &Phases::index);
           received[at] = incoming[at].elements();
           if (to_self && received[at] > 0) local(r, pdgemr2d_self_copy_work(received[at], elem_bytes), &Phases::unpack);
+          // MPI writes the receive buffer as the message arrives; Clacpy as it copies to itself.
+          local(r, receive_pages[at].write(received[at] * elem_bytes), to_self ? &Phases::unpack : &Phases::comm);
         }
         // The send of this half (the receiver's receive of the same message is in the same half).
         if (to_process >= 0 && (half == 0) == !receive_first && sent[at] > 0 && !to_self) {

@@ -103,22 +103,25 @@ MachineModel parse(const json& j) {
   }
   m.shared_memory = root.has("shared_memory") ? root.at("shared_memory").boolean() : false;
   m.time_slice = root.has("time_slice") ? root.at("time_slice").number(true) : 0;  // written only where declared
+  const auto curve = [](const Key& key) {
+    try {
+      return PiecewiseCurve::parse(key.text(), false);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("'" + key.path + "': " + e.what());
+    }
+  };
+  // Written only where the platform declares them (calibrated at each level of ranks per core).
+  if (root.has("copy_slowdowns")) m.copy_slowdowns = curve(root.at("copy_slowdowns"));
   if (root.has("memory")) {  // models of machines whose memory was not measured have none
     const Key memory = root.at("memory");
-    const auto curve = [](const Key& key) {
-      try {
-        return PiecewiseCurve::parse(key.text(), false);
-      } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument("'" + key.path + "': " + e.what());
-      }
-    };
     m.memory = NodeMemory{curve(memory.at("copy_bandwidth")), curve(memory.at("node_bandwidth"))};
   }
   for (const Key& link : root.at("links").items()) {
     // Models written before links had an oversubscribed bandwidth: none. Written, it is positive,
     // as the platform property it comes from must be.
     const double oversubscribed = link.has("oversubscribed_bandwidth") ? link.at("oversubscribed_bandwidth").number(true) : 0;
-    m.links.push_back({link.at("bandwidth").number(true), link.at("shared").boolean(), oversubscribed});
+    m.links.push_back({link.at("bandwidth").number(true), link.at("shared").boolean(), oversubscribed,
+                       link.has("oversubscribed_bandwidths") ? curve(link.at("oversubscribed_bandwidths")) : PiecewiseCurve()});
   }
   for (const Key& route : root.at("routes").items()) {
     ModelRoute r{{}, route.at("latency").number(false)};
@@ -147,6 +150,7 @@ std::string machine_model_to_json(const MachineModel& model) {
   for (const ModelLink& l : model.links) {
     json link = {{"bandwidth", l.bandwidth}, {"shared", l.shared}};
     if (l.oversubscribed_bandwidth > 0) link["oversubscribed_bandwidth"] = l.oversubscribed_bandwidth;
+    if (!l.oversubscribed_bandwidths.empty()) link["oversubscribed_bandwidths"] = l.oversubscribed_bandwidths.text();
     links.push_back(std::move(link));
   }
   json routes = json::array();
@@ -154,6 +158,7 @@ std::string machine_model_to_json(const MachineModel& model) {
   json out{{"prices", prices},   {"hosts", model.hosts}, {"cores", model.cores}, {"barrier_latency", model.barrier_latency},
            {"shared_memory", model.shared_memory}, {"links", links}, {"routes", routes}};
   if (model.time_slice > 0) out["time_slice"] = model.time_slice;
+  if (!model.copy_slowdowns.empty()) out["copy_slowdowns"] = model.copy_slowdowns.text();
   if (model.memory) {
     out["memory"] = {{"copy_bandwidth", model.memory->copy_bandwidth.text()},
                      {"node_bandwidth", model.memory->node_bandwidth.text()}};

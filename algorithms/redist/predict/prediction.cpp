@@ -305,8 +305,9 @@ std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index 
     const Candidate& c = candidates.list[k];
     Phases phases;
     phases.index = busiest_host(local, k, &LocalSeconds::index, model);
-    phases.pack = busiest_host(local, k, &LocalSeconds::pack, model);
-    phases.unpack = busiest_host(local, k, &LocalSeconds::unpack, model);
+    // Packing and unpacking are copies only: the run's copy slowdown (ranks sharing cores) on all of them.
+    phases.pack = model.copy_slowdown * busiest_host(local, k, &LocalSeconds::pack, model);
+    phases.unpack = model.copy_slowdown * busiest_host(local, k, &LocalSeconds::unpack, model);
     if (exchanges_in_place(c, model)) {  // the agreement (an allreduce: a barrier's rounds), a barrier
       phases.comm = 2 * barrier;
       phases.total = phases.index + phases.pack + phases.comm + phases.unpack;

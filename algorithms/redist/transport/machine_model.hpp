@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "redist/transport/node_memory.hpp"
+#include "redist/transport/ranks_per_core.hpp"
 #include "redist/transport/work.hpp"
 
 namespace redist {
@@ -38,6 +39,9 @@ struct ModelLink {
   /// all-to-all of two ranks per core: the messages of such a host are then copied by its CPUs, each
   /// copy at 2 × this / cores (message_copy_rate; sim/redist/sim/oversubscribed_bandwidth.hpp).
   double oversubscribed_bandwidth = 0;
+  /// The same measured at each level of ranks per core, where declared (ranks_per_core.hpp): it then
+  /// takes the place of oversubscribed_bandwidth.
+  PiecewiseCurve oversubscribed_bandwidths{};
   friend bool operator==(const ModelLink&, const ModelLink&) = default;
 };
 
@@ -72,6 +76,10 @@ struct MachineModel {
   /// Bytes per second at which a rank's CPU copies a message to or from another rank of its host,
   /// where the host holds more ranks than cores (run_by sets it; 0: messages cross the links).
   double message_copy_rate = 0;
+  /// The factor on a rank's copies at each level of ranks per core, where declared (ranks_per_core.hpp).
+  PiecewiseCurve copy_slowdowns{};
+  /// The factor on each rank's copies in this run (run_by sets it; 1: none).
+  double copy_slowdown = 1;
 
   Index host_of(Index rank) const { return rank % hosts; }
   /// How many ranks of a run of `ranks` copy at once beside `rank` (itself included), when every rank
@@ -93,18 +101,31 @@ struct MachineModel {
   /// Some host holds more of `ranks` ranks than it has cores.
   bool oversubscribed(Index ranks) const { return (ranks + hosts - 1) / hosts > cores; }
   /// The model as a run of `ranks` ranks sees it, when that differs from this one: a host holds
-  /// more ranks than cores, and its route to itself crosses a link that declares an oversubscribed
-  /// bandwidth B (the smallest): its ranks' messages to each other are copies by their CPUs, at
-  /// 2B / cores each (the simulator's SimGridTransport alike). Homogeneous hosts: host 0's route.
+  /// more ranks than cores (L ranks per core, host 0's: homogeneous hosts), and its route to itself
+  /// crosses a link that declares an oversubscribed bandwidth B at L (the smallest): its ranks'
+  /// messages to each other are copies by their CPUs, at 2B / cores each; or the host declares a
+  /// copy slowdown at L, by which its ranks' copies take longer (the simulator's SimGridTransport alike).
   std::optional<MachineModel> run_by(Index ranks) const {
     if (!oversubscribed(ranks) || routes.empty()) return std::nullopt;
+    const double level = ranks_per_core((ranks + hosts - 1) / hosts, cores);
     std::vector<double> declared;
-    for (std::size_t link : route(0, 0).links) declared.push_back(links.at(link).oversubscribed_bandwidth);
+    for (std::size_t link : route(0, 0).links) {
+      const ModelLink& l = links.at(link);
+      declared.push_back(oversubscribed_bandwidth_at(l.oversubscribed_bandwidth, l.oversubscribed_bandwidths, level));
+    }
     const double rate = redist::message_copy_rate(declared, cores);
-    if (rate == 0) return std::nullopt;
+    const double slowdown = copy_slowdown_at(copy_slowdowns, level);
+    if (rate == 0 && slowdown == 1) return std::nullopt;
     MachineModel out = *this;
     out.message_copy_rate = rate;
+    out.copy_slowdown = slowdown;
     return out;
+  }
+  /// seconds_for with the run's copy slowdown on the copies of `work`.
+  double run_seconds_for(const Work& work, Index copying) const {
+    if (copy_slowdown == 1) return seconds_for(work, copying);
+    const auto [copies, rest] = split_copies(work);
+    return seconds_for(rest, copying) + copy_slowdown * seconds_for(copies, copying);
   }
   /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over
   /// its cores, or its longest rank's, whichever is more (a rank runs on one core at a time); where

@@ -46,6 +46,9 @@ inline constexpr std::array kPlatformProperties = {
                      "one run-list or intersection record read by a copy loop (optional: 0)"},
     PlatformProperty{"cost.element_copied", "s", PropertyHolder::Host, "sim/redist/sim/host_costs.cpp",
                      "one element copied on its own by pdgemr2d's loops, beyond its bytes (optional: 0)"},
+    PlatformProperty{"cost.byte_faulted", "s", PropertyHolder::Host, "sim/redist/sim/host_costs.cpp",
+                     "one byte written for the first time since the process was given it: the page fault "
+                     "and zeroing (optional: 0)"},
     PlatformProperty{"cost.send_overhead", "s", PropertyHolder::Host, "sim/redist/sim/host_costs.cpp",
                      "host CPU time of posting one send"},
     PlatformProperty{"cost.recv_overhead", "s", PropertyHolder::Host, "sim/redist/sim/host_costs.cpp",
@@ -81,6 +84,14 @@ inline constexpr std::array kPlatformProperties = {
     PlatformProperty{"redist.oversubscribed_bandwidth", "B/s", PropertyHolder::Link,
                      "sim/redist/sim/oversubscribed_bandwidth.cpp",
                      "all-to-all bandwidth of a node's ranks at two per core, on the node's route to itself"},
+    PlatformProperty{"redist.oversubscribed_bandwidths", "B/s by ranks per core", PropertyHolder::Link,
+                     "sim/redist/sim/oversubscribed_bandwidth.cpp",
+                     "all-to-all bandwidth of a node's ranks beyond its cores, by ranks per core (piecewise "
+                     "curve; replaces the single value)"},
+    PlatformProperty{"redist.copy_slowdown", "factor by ranks per core", PropertyHolder::Host,
+                     "sim/redist/sim/copy_slowdown.cpp",
+                     "how much longer copies take than taking turns on a shared core gives, by ranks per "
+                     "core (piecewise curve)"},
     PlatformProperty{"redist.latency_factors", "factor by bytes", PropertyHolder::RootZone,
                      "sim/redist/sim/network_factors.cpp",
                      "latency factor by message size, \"size:factor;...\" (SimGrid's syntax)"},
@@ -123,6 +134,9 @@ inline constexpr std::string_view kReduceLatencyProperty = platform_property("co
 inline constexpr std::string_view kScanPerWordProperty = platform_property("control.scan_per_word").name;
 inline constexpr std::string_view kOversubscribedBandwidthProperty =
     platform_property("redist.oversubscribed_bandwidth").name;
+inline constexpr std::string_view kOversubscribedBandwidthsProperty =
+    platform_property("redist.oversubscribed_bandwidths").name;
+inline constexpr std::string_view kCopySlowdownProperty = platform_property("redist.copy_slowdown").name;
 inline constexpr std::string_view kLatencyFactorsProperty = platform_property("redist.latency_factors").name;
 inline constexpr std::string_view kBandwidthFactorsProperty = platform_property("redist.bandwidth_factors").name;
 

@@ -26,14 +26,19 @@ enum class WorkKind : std::size_t {
                    ///< many pieces a strided record has), or of paper 000's PITFALLS and Prylli intersection lists
   ElementCopied,   ///< one element moved on its own by a loop that copies element by element (ScaLAPACK
                    ///< pdgemr2d's packing and unpacking), beyond its bytes, which ByteCopied prices
+  ByteFaulted,     ///< one byte of memory written for the first time since the process was given it (the
+                   ///< kernel's page fault and zeroing): a plan's run lists when the process first builds
+                   ///< one, and blocks an allocator maps anew on every call (pdgemr2d's large buffers)
 };
-inline constexpr std::size_t kWorkKinds = 10;
+inline constexpr std::size_t kWorkKinds = 11;
 
 /// Whether a platform (or a machine model) may leave the kind's price out, pricing it 0: kinds that
 /// only some programs count (allocations: the papers'; records: redist's own and paper 000's; elements
-/// copied one by one: pdgemr2d's), or that were added after platforms had been written.
+/// copied one by one: pdgemr2d's), or that were added after platforms had been written (first
+/// touches: the papers' machines' page faults are inside their measured allocation price).
 constexpr bool price_is_optional(WorkKind kind) {
-  return kind == WorkKind::Allocation || kind == WorkKind::RecordCopied || kind == WorkKind::ElementCopied;
+  return kind == WorkKind::Allocation || kind == WorkKind::RecordCopied || kind == WorkKind::ElementCopied ||
+         kind == WorkKind::ByteFaulted;
 }
 
 /// Host property naming the price, in seconds, of one unit of a work kind ("cost.index_op", ...): the
@@ -43,7 +48,7 @@ constexpr std::string_view price_property(WorkKind kind) {
   return kPlatformProperties[static_cast<std::size_t>(kind)].name;
 }
 static_assert(price_property(WorkKind::IndexOp) == "cost.index_op" &&
-              price_property(WorkKind::ElementCopied) == "cost.element_copied");
+              price_property(WorkKind::ByteFaulted) == "cost.byte_faulted");
 
 /// Counts of work, by kind, to be charged at once.
 class Work {

@@ -10,7 +10,7 @@
 
 #include "redist/sim/core_turns.hpp"
 #include "redist/sim/network_factors.hpp"
-#include "redist/sim/oversubscribed_bandwidth.hpp"
+#include "redist/transport/ranks_per_core.hpp"
 
 namespace redist::calibration {
 namespace {
@@ -26,7 +26,8 @@ std::string factors(const PiecewiseFit& fit, const std::function<double(const Li
 
 }  // namespace
 
-std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w, const std::vector<double>& prices) {
+std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w, const std::vector<double>& prices,
+                               const std::vector<SharedCopy>& shared_copies, Index cores) {
   std::ostringstream text;
   text << fmt::format("MPI ping-pong, one-way seconds (fit: {} piece(s)):\n", n.fit.pieces.size());
   for (std::size_t k = 0; k < n.fit.pieces.size(); ++k) {
@@ -46,9 +47,22 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
   }
   text << fmt::format("all-to-all of {} ranks, {} B per pair: {:.4g} B/s together (the link's bandwidth)\n",
                       n.exchange.ranks, n.exchange.bytes, n.exchange.bandwidth);
-  text << fmt::format("all-to-all of {} ranks, {} B per pair: {:.4g} B/s together (its bandwidth when ranks "
-                      "outnumber cores)\n",
-                      n.oversubscribed.ranks, n.oversubscribed.bytes, n.oversubscribed.bandwidth);
+  for (const Exchange& e : n.oversubscribed) {
+    text << fmt::format("all-to-all of {} ranks ({:.3g} per core), {} B per pair: {:.4g} B/s together (its bandwidth "
+                        "at that many ranks per core)\n",
+                        e.ranks, ranks_per_core(e.ranks, cores), e.bytes, e.bandwidth);
+  }
+  if (!shared_copies.empty()) {
+    text << "packing at once (each rank the same plan, caches emptied first), first start to last end; slowdown:\n"
+            "  over what taking turns gives (the busiest core's ranks one after another at the first row's time)\n"
+            "  ranks  per core  bytes each   seconds      slowdown\n";
+    const PiecewiseCurve slowdowns = copy_slowdown_curve(shared_copies, cores);
+    for (const SharedCopy& c : shared_copies) {
+      const double level = ranks_per_core(c.ranks, cores);
+      text << fmt::format("  {:<5}  {:<8.3g}  {:<11}  {:.4e}   {}\n", c.ranks, level, c.bytes, c.seconds,
+                          level <= 1 ? std::string("(reference)") : fmt::format("{:.3f}", slowdowns.at(level)));
+    }
+  }
   text << fmt::format("time slice: {:.4g} s (median round trip of two ranks each beside a computing rank on its "
                       "core)\n",
                       n.time_slice);
@@ -80,6 +94,11 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
                         "  elements    measured\n", w.element_copied);
     for (const auto& r : w.pdgemr2d) text << fmt::format("  {:<10}  {:.4e}\n", r.elements, r.seconds);
   }
+  if (w.first_touch) {
+    text << fmt::format("memory written for the first time (mapped, written and unmapped) against written again, every\n"
+                        "rank at once: {:.4e} s and {:.4e} s for {} bytes: cost.byte_faulted = {:.4g} s a byte\n",
+                        w.first_touch->fresh, w.first_touch->warm, w.first_touch->bytes, w.byte_faulted);
+  }
   text << "index work prices (least squares over the methods' counted work; ElementScanned fitted on the\n"
           "naive scan's runs after the others, on the table and intersection methods' runs):\n";
   for (std::size_t k = 0; k < kIndexKinds.size(); ++k) {
@@ -96,7 +115,8 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
 }
 
 std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, const LocalWork& w,
-                                    const std::vector<double>& prices, const std::string& report) {
+                                    const std::vector<double>& prices, const std::vector<SharedCopy>& shared_copies,
+                                    const std::string& report) {
   const double base_latency = n.latency, base_bandwidth = n.bandwidth;
   // A later piece's line may cross zero below its sizes: its latency is then none, not negative.
   const auto latency_factor = [&](const LineFit& p) { return std::max(0.0, p.intercept / base_latency); };
@@ -121,7 +141,8 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
   std::vector<std::pair<WorkKind, double>> costs = {{WorkKind::ByteCopied, w.byte_copied},
                                                     {WorkKind::RunCopied, w.run_copied},
                                                     {WorkKind::RecordCopied, w.record_copied},
-                                                    {WorkKind::ElementCopied, w.element_copied}};
+                                                    {WorkKind::ElementCopied, w.element_copied},
+                                                    {WorkKind::ByteFaulted, w.byte_faulted}};
   for (std::size_t k = 0; k < kIndexKinds.size(); ++k) costs.emplace_back(kIndexKinds[k], prices[k]);
   for (const auto& [kind, price] : costs) {
     xml << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", price_property(kind), price);
@@ -134,6 +155,10 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
       << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- more ranks than cores: each keeps to a core, "
                      "its core's ranks in turn -->\n",
                      kTimeSliceProperty, n.time_slice);
+  if (const PiecewiseCurve slowdowns = copy_slowdown_curve(shared_copies, cores); !slowdowns.empty()) {
+    xml << fmt::format("      <prop id=\"{}\" value=\"{}\"/> <!-- by ranks per core: copies beyond taking turns -->\n",
+                       kCopySlowdownProperty, slowdowns.text());
+  }
   if (w.memory) {
     xml << "      <!-- Copies by the bytes copied at once: one rank's bandwidth, and the node memory's that the\n"
         << "           ranks copying at once share (redist/transport/node_memory.hpp); bytes per second. -->\n"
@@ -142,11 +167,13 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
   }
   xml << "    </host>\n";
   xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\">\n", n.exchange.bandwidth,
-                     base_latency)
-      << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- ranks beyond the cores: CPUs copy their"
-                     " messages, each copy at 2 x this / cores -->\n",
-                     kOversubscribedBandwidthProperty, n.oversubscribed.bandwidth)
-      << "    </link>\n";
+                     base_latency);
+  if (const PiecewiseCurve oversubscribed = oversubscribed_bandwidth_curve(n.oversubscribed, cores); !oversubscribed.empty()) {
+    xml << fmt::format("      <prop id=\"{}\" value=\"{}\"/> <!-- by ranks per core beyond the cores: CPUs copy"
+                       " their messages, each copy at 2 x this / cores -->\n",
+                       kOversubscribedBandwidthsProperty, oversubscribed.text());
+  }
+  xml << "    </link>\n";
   // Messages between the node's ranks cross its memory, one link they share (SimGrid's loopback, a
   // fat pipe, would give each message all of it).
   xml << "    <route src=\"node-0\" dst=\"node-0\" symmetrical=\"NO\"><link_ctn id=\"memory\"/></route>\n";

@@ -31,6 +31,16 @@ nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes) {
       }
     }
   }
+  if (out.contains("first_touch")) {  // each write at its fastest pass
+    auto& touch = out.at("first_touch");
+    for (const auto& pass : passes) {
+      const auto& other = pass.at("first_touch");
+      if (other.at("bytes") != touch.at("bytes")) throw std::runtime_error("local work passes measured different first touches");
+      for (const char* write : {"fresh", "warm"}) {
+        touch[write] = std::min(touch.at(write).get<double>(), other.at(write).get<double>());
+      }
+    }
+  }
   if (!out.contains("copy_bandwidth")) return out;
   auto& rows = out.at("copy_bandwidth");
   for (const auto& pass : passes) {
@@ -50,6 +60,13 @@ nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes) {
 
 LocalWork local_work_from_json(const nlohmann::json& json) {
   LocalWork out;
+  if (json.contains("first_touch")) {
+    const auto& t = json.at("first_touch");
+    out.first_touch = LocalWork::FirstTouchMeasurement{t.at("bytes").get<double>(), t.at("fresh").get<double>(),
+                                                       t.at("warm").get<double>()};
+    if (!(out.first_touch->bytes > 0)) throw std::runtime_error("first-touch measurement of no bytes");
+    out.byte_faulted = std::max(0.0, (out.first_touch->fresh - out.first_touch->warm) / out.first_touch->bytes);
+  }
   for (const auto& row : json.at("index")) {
     IndexMeasurement m;
     for (const WorkKind kind : kIndexKinds) m.counts.push_back(count(row.at("work"), kind));

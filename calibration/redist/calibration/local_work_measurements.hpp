@@ -50,6 +50,14 @@ struct LocalWork {
   /// what its bytes (at the memory's bandwidth, or byte_copied), runs and records cost. 0 when the
   /// measurements hold no pdgemr2d rows (measured before they were taken).
   double element_copied = 0;
+  /// Seconds per byte written for the first time since the process was given it (cost.byte_faulted):
+  /// a block mapped, written and unmapped against one written again, every rank at once. 0 when
+  /// the measurements hold none (taken before first touches were measured).
+  double byte_faulted = 0;
+  struct FirstTouchMeasurement {
+    double bytes = 0, fresh = 0, warm = 0;  ///< the block, and the seconds of each write
+  };
+  std::optional<FirstTouchMeasurement> first_touch;
   std::vector<IndexMeasurement> index;  ///< one per (method, layout pair) and per relabelling
   std::vector<CopyMeasurement> copies;  ///< two per (method, layout pair): pack, unpack
   /// pdgemr2d's copies on one process, with the elements its model (redist/pdgemr2d/) counts.

@@ -23,6 +23,7 @@ CalibrationResult calibrate_machine(const CalibrationSettings& o) {
   NetworkMeasurements network = measure_ping_pong(o.launcher, o.max_bytes, o.seconds_per_size, o.passes);
   measure_exchanges(o.launcher, o.cores, o.passes, network);
   network.time_slice = measure_time_slice(o.launcher, o.cores, o.passes);
+  const std::vector<SharedCopy> shared_copies = measure_shared_copies(o.launcher, o.cores, o.passes);
   std::vector<nlohmann::json> passes;
   for (int pass = 0; pass < o.passes; ++pass) {
     // Each pass read through as it will be: a field missing is redist-mpi's output not recognised.
@@ -43,8 +44,8 @@ CalibrationResult calibrate_machine(const CalibrationSettings& o) {
       std::find(kIndexKinds.begin(), kIndexKinds.end(), WorkKind::ElementScanned) - kIndexKinds.begin());
   const auto prices = fit_prices_staged(counts, seconds, {scanned});
   CalibrationResult result;
-  result.report = calibration_report(network, work, prices);
-  platform.write(calibrated_platform_xml(o.cores, network, work, prices, result.report));
+  result.report = calibration_report(network, work, prices, shared_copies, o.cores);
+  platform.write(calibrated_platform_xml(o.cores, network, work, prices, shared_copies, result.report));
   // The model `auto` predicts on in MPI programs, for any number of ranks (all on the one host),
   // read from the platform not yet published.
   result.model = machine_model_file(o.out);

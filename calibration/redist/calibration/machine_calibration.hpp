@@ -1,5 +1,7 @@
 // `redist calibrate` as a whole: measures this machine under mpirun — MPI ping-pong from 1 byte up, an
-// all-to-all of one rank per core and one of two ranks per core (`redist-mpi exchange`), and the
+// all-to-all of one rank per core and one at each level of ranks per core beyond (`redist-mpi
+// exchange`), all ranks packing at once at one rank per core and at each level (`redist-mpi
+// sharedcopy`), the time slice of ranks sharing a core (`redist-mpi pingpong --busy`), and the
 // plans, packing and unpacking of the indexing methods timed by `redist-mpi localwork` against their
 // counted work (one rank per core, all at once, as a redistribution's ranks share the node's memory),
 // all in the MPI program whose runs the platform predicts — fits them by least squares and writes

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "redist/calibration/core_sharing_measurements.hpp"
+
 namespace redist::calibration {
 
 NetworkMeasurements measure_ping_pong(const MpiLauncher& launcher, Index max_bytes, double seconds_per_size,
@@ -61,14 +63,17 @@ Exchange measure_exchange(const MpiLauncher& launcher, Index ranks, int passes) 
   return e;
 }
 
-// With one rank per core, the link's bandwidth. With two, what the node moves when ranks outnumber
+// With one rank per core, the link's bandwidth. Beyond, what the node moves when ranks outnumber
 // cores: processes sharing a core copy their messages in turns, and each copy's speed follows from
 // it (sim/redist/sim/oversubscribed_bandwidth.hpp; priced at the one-per-core figure, the comm phase
-// of validate's 3-8-rank runs on 2 cores took 2-4 times the simulated one).
+// of validate's 3-8-rank runs on 2 cores took 2-4 times the simulated one). How fast those copies
+// are at 1.5, 2, 3 or 4 ranks per core differs between machines: each level is measured.
 void measure_exchanges(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network) {
-  const Index ranks = std::max<Index>(2, cores);
-  network.exchange = measure_exchange(launcher, ranks, passes);
-  network.oversubscribed = measure_exchange(launcher, 2 * ranks, passes);
+  network.exchange = measure_exchange(launcher, std::max<Index>(2, cores), passes);
+  network.oversubscribed.clear();
+  for (const Index ranks : oversubscribed_rank_counts(cores)) {
+    network.oversubscribed.push_back(measure_exchange(launcher, std::max<Index>(2, ranks), passes));
+  }
 }
 
 // With ranks 0 and 1 each sharing its core with a computing rank, a message waits for the computing

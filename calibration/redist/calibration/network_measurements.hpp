@@ -1,6 +1,6 @@
 // The network of the machine at hand, measured for `redist calibrate` under mpirun by redist-mpi:
 // a ping-pong of two ranks from 1 byte up (one-way time against message size, fitted piece by piece),
-// and all-to-alls of every rank at once, one rank per core and two.
+// and all-to-alls of every rank at once, one rank per core and at each level of ranks per core beyond.
 #pragma once
 
 #include <vector>
@@ -23,7 +23,9 @@ struct NetworkMeasurements {
   double latency = 0;    ///< of the link: the first piece's intercept
   double bandwidth = 0;  ///< the last piece's: one message alone, the factor curve's reference
   Exchange exchange;        ///< one rank per core, all at once: the link's capacity
-  Exchange oversubscribed;  ///< two ranks per core: its messages' CPU copies when ranks outnumber cores
+  /// Beyond the cores, at each of oversubscribed_rank_counts (core_sharing_measurements.hpp):
+  /// its messages' CPU copies when ranks outnumber cores, at that many ranks per core.
+  std::vector<Exchange> oversubscribed;
   /// Seconds a rank that is ready waits for its core while a computing rank holds it: the time slice
   /// of ranks that outnumber cores (sim/redist/sim/core_turns.hpp).
   double time_slice = 0;
@@ -41,7 +43,8 @@ NetworkMeasurements measure_ping_pong(const MpiLauncher& launcher, Index max_byt
 /// 256 MiB / ranks², within 64 KiB-4 MiB.
 Exchange measure_exchange(const MpiLauncher& launcher, Index ranks, int passes);
 
-/// The two all-to-alls of `cores` ranks (at least 2) and twice as many, into `network`.
+/// The all-to-all of `cores` ranks (at least 2) and those beyond the cores, at each of
+/// oversubscribed_rank_counts, into `network`.
 void measure_exchanges(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network);
 
 /// The time slice of `cores` + 2 ranks (`redist-mpi pingpong --busy`, the launcher binding ranks to

@@ -62,7 +62,11 @@ Digest& Digest::add(const MachineModel& m) {
   for (const double price : m.prices.seconds) add(price);
   add(m.prices.send_overhead).add(m.prices.recv_overhead).add(m.hosts).add(m.cores);
   add(static_cast<std::uint64_t>(m.links.size()));
-  for (const ModelLink& link : m.links) add(link.bandwidth).add(link.shared).add(link.oversubscribed_bandwidth);
+  for (const ModelLink& link : m.links) {
+    add(link.bandwidth).add(link.shared).add(link.oversubscribed_bandwidth);
+    // Only where declared: the digests of models without the curve stay as they were.
+    if (!link.oversubscribed_bandwidths.empty()) add_curve(*this, link.oversubscribed_bandwidths);
+  }
   add(static_cast<std::uint64_t>(m.routes.size()));
   for (const ModelRoute& route : m.routes) {
     add(route.latency).add(static_cast<std::uint64_t>(route.links.size()));
@@ -73,6 +77,7 @@ Digest& Digest::add(const MachineModel& m) {
     add_curve(*this, m.memory->copy_bandwidth);
     add_curve(*this, m.memory->node_bandwidth);
   }
+  if (!m.copy_slowdowns.empty()) add_curve(*this, m.copy_slowdowns);
   return *this;
 }
 

@@ -13,6 +13,7 @@
 #include "redist/sim/isolated_run.hpp"
 #include "redist/sim/network_factors.hpp"
 #include "redist/sim/node_memory_hosts.hpp"
+#include "redist/sim/copy_slowdown.hpp"
 #include "redist/sim/core_turns.hpp"
 #include "redist/sim/oversubscribed_bandwidth.hpp"
 #include "redist/sim/platform_check.hpp"
@@ -50,6 +51,7 @@ MachineModel read_model(const std::string& platform, Index used_hosts, Index hos
   model.shared_memory = share_one_memory({nodes.begin(), nodes.end()});
   model.memory = read_node_memory(*nodes.front(), platform);
   if (const auto slice = read_time_slice(*nodes.front(), platform)) model.time_slice = *slice;
+  model.copy_slowdowns = read_copy_slowdowns(*nodes.front(), platform);
   std::map<std::string, std::size_t> link_index;
   for (simgrid::s4u::Host* from : nodes) {
     for (simgrid::s4u::Host* to : nodes) {
@@ -62,7 +64,7 @@ MachineModel read_model(const std::string& platform, Index used_hosts, Index hos
         if (fresh) {
           model.links.push_back({link->get_bandwidth(),
                                  link->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE,
-                                 oversubscribed_bandwidth(*link, platform)});
+                                 oversubscribed_bandwidth(*link, platform), oversubscribed_bandwidths(*link, platform)});
         }
         route.links.push_back(at->second);
       }

@@ -30,10 +30,10 @@ std::optional<PiecewiseCurve> read_curve(const simgrid::s4u::Host& host, std::st
 
 }  // namespace
 
-void CopyResource::copy(double bytes) const {
+void CopyResource::copy(double bytes, double slowdown) const {
   if (bytes <= 0) return;
   const double node = memory->node_bandwidth.at(bytes);
-  simgrid::s4u::ExecPtr exec = simgrid::s4u::this_actor::exec_init(bytes / node * kMemorySpeed);
+  simgrid::s4u::ExecPtr exec = simgrid::s4u::this_actor::exec_init(bytes / node * kMemorySpeed * slowdown);
   exec->set_host(host);
   exec->set_bound(memory->copy_bandwidth.at(bytes) / node * kMemorySpeed);
   exec->start();

@@ -20,8 +20,9 @@ namespace redist::sim {
 struct CopyResource {
   std::shared_ptr<const NodeMemory> memory;
   simgrid::s4u::Host* host = nullptr;
-  /// Blocks the calling actor while it copies `bytes` at once.
-  void copy(double bytes) const;
+  /// Blocks the calling actor while it copies `bytes` at once, `slowdown` times the memory's work
+  /// (a rank sharing its core: copy_slowdown.hpp), at the bandwidths of `bytes` copied at once.
+  void copy(double bytes, double slowdown = 1) const;
 };
 
 /// A host's memory model, if it declares one (both curves or neither). Throws std::runtime_error

@@ -8,6 +8,7 @@
 #include "redist/sim/host_costs.hpp"
 #include "redist/sim/ranks_on_host.hpp"
 #include "redist/transport/machine_model.hpp"
+#include "redist/transport/ranks_per_core.hpp"
 
 namespace redist::sim {
 
@@ -23,13 +24,25 @@ double oversubscribed_bandwidth(const simgrid::s4u::Link& link, const std::strin
   return *value;
 }
 
+PiecewiseCurve oversubscribed_bandwidths(const simgrid::s4u::Link& link, const std::string& platform) {
+  const char* text = link.get_property(std::string(kOversubscribedBandwidthsProperty));
+  if (text == nullptr) return {};
+  try {
+    return PiecewiseCurve::parse(text, false);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error("platform " + platform + ": link " + link.get_name() + " property " +
+                             std::string(kOversubscribedBandwidthsProperty) + ": " + e.what());
+  }
+}
+
 std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& rank_hosts,
                                        const std::string& platform) {
   for (const simgrid::s4u::Link* link : simgrid::s4u::Engine::get_instance()->get_all_links()) {
     oversubscribed_bandwidth(*link, platform);  // checked whether used or not
+    oversubscribed_bandwidths(*link, platform);
   }
   const std::vector<int> ranks_on = ranks_on_host(rank_hosts);
-  std::map<const simgrid::s4u::Host*, double> rate_of;  // the route looked up once a host
+  std::map<const simgrid::s4u::Host*, double> rate_of;  // the route looked up once a host (its ranks all at one level)
   std::vector<double> rates;
   for (std::size_t rank = 0; rank < rank_hosts.size(); ++rank) {
     simgrid::s4u::Host* host = rank_hosts[rank];
@@ -42,7 +55,11 @@ std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& r
       double latency = 0;
       host->route_to(host, route, &latency);
       std::vector<double> declared;
-      for (const simgrid::s4u::Link* link : route) declared.push_back(oversubscribed_bandwidth(*link, platform));
+      const double level = ranks_per_core(ranks_on[rank], host->get_core_count());
+      for (const simgrid::s4u::Link* link : route) {
+        declared.push_back(oversubscribed_bandwidth_at(oversubscribed_bandwidth(*link, platform),
+                                                       oversubscribed_bandwidths(*link, platform), level));
+      }
       rate_of[host] = message_copy_rate(declared, host->get_core_count());
     }
     rates.push_back(rate_of[host]);

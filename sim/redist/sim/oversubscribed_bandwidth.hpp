@@ -4,7 +4,9 @@
 // processes share cores, each copies in its turn, and a core's copies for all its processes add up.
 // `redist calibrate` measures the second case as an all-to-all of two processes per core and writes
 // what the node moved, B, on its memory link; every byte of that all-to-all was copied twice, by C
-// cores at once, so that each copy runs at 2B / C bytes per second (docs/ARCHITECTURE.md §5).
+// cores at once, so that each copy runs at 2B / C bytes per second (docs/ARCHITECTURE.md §5). How
+// fast that is depends on how many processes share each core, so calibrate measures B at each level
+// of ranks per core it is run at, and the link declares them as a curve.
 #pragma once
 
 #include <string>
@@ -14,6 +16,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
+#include "redist/core/piecewise_curve.hpp"
 #include "redist/transport/platform_properties.hpp"
 
 namespace redist::sim {
@@ -24,10 +27,16 @@ namespace redist::sim {
 /// the platform and the link when the value is not a positive number.
 double oversubscribed_bandwidth(const simgrid::s4u::Link& link, const std::string& platform);
 
+/// The link's oversubscribed bandwidths by ranks per core (redist.oversubscribed_bandwidths,
+/// redist/transport/ranks_per_core.hpp), empty where it declares none; throws std::runtime_error
+/// naming the platform and the link for a value that is not such a curve.
+PiecewiseCurve oversubscribed_bandwidths(const simgrid::s4u::Link& link, const std::string& platform);
+
 /// For each rank of `rank_hosts` (a host each): the bytes per second at which its CPU copies a
 /// message to or from another rank of its host, 2B / cores, where its host holds more ranks than
 /// cores and the host's route to itself crosses a link declaring an oversubscribed bandwidth (the
-/// smallest, B); else 0, and its messages are flows over the network. Checks every link's value.
+/// smallest, B; where a link declares them by ranks per core, its value at the host's); else 0, and
+/// its messages are flows over the network. Checks every link's values.
 std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& rank_hosts,
                                        const std::string& platform);
 

@@ -12,6 +12,7 @@
 #include <simgrid/s4u/Mailbox.hpp>
 
 #include "redist/redistribute/message_packing.hpp"
+#include "redist/transport/ranks_per_core.hpp"
 
 namespace redist::sim {
 namespace {
@@ -317,20 +318,28 @@ bool SimGridTransport::control_prefix_reduction_sum(std::span<const Index> value
 }
 
 // Where the node's memory is modelled, the bytes copied run on it after the rest of the work (the
-// loops' other costs) has run on the CPU.
+// loops' other costs) has run on the CPU. A rank sharing its core takes its copy slowdown longer
+// over its copies (bytes, runs, records, elements), the rest of its work unchanged.
 void SimGridTransport::charge(const Work& work) {
   const CopyResource& copies = world_.placement(rank_).copies;
+  const double slowdown = world_.placement(rank_).copy_slowdown;
   const Index bytes = work.count(WorkKind::ByteCopied);
   if (copies.memory == nullptr || bytes == 0) {
-    compute(prices_.seconds_for(work));
+    compute(cpu_seconds(work, slowdown));
     return;
   }
   Work rest = work;
   rest.add(WorkKind::ByteCopied, -bytes);
-  compute(prices_.seconds_for(rest));
+  compute(cpu_seconds(rest, slowdown));
   settle();
   if (turn_) turn_->hold();
-  copies.copy(static_cast<double>(bytes));
+  copies.copy(static_cast<double>(bytes), slowdown);
+}
+
+double SimGridTransport::cpu_seconds(const Work& work, double slowdown) const {
+  if (slowdown == 1) return prices_.seconds_for(work);  // summed as ever: runs stay byte-identical
+  const auto [copied, rest] = split_copies(work);
+  return prices_.seconds_for(rest) + slowdown * prices_.seconds_for(copied);
 }
 
 void SimGridTransport::compute(double seconds) {

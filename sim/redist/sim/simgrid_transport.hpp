@@ -109,6 +109,8 @@ class SimGridTransport final : public Transport {
   /// time, and its local work runs in sequence anyway. now() counts the backlog, so phase timers
   /// are exact.
   void compute(double seconds);
+  /// `work` priced on the CPU, its copies (ranks_per_core.hpp's split_copies) `slowdown` times longer.
+  double cpu_seconds(const Work& work, double slowdown) const;
 
   World& world_;
   Rank rank_;

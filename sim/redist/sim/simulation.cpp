@@ -10,6 +10,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include "redist/sim/copy_slowdown.hpp"
 #include "redist/sim/host_costs.hpp"
 #include "redist/sim/network_factors.hpp"
 #include "redist/sim/oversubscribed_bandwidth.hpp"
@@ -151,10 +152,12 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   const std::vector<double> message_copies = message_copy_rates(used, options.platform_file);
   const std::vector<CopyResource> copies = make_copy_resources(used, options.platform_file);
   const auto cores = assign_cores(used, options.platform_file);
+  const std::vector<double> slowdowns = copy_slowdowns(used, options.platform_file);
   for (std::size_t rank = 0; rank < placement.size(); ++rank) {
     placement[rank].copies = copies[rank];
     placement[rank].core = cores[rank];
     placement[rank].message_copy_rate = message_copies[rank];
+    placement[rank].copy_slowdown = slowdowns[rank];
   }
   const auto latency = barrier_latency(placement, options.platform_file);
   auto scan = control_scan(placement, options.platform_file);

@@ -42,6 +42,8 @@ struct RankPlacement {
   /// Bytes per second at which its CPU copies a message to or from another rank of its host, where
   /// the ranks outnumber the host's cores (oversubscribed_bandwidth.hpp); 0: messages are flows.
   double message_copy_rate = 0;
+  /// The factor on its copies, where its host holds more ranks than cores (copy_slowdown.hpp); 1 elsewhere.
+  double copy_slowdown = 1;
 };
 
 class World {
