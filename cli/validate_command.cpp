@@ -1,7 +1,8 @@
 // `redist validate --platform FILE [--quick] [--random K] [--random-2d K] [--within-cores K] [--seed S]
 // [--repeat K] [--rounds R] [--max-error E] [--max-p90 E] [--measured FILE] [--json]`: runs redistributions (14
 // hand-picked 1-D ones, K seeded random 1-D ones: random_validation_cases; the twelve benchmark
-// pairs and K seeded random 2-D ones, each column-major one also moved by ScaLAPACK's pdgemr2d;
+// pairs and K seeded random 2-D ones, about a third of them copies of sub(A) into sub(B) run by the
+// drop-in's submatrix plan, each column-major one also moved by ScaLAPACK's pdgemr2d;
 // K more, 1-D and 2-D, whose ranks fit the platform's cores)
 // for real under mpirun and in the simulator on a platform
 // written by `redist calibrate`, and reports per case the measured (fastest of R rounds) and
@@ -160,7 +161,7 @@ void add_validate_command(CLI::App& root, Commands& commands) {
   app->add_option("--pairs-side", o->pairs_side, "matrix side of the twelve benchmark pairs (0: none)")
       ->check(CLI::Range(Index{0}, Index{1} << 20))
       ->capture_default_str();
-  app->add_option("--random-2d", o->random_2d, "seeded random 2-D cases, after the twelve benchmark pairs")
+  app->add_option("--random-2d", o->random_2d, "seeded random 2-D cases (about a third submatrix copies), after the twelve benchmark pairs")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   app->add_option("--within-cores", o->within_cores,

@@ -4,6 +4,7 @@
 
 #include "redist/core/int_math.hpp"
 #include "redist/experiments/experiment_schema.hpp"
+#include "redist/indexing/matrix_copy_request.hpp"
 
 namespace redist::mpi::cli {
 namespace {
@@ -13,6 +14,12 @@ std::pair<Index, Index> pair_of(const std::string& text, char separator, const c
   const auto numbers = parse_pair(text, separator);
   if (!numbers) throw std::invalid_argument(std::string(option) + " '" + text + "' is not of the form A" + separator + "B");
   return *numbers;
+}
+
+// An optional "AxB" or "A,B": absent when not given.
+std::optional<std::pair<Index, Index>> optional_pair_of(const std::string& text, char separator, const char* option) {
+  if (text.empty()) return std::nullopt;
+  return pair_of(text, separator, option);
 }
 
 void require(bool given, const char* what) {
@@ -41,12 +48,18 @@ void LayoutOptions::add_to(CLI::App& app) {
         ->check(CLI::IsMember({"column-major", "row-major"}))
         ->capture_default_str();
   }
+  app.add_option("--dst-matrix", dst_matrix, "2-D: B's rows x columns, MxN, where they differ from A's");
+  app.add_option("--src-at", src_at, "2-D: sub(A)'s first row and column IA,JA, from 1 (default 1,1)");
+  app.add_option("--dst-at", dst_at, "2-D: sub(B)'s first row and column IB,JB, from 1 (default 1,1)");
+  app.add_option("--sub", sub,
+                 "2-D: the mxn submatrix copied (default: the rest of A from IA,JA); a submatrix runs the ScaLAPACK "
+                 "drop-in's submatrix plan and its default exchange");
   app.add_option("--placement", placement, "source and destination processors: shared ranks or disjoint")
       ->check(CLI::IsMember({"shared", "disjoint"}))
       ->capture_default_str();
 }
 
-std::pair<ScalapackDescriptor, ScalapackDescriptor> LayoutOptions::descriptors() const {
+MatrixCopy LayoutOptions::matrix_copy() const {
   require(rows != kNotGiven && cols != kNotGiven, "--rows or --cols");
   require(!src_grid.empty() && !src_block.empty() && !dst_grid.empty() && !dst_block.empty(),
           "--src-grid, --src-block, --dst-grid or --dst-block");
@@ -58,8 +71,17 @@ std::pair<ScalapackDescriptor, ScalapackDescriptor> LayoutOptions::descriptors()
     return ScalapackDescriptor{rows, cols, mb, nb, pr, pc, rsrc, csrc,
                                order == "row-major" ? StorageOrder::RowMajor : StorageOrder::ColumnMajor};
   };
-  return {describe(src_grid, src_block, src_first, src_order, "src"),
-          describe(dst_grid, dst_block, dst_first, dst_order, "dst")};
+  MatrixCopyRequest request{describe(src_grid, src_block, src_first, src_order, "src"),
+                            describe(dst_grid, dst_block, dst_first, dst_order, "dst")};
+  request.dst_matrix = optional_pair_of(dst_matrix, 'x', "--dst-matrix");
+  request.src_at = optional_pair_of(src_at, ',', "--src-at");
+  request.dst_at = optional_pair_of(dst_at, ',', "--dst-at");
+  request.sub = optional_pair_of(sub, 'x', "--sub");
+  try {
+    return requested_matrix_copy(request);
+  } catch (const OverflowError& e) {  // agreed, as layouts() says
+    throw std::invalid_argument(e.what());
+  }
 }
 
 std::pair<Layout, Layout> LayoutOptions::layouts() const {
@@ -68,8 +90,12 @@ std::pair<Layout, Layout> LayoutOptions::layouts() const {
   // not one rank's error, which would end the job through MPI_Abort and its banner.
   try {
     if (two_dimensional()) {
-      const auto [from, to] = descriptors();
-      return {scalapack_layout(from), scalapack_layout(to)};
+      const MatrixCopy copy = matrix_copy();
+      return {scalapack_layout(copy.from), scalapack_layout(copy.to)};
+    }
+    for (const auto& [given, option] : {std::pair{&dst_matrix, "--dst-matrix"}, std::pair{&src_at, "--src-at"},
+                                        std::pair{&dst_at, "--dst-at"}, std::pair{&sub, "--sub"}}) {
+      if (!given->empty()) throw std::invalid_argument(std::string(option) + " is a 2-D option: it needs --rows and --cols");
     }
     require(P != kNotGiven && r != kNotGiven && Q != kNotGiven && s != kNotGiven && N != kNotGiven,
             "-P, -r, -Q, -s or -N (or the 2-D options)");

@@ -3,6 +3,9 @@
 //   mpirun -np 4 redist-mpi run -P 2 -r 3 -Q 4 -s 5 -N 100000 --indexing krr --schedule greedy --json
 //   mpirun -np 4 redist-mpi run --rows 1000 --cols 800 --src-grid 2x2 --src-block 64x64
 //                               --dst-grid 1x4 --dst-block 1x100 --reference pdgemr2d --json
+//   mpirun -np 4 redist-mpi run --rows 1000 --cols 800 --src-grid 2x2 --src-block 64x64 --dst-grid 1x4
+//                               --dst-block 1x100 --dst-matrix 600x500 --src-at 101,51 --dst-at 7,9
+//                               --sub 400x300 --reference pdgemr2d --json
 //   mpirun -np 2 redist-mpi pingpong --max-bytes 16777216 --json
 //   mpirun -np 2 redist-mpi exchange --bytes 4194304 --json
 //   mpirun -np 6 redist-mpi sharedcopy --json
@@ -20,6 +23,7 @@
 #include <iostream>
 #include <memory>
 #include <new>
+#include <optional>
 #include <system_error>
 #include <limits>
 #include <stdexcept>
@@ -62,11 +66,11 @@ struct RunOptions {
   bool json = false;
 };
 
-// The layouts' own fields of the run JSON: 2-D descriptors, or the 1-D block sizes.
+// The layouts' own fields of the run JSON: the 2-D copy's descriptors (and submatrices), or the
+// 1-D block sizes.
 nlohmann::ordered_json layouts_json(const LayoutOptions& layout) {
   if (!layout.two_dimensional()) return {{"r", layout.r}, {"s", layout.s}};
-  const auto [from, to] = layout.descriptors();
-  return matrix_copy_json(MatrixCopy::whole(from, to));
+  return matrix_copy_json(layout.matrix_copy());
 }
 
 // The project's version, the SimGrid version the project was built with (the simulator is `redist`;
@@ -148,15 +152,94 @@ std::vector<std::string> with_auto(std::vector<std::string> names) {
   return names;
 }
 
-int run(const RunOptions& o) {
-  const auto [source, dest] = o.layout.layouts();
+int started_ranks() {
   int ranks = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  return ranks;
+}
+
+// Every rank sees the same numbers: all stop here together.
+void require_ranks_started(const RunOptions& o, const Layout& source, const Layout& dest) {
   const Index needed = o.layout.ranks(source.processors()).ranks_needed(source.processors(), dest.processors());
-  if (needed != ranks) {  // every rank sees the same numbers: all stop here together
-    throw std::invalid_argument("mpirun started " + std::to_string(ranks) + " ranks, the layouts use " +
+  if (needed != started_ranks()) {
+    throw std::invalid_argument("mpirun started " + std::to_string(started_ranks()) + " ranks, the layouts use " +
                                 std::to_string(needed) + " (start exactly that many)");
   }
+}
+
+// 0 when the run verified (and, with --reference, pdgemr2d verified and left the same bytes), else 2.
+int exit_status(const MpiRunSummary& summary, const std::optional<ReferenceComparison>& reference) {
+  return summary.verified && (!reference || (reference->identical && reference->verified)) ? 0 : 2;
+}
+
+// Rank 0's answer: the run's JSON with pdgemr2d's comparison last, or as text under `heading`.
+int print_result(const RunOptions& o, nlohmann::ordered_json json, const MpiRunSummary& summary,
+                 const std::optional<ReferenceComparison>& reference, const std::string& heading) {
+  if (reference) {
+    json["pdgemr2d"] = {{"seconds", reference->pdgemr2d_seconds}, {"redist_seconds", reference->redist_seconds},
+                        {"identical", reference->identical}, {"verified", reference->verified}};
+  }
+  if (o.json) {
+    std::cout << json.dump() << std::endl;
+  } else {
+    std::cout << heading << "\n";
+    for (const auto& [name, value] : json["phases"].items()) std::cout << name << "\t" << value << "\n";
+    std::cout << "messages " << summary.messages << ", bytes " << summary.bytes << ", verified "
+              << (summary.verified ? "yes" : "NO") << "\n";
+    if (reference) {
+      std::cout << "pdgemr2d " << reference->pdgemr2d_seconds << " s, redist " << reference->redist_seconds
+                << " s, identical " << (reference->identical ? "yes" : "NO") << ", verified "
+                << (reference->verified ? "yes" : "NO") << "\n";
+    }
+  }
+  return exit_status(summary, reference);
+}
+
+// A submatrix copy runs what the ScaLAPACK drop-in runs (its submatrix plan and the default
+// exchange), as `redist simulate` does: the options that choose among redist's ways of moving whole
+// matrices are refused by name, as the simulator refuses its parameters.
+void refuse_choices_of_whole_matrices(const RunOptions& o) {
+  for (const auto& [given, option] :
+       {std::pair{o.indexing != kDefaultName, "--indexing"}, std::pair{o.schedule != kDefaultName, "--schedule"},
+        std::pair{o.relabel != "none", "--relabel"}, std::pair{!o.model.empty(), "--model"}}) {
+    if (given) {
+      throw std::invalid_argument(std::string(option) +
+                                  ": a submatrix copy (--sub, --src-at, --dst-at or --dst-matrix) runs redist's submatrix "
+                                  "plan and the default exchange, as the ScaLAPACK drop-in does; --indexing, --schedule, "
+                                  "--relabel and --model choose among redist's ways of moving whole matrices");
+    }
+  }
+}
+
+// sub(A) into sub(B) on MPI_COMM_WORLD by the drop-in's submatrix plan, verified, and with
+// --reference pdgemr2d the same copy by ScaLAPACK's pdgemr2d.
+int run_submatrix_copy(const RunOptions& o, const MatrixCopy& copy) {
+  refuse_choices_of_whole_matrices(o);
+  const Layout source = scalapack_layout(copy.from), dest = scalapack_layout(copy.to);
+  require_ranks_started(o, source, dest);
+  const Options options{.elem_bytes = o.elem_bytes, .ranks = o.layout.ranks(source.processors())};
+  check_memory(o, source, dest, options);
+  const MpiRunSummary summary = verified_matrix_copy(MPI_COMM_WORLD, copy, options.ranks, o.elem_bytes, o.repeat);
+  std::optional<ReferenceComparison> reference;
+  if (!o.reference.empty()) reference = compare_copy_with_pdgemr2d(copy, options.ranks, o.repeat);
+  if (world_rank() != 0) return exit_status(summary, reference);
+  // Named as `redist simulate` names a submatrix run's method: the drop-in's plan, async's exchange.
+  auto json = redistribution_json({"mpi", started_ranks(), source.processors(), dest.processors(),
+                                   matrix_copy_json(copy), source.size(), summary.phases, summary.messages,
+                                   summary.bytes, summary.verified, o.elem_bytes, "submatrix", "async",
+                                   o.layout.placement, false});
+  return print_result(o, std::move(json), summary, reference,
+                      matrix_copy_text(copy) + "\nwall-clock seconds, maximum over " + std::to_string(started_ranks()) +
+                          " ranks (redist's submatrix plan, the default exchange)");
+}
+
+int run(const RunOptions& o) {
+  if (o.layout.two_dimensional()) {
+    if (const MatrixCopy copy = o.layout.matrix_copy(); !copy.whole()) return run_submatrix_copy(o, copy);
+  }
+  const auto [source, dest] = o.layout.layouts();
+  const int ranks = started_ranks();
+  require_ranks_started(o, source, dest);
   if (!o.reference.empty() && !o.layout.two_dimensional()) {
     throw std::invalid_argument("--reference pdgemr2d needs 2-D layouts (a 1-D array is a --rows 1 matrix)");
   }
@@ -169,10 +252,10 @@ int run(const RunOptions& o) {
   const auto summary = verified_redistribute(MPI_COMM_WORLD, source, dest, options, o.repeat);
   std::optional<ReferenceComparison> reference;
   if (!o.reference.empty()) {
-    const auto [from, to] = o.layout.descriptors();
-    reference = compare_with_pdgemr2d(from, to, options, o.repeat);
+    const MatrixCopy copy = o.layout.matrix_copy();
+    reference = compare_with_pdgemr2d(copy.from, copy.to, options, o.repeat);
   }
-  if (world_rank() != 0) return summary.verified && (!reference || reference->identical) ? 0 : 2;
+  if (world_rank() != 0) return exit_status(summary, reference);
 
   const RedistributeOptions resolved = resolve_defaults(options);
   auto json = redistribution_json({"mpi", ranks, source.processors(), dest.processors(), layouts_json(o.layout),
@@ -183,24 +266,9 @@ int run(const RunOptions& o) {
     json["auto"] = {{"model", o.model}, {"indexing", resolved.indexing}, {"schedule", resolved.schedule},
                     {"relabel", resolved.relabel}};
   }
-  if (reference) {
-    json["pdgemr2d"] = {{"seconds", reference->pdgemr2d_seconds}, {"redist_seconds", reference->redist_seconds},
-                        {"identical", reference->identical}, {"verified", reference->verified}};
-  }
-  if (o.json) {
-    std::cout << json.dump() << std::endl;
-  } else {
-    std::cout << "wall-clock seconds, maximum over " << ranks << " ranks (indexing " << resolved.indexing
-              << ", schedule " << resolved.schedule << ")\n";
-    for (const auto& [name, value] : json["phases"].items()) std::cout << name << "\t" << value << "\n";
-    std::cout << "messages " << summary.messages << ", bytes " << summary.bytes << ", verified "
-              << (summary.verified ? "yes" : "NO") << "\n";
-    if (reference) {
-      std::cout << "pdgemr2d " << reference->pdgemr2d_seconds << " s, redist " << reference->redist_seconds
-                << " s, identical " << (reference->identical ? "yes" : "NO") << "\n";
-    }
-  }
-  return summary.verified && (!reference || reference->identical) ? 0 : 2;
+  return print_result(o, std::move(json), summary, reference,
+                      "wall-clock seconds, maximum over " + std::to_string(ranks) + " ranks (indexing " +
+                          resolved.indexing + ", schedule " + resolved.schedule + ")");
 }
 
 int main_with_mpi(int argc, char** argv) {

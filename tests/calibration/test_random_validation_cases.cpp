@@ -5,6 +5,9 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
+
+#include <fmt/format.h>
 
 #include "redist/calibration/random_validation_cases.hpp"
 #include "redist/indexing/indexing_methods.hpp"
@@ -80,10 +83,10 @@ TEST(RandomValidationCases, EveryMethodScheduleAndRelabellingAppearsSeveralTimes
   EXPECT_GE(above_8mib, 3);
 }
 
-// The 2-D cases: reproducible, apart from the 1-D cases of the same seed, whole matrices of 1 to
-// 16 MiB between two descriptors the library accepts, each side's grid its processes, the methods
-// and schedules that take any blocks, row-major storage on some sides.
-TEST(RandomValidationCases, TwoDimensionalCasesAreWholeMatricesTheLibraryAccepts) {
+// The 2-D cases: reproducible, apart from the 1-D cases of the same seed, matrices of 1 to 16 MiB
+// between two descriptors the library accepts, each side's grid its processes; the whole copies
+// over the methods and schedules that take any blocks, row-major storage on some sides.
+TEST(RandomValidationCases, TwoDimensionalCasesAreCopiesTheLibraryAccepts) {
   const auto a = random_matrix_validation_cases(60, 18), b = random_matrix_validation_cases(60, 18);
   ASSERT_EQ(a.size(), 60u);
   std::map<std::string, int> seen;
@@ -94,7 +97,6 @@ TEST(RandomValidationCases, TwoDimensionalCasesAreWholeMatricesTheLibraryAccepts
     EXPECT_EQ(c.label(), b[i].label());
     ASSERT_TRUE(c.matrix);
     EXPECT_EQ(c.family(), "2-D");
-    EXPECT_TRUE(c.matrix->whole());
     EXPECT_EQ(matrix_copy_problem(*c.matrix), "");
     EXPECT_EQ(c.sources(), c.P);
     EXPECT_EQ(c.destinations(), c.Q);
@@ -103,16 +105,17 @@ TEST(RandomValidationCases, TwoDimensionalCasesAreWholeMatricesTheLibraryAccepts
     const Index bytes = c.matrix->from.rows * c.matrix->from.cols * 8;
     EXPECT_GE(bytes, (Index{1} << 20) - 2048 * 8);  // a whole number of columns of rows elements
     EXPECT_LT(bytes, Index{16} << 20);
-    const Layout source = scalapack_layout(c.matrix->from), dest = scalapack_layout(c.matrix->to);
-    EXPECT_TRUE(method_takes(indexing_method(c.indexing), source, dest));
-    ++seen[c.indexing];
-    ++seen[c.schedule];
     ++seen["relabel " + c.relabel];
     row_major += (c.matrix->from.order == StorageOrder::RowMajor) + (c.matrix->to.order == StorageOrder::RowMajor);
     first_elsewhere += c.matrix->from.first_row + c.matrix->from.first_col > 0;
     const ValidationCase twin = c.by_pdgemr2d();
     EXPECT_EQ(twin.family(), "pdgemr2d");
     EXPECT_NE(twin.label().find("pdgemr2d"), std::string::npos);
+    if (c.submatrix()) continue;  // the next test's
+    const Layout source = scalapack_layout(c.matrix->from), dest = scalapack_layout(c.matrix->to);
+    EXPECT_TRUE(method_takes(indexing_method(c.indexing), source, dest));
+    ++seen[c.indexing];
+    ++seen[c.schedule];
   }
   for (const char* name : {"naive", "pitfalls", "prylli", "async", "caterpillar", "stepwise", "greedy",
                            "relabel none", "relabel exact", "relabel greedy"}) {
@@ -120,6 +123,55 @@ TEST(RandomValidationCases, TwoDimensionalCasesAreWholeMatricesTheLibraryAccepts
   }
   EXPECT_GE(row_major, 10);
   EXPECT_GE(first_elsewhere, 10);
+}
+
+// About a third of the 2-D cases copy sub(A) into sub(B), as ScaLAPACK's pdgemr2d takes them:
+// reproducible for a seed, m x n inside both matrices at IA, JA and IB, JB drawn across them, B of
+// its own size, column-major, run by the drop-in's plan (no indexing, schedule or relabelling).
+TEST(RandomValidationCases, AThirdOfTheTwoDimensionalCasesAreSubmatrixCopiesInsideBothMatrices) {
+  const auto a = random_matrix_validation_cases(60, 18), b = random_matrix_validation_cases(60, 18);
+  int submatrices = 0, b_sized_otherwise = 0, a_offset = 0, b_offset = 0, disjoint = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const ValidationCase& c = a[i];
+    SCOPED_TRACE(c.label());
+    ASSERT_EQ(c.submatrix(), b[i].submatrix());
+    if (!c.submatrix()) continue;
+    ++submatrices;
+    const MatrixCopy& m = *c.matrix;
+    const MatrixCopy& again = *b[i].matrix;
+    EXPECT_EQ(std::tie(m.rows, m.cols, m.from_row0, m.from_col0, m.to_row0, m.to_col0, m.to.rows, m.to.cols),
+              std::tie(again.rows, again.cols, again.from_row0, again.from_col0, again.to_row0, again.to_col0,
+                       again.to.rows, again.to.cols));
+    EXPECT_FALSE(m.whole());
+    EXPECT_GE(m.rows, 1);
+    EXPECT_GE(m.cols, 1);
+    EXPECT_GE(m.from_row0, 0);
+    EXPECT_GE(m.from_col0, 0);
+    EXPECT_LE(m.from_row0 + m.rows, m.from.rows);  // inside A
+    EXPECT_LE(m.from_col0 + m.cols, m.from.cols);
+    EXPECT_GE(m.to_row0, 0);
+    EXPECT_GE(m.to_col0, 0);
+    EXPECT_LE(m.to_row0 + m.rows, m.to.rows);  // inside B
+    EXPECT_LE(m.to_col0 + m.cols, m.to.cols);
+    EXPECT_EQ(matrix_copy_problem(m), "");
+    EXPECT_EQ(m.from.order, StorageOrder::ColumnMajor);
+    EXPECT_EQ(m.to.order, StorageOrder::ColumnMajor);
+    EXPECT_EQ(c.indexing, "submatrix");
+    EXPECT_EQ(c.schedule, "async");
+    EXPECT_EQ(c.relabel, "none");
+    EXPECT_NE(c.label().find(fmt::format("sub {}x{} at {},{}", m.rows, m.cols, m.from_row0 + 1, m.from_col0 + 1)),
+              std::string::npos);
+    b_sized_otherwise += m.to.rows != m.from.rows || m.to.cols != m.from.cols;
+    a_offset += m.from_row0 > 0 && m.from_col0 > 0;
+    b_offset += m.to_row0 > 0 && m.to_col0 > 0;
+    disjoint += c.disjoint;
+  }
+  EXPECT_GE(submatrices, 12);
+  EXPECT_LE(submatrices, 30);
+  EXPECT_GE(b_sized_otherwise, submatrices - 1);
+  EXPECT_GE(a_offset, submatrices / 2);
+  EXPECT_GE(b_offset, submatrices / 3);
+  EXPECT_GE(disjoint, 1);
 }
 
 // Cases drawn within a machine's cores keep to them: two cores, two ranks.

@@ -313,6 +313,46 @@ TEST(Validate, MeasuredReSimulatesAnEarlierOutputsCasesWithoutRunningThem) {
   EXPECT_NE(relabelled.err.find("case 1 is 'P=1 r=1 Q=1 s=1 N=1 naive/async'"), std::string::npos) << relabelled.err;
 }
 
+// --measured with the seeded 2-D cases: their submatrix copies (and pdgemr2d's twins of them) are
+// drawn again from the seed, simulated again as the same copies, and a file naming another
+// submatrix in a case is refused.
+TEST(Validate, MeasuredReSimulatesTheSubmatrixCopiesItWasGiven) {
+  namespace fs = std::filesystem;
+  const TempDir dir("redist-validate-measured-submatrix");
+  const fs::path launcher = dir / "mpirun", measured = dir / "measured.json", edited = dir / "edited.json";
+  std::ofstream(launcher) << "#!/bin/sh\necho '{\"verified\": true, \"phases\": {\"index\": 0.25, \"pack\": 0.25, \"comm\": 0.25, "
+                              "\"unpack\": 0.25, \"total\": 1.0}, \"pdgemr2d\": {\"seconds\": 1.0, \"verified\": true, "
+                              "\"identical\": true}}'\n";
+  fs::permissions(launcher, fs::perms::owner_all);
+  const std::string options = "validate --platform " REDIST_SOURCE_DIR "/platforms/sp2.xml --random 0 --pairs-side 0 "
+                              "--random-2d 3 --within-cores 0 --seed 18 --json --mpirun ";
+  const auto first = run_command(redist(options + launcher.string()));
+  ASSERT_EQ(first.status, 0) << first.err;
+  std::ofstream(measured) << first.out;
+  const std::string nowhere = (dir / "no-mpirun").string() + " --measured ";
+  const auto again = run_command(redist(options + nowhere + measured.string()));
+  ASSERT_EQ(again.status, 0) << again.err;
+  const auto before = nlohmann::json::parse(first.out), after = nlohmann::json::parse(again.out);
+  EXPECT_EQ(after.at("cases"), before.at("cases"));
+  std::size_t submatrix = 0;
+  for (std::size_t i = 0; i < before.at("cases").size(); ++i) {
+    if (before.at("cases")[i].contains("matrix") && before.at("cases")[i].at("matrix").contains("sub")) submatrix = i;
+  }
+  ASSERT_GT(submatrix, 0u) << first.out;
+  const auto& copy = before.at("cases")[submatrix].at("matrix");
+  const std::string sub = std::to_string(copy.at("sub")[0].get<int>()) + "x" + std::to_string(copy.at("sub")[1].get<int>());
+  EXPECT_NE(before.at("cases")[submatrix].at("case").get<std::string>().find(" sub " + sub + " at "), std::string::npos);
+  nlohmann::json changed = before;
+  std::string label = changed["cases"][submatrix]["case"].get<std::string>();
+  label.replace(label.find(" sub "), 5, " sub 1");
+  changed["cases"][submatrix]["case"] = label;
+  std::ofstream(edited) << changed.dump();
+  const auto other_submatrix = run_command(redist(options + nowhere + edited.string()));
+  expect_one_error_line(other_submatrix);
+  EXPECT_NE(other_submatrix.err.find("case " + std::to_string(submatrix + 1) + " is '" + label + "'"), std::string::npos)
+      << other_submatrix.err;
+}
+
 // The random cases, simulated for real, against a launcher standing in for mpirun that reports
 // every run as 1 s: the same seed gives the same cases, and --max-p90 sets the exit status.
 TEST(Validate, RandomCasesAreReproducibleAndTheP90IsABound) {
@@ -342,6 +382,8 @@ TEST(Validate, RandomCasesAreReproducibleAndTheP90IsABound) {
   EXPECT_EQ(json.at("misses").at("by_set").at("pdgemr2d").at("cases"), in_set["pdgemr2d"]);
   EXPECT_EQ(json.at("seed"), 7);
   EXPECT_EQ(json.at("random_cases"), 6);
+  // A 2-D case's row carries its copy (the submatrix copies': MeasuredReSimulatesTheSubmatrixCopiesItWasGiven).
+  for (const auto& c : json.at("cases")) EXPECT_EQ(c.contains("matrix"), c.at("set") != "1-D") << c.at("case");
   const auto again = run(7, " --max-p90 0");
   EXPECT_EQ(again.status, 1) << again.err;  // some case's simulated time differs from 1 s
   const auto second = nlohmann::json::parse(again.out);

@@ -60,6 +60,71 @@ TEST(RedistMpi, TwoDimensionalRunMatchesPdgemr2d) {
 
 // CYCLIC(4) on 3 -> CYCLIC(2) on 3 of 1200 elements: numbered as is 400 elements stay on their rank,
 // the exact relabelling keeps 600 (as `redist simulate --relabel exact` reports).
+// sub(A) into sub(B) of its own size, as ScaLAPACK's pdgemr2d takes it, at offsets that cut blocks
+// on both sides: the drop-in's submatrix plan writes every element of sub(B) and nothing else of B,
+// and ScaLAPACK's pdgemr2d on the same IA, JA, IB, JB leaves the same B.
+TEST(RedistMpi, SubmatrixRunVerifiesAndMatchesPdgemr2d) {
+  const auto r = run_command(mpirun(4, REDIST_MPI_BIN,
+                                    "run --rows 123 --cols 77 --src-grid 2x2 --src-block 8x5 --dst-grid 4x1 "
+                                    "--dst-block 3x7 --dst-first 1,0 --dst-matrix 90x100 --src-at 11,5 --dst-at 3,20 "
+                                    "--sub 60x50 --reference pdgemr2d --repeat 2 --json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json.at("verified"), true);
+  EXPECT_EQ(json.at("pdgemr2d").at("identical"), true);
+  EXPECT_EQ(json.at("pdgemr2d").at("verified"), true);
+  EXPECT_EQ(json.at("indexing"), "submatrix");  // as `redist simulate` names the drop-in's plan
+  EXPECT_EQ(json.at("schedule"), "async");
+  EXPECT_EQ(json.at("N"), 123 * 77);
+  EXPECT_EQ(json.at("sub"), nlohmann::json::array({60, 50}));
+  EXPECT_EQ(json.at("src").at("at"), nlohmann::json::array({11, 5}));
+  EXPECT_EQ(json.at("dst").at("at"), nlohmann::json::array({3, 20}));
+  EXPECT_EQ(json.at("dst").at("matrix"), nlohmann::json::array({90, 100}));
+  for (const char* phase : {"index", "pack", "comm", "unpack", "total"}) {
+    EXPECT_GE(json.at("phases").at(phase).get<double>(), 0) << phase;
+  }
+  EXPECT_GT(json.at("phases").at("index").get<double>(), 0);
+  EXPECT_GE(json.at("phases").at("total").get<double>(), json.at("phases").at("comm").get<double>());
+  EXPECT_GT(json.at("bytes").get<long>(), 0);
+  // Disjoint processor sets, the destination grid's first process elsewhere.
+  const auto disjoint = run_command(mpirun(4, REDIST_MPI_BIN,
+                                           "run --rows 40 --cols 30 --src-grid 2x1 --src-block 4x4 --dst-grid 1x2 "
+                                           "--dst-block 5x3 --dst-first 0,1 --src-at 2,3 --sub 37x20 --placement disjoint "
+                                           "--reference pdgemr2d --json"));
+  ASSERT_EQ(disjoint.status, 0) << disjoint.err;
+  const auto apart = nlohmann::json::parse(disjoint.out);
+  EXPECT_EQ(apart.at("verified"), true);
+  EXPECT_EQ(apart.at("pdgemr2d").at("identical"), true);
+  EXPECT_EQ(apart.at("placement"), "disjoint");
+}
+
+// The submatrix options are checked as the simulator checks its parameters (requested_matrix_copy),
+// and refused where they cannot apply, once, on every rank.
+TEST(RedistMpi, SubmatrixOptionsOutsideTheMatrixOrWithWholeMatrixChoicesAreAnErrorOnEveryRank) {
+  const std::string copy = "run --rows 20 --cols 20 --src-grid 2x1 --src-block 4x4 --dst-grid 1x2 --dst-block 4x4 ";
+  const auto outside = run_command(mpirun(2, REDIST_MPI_BIN, copy + "--src-at 15,1 --sub 10x10"));
+  EXPECT_NE(outside.status, 0);
+  EXPECT_TRUE(outside.out.empty()) << outside.out;
+  EXPECT_EQ(error_lines(outside.err, "source: rows 15-24 x columns 1-10 lie outside its 20 x 20 matrix"), 1)
+      << outside.err;
+  const auto b_outside = run_command(mpirun(2, REDIST_MPI_BIN, copy + "--dst-matrix 8x30 --sub 10x10"));
+  EXPECT_NE(b_outside.status, 0);
+  EXPECT_EQ(error_lines(b_outside.err, "destination: rows 1-10 x columns 1-10 lie outside its 8 x 30 matrix"), 1)
+      << b_outside.err;
+  const auto chosen = run_command(mpirun(2, REDIST_MPI_BIN, copy + "--sub 5x5 --indexing krr"));
+  EXPECT_NE(chosen.status, 0);
+  EXPECT_EQ(error_lines(chosen.err, "--indexing: a submatrix copy"), 1) << chosen.err;
+  const auto row_major = run_command(mpirun(2, REDIST_MPI_BIN, copy + "--sub 5x5 --src-order row-major"));
+  EXPECT_NE(row_major.status, 0);
+  EXPECT_EQ(error_lines(row_major.err, "its local storage is column-major"), 1) << row_major.err;
+  const auto malformed = run_command(mpirun(2, REDIST_MPI_BIN, copy + "--src-at 2x2"));
+  EXPECT_NE(malformed.status, 0);
+  EXPECT_EQ(error_lines(malformed.err, "--src-at '2x2' is not of the form A,B"), 1) << malformed.err;
+  const auto one_dimensional = run_command(mpirun(2, REDIST_MPI_BIN, "run -P 2 -r 1 -Q 2 -s 1 -N 10 --sub 2x2"));
+  EXPECT_NE(one_dimensional.status, 0);
+  EXPECT_EQ(error_lines(one_dimensional.err, "--sub is a 2-D option"), 1) << one_dimensional.err;
+}
+
 TEST(RedistMpi, RelabelledRunVerifiesAndKeepsMoreOnItsRanks) {
   const auto r = run_command(mpirun(3, REDIST_MPI_BIN, "run -P 3 -r 4 -Q 3 -s 2 -N 1200 --relabel exact --json"));
   ASSERT_EQ(r.status, 0) << r.err;

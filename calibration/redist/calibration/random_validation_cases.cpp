@@ -1,5 +1,6 @@
 #include "redist/calibration/random_validation_cases.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -143,6 +144,28 @@ ValidationCase draw_matrix_case(Draws& draw, int i, const std::vector<Drawn>& in
   return c;
 }
 
+// Makes `c` a copy of sub(A) into sub(B), drawn from `draw` (a stream of its own, so that the draws
+// of the matrices stay those of whole cases): m x n from a quarter of A's rows and columns to all
+// but one (never the whole matrix), anywhere in A; B of its own size, from m x n to A's, on the
+// destination grid drawn for the case, sub(B) anywhere in it. ScaLAPACK's storage (column-major)
+// on both sides; the drop-in's plan, which takes no indexing, schedule or relabelling.
+void make_submatrix_copy(Draws& draw, ValidationCase& c) {
+  MatrixCopy& m = *c.matrix;
+  const Index rows = m.from.rows, cols = m.from.cols;
+  m.rows = draw.between(std::max<Index>(1, rows / 4), std::max<Index>(1, rows - 1));
+  m.cols = draw.between(std::max<Index>(1, cols / 4), std::max<Index>(1, cols - 1));
+  m.from_row0 = draw.between(0, rows - m.rows);
+  m.from_col0 = draw.between(0, cols - m.cols);
+  m.to.rows = draw.between(m.rows, rows);
+  m.to.cols = draw.between(m.cols, cols);
+  m.to_row0 = draw.between(0, m.to.rows - m.rows);
+  m.to_col0 = draw.between(0, m.to.cols - m.cols);
+  m.from.order = m.to.order = StorageOrder::ColumnMajor;
+  c.indexing = "submatrix";
+  c.schedule = "async";
+  c.relabel = "none";
+}
+
 }  // namespace
 
 std::vector<ValidationCase> random_validation_cases(int count, std::uint64_t seed, Index max_ranks) {
@@ -155,10 +178,15 @@ std::vector<ValidationCase> random_validation_cases(int count, std::uint64_t see
 
 std::vector<ValidationCase> random_matrix_validation_cases(int count, std::uint64_t seed, Index max_ranks) {
   Draws draw(seed ^ 0x2d2d2d2d2d2d2d2dULL);  // streams of their own: the 1-D cases of a seed stay as they were
+  Draws submatrix_draw(seed ^ 0x5b5b5b5b5b5b5b5bULL);  // and the submatrices': each matrix drawn as before
   const std::vector<Drawn> indexings = taking_any_blocks(drawn_indexings());
   const std::vector<Drawn> schedules = taking_any_blocks(drawn_schedules());
   std::vector<ValidationCase> cases;
-  for (int i = 0; i < count; ++i) cases.push_back(draw_matrix_case(draw, i, indexings, schedules, max_ranks));
+  for (int i = 0; i < count; ++i) {
+    ValidationCase c = draw_matrix_case(draw, i, indexings, schedules, max_ranks);
+    if (submatrix_draw.one_in(3)) make_submatrix_copy(submatrix_draw, c);
+    cases.push_back(std::move(c));
+  }
   return cases;
 }
 

@@ -29,10 +29,14 @@ constexpr Index kMaxValidationBlock = 400;
 /// At most `max_ranks` ranks (at least 2): fewer draw the cases that run within a machine's cores.
 std::vector<ValidationCase> random_validation_cases(int count, std::uint64_t seed, Index max_ranks = kMaxValidationRanks);
 
-/// `count` 2-D cases from `seed` (streams apart from the 1-D ones): whole matrices of 1 to 16 MiB
+/// `count` 2-D cases from `seed` (streams apart from the 1-D ones): matrices A of 1 to 16 MiB
 /// between two random descriptors (a grid of each side's processes, blocks small and large, any
 /// first process, a quarter stored row-major), over the validated indexing methods and schedules
 /// that take any block sizes, relabelled and placed as the 1-D cases are; at most `max_ranks` ranks.
+/// About a third (drawn from a stream of their own, so that every case's matrix is the one a whole
+/// copy would draw) become copies of sub(A) into sub(B) as ScaLAPACK's pdgemr2d takes them: m x n
+/// from a quarter of A's sides to all but one row and column, at any IA, JA inside A, into a B of
+/// its own size (m x n up to A's) at any IB, JB inside B, column-major, run by the drop-in's plan.
 std::vector<ValidationCase> random_matrix_validation_cases(int count, std::uint64_t seed,
                                                            Index max_ranks = kMaxValidationRanks);
 

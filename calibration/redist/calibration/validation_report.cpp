@@ -16,10 +16,17 @@ std::string compared_case_row(const ComparedCase& c) {
 
 nlohmann::ordered_json compared_case_json(const ComparedCase& c) {
   const double real = c.measured.total, model = c.simulated.total;
-  return {{"case", c.what.label()}, {"set", c.what.family()}, {"ranks", c.what.ranks()}, {"measured", real}, {"simulated", model},
-          {"ratio", model / real}, {"measured_phases", phases_json(c.measured, redistribution_phases())},
-          {"simulated_phases", phases_json(c.simulated, redistribution_phases())},
-          {"round_totals", c.round_totals}};
+  nlohmann::ordered_json json = {{"case", c.what.label()}, {"set", c.what.family()}, {"ranks", c.what.ranks()}};
+  // A 2-D case's copy as `redist simulate --json` and `redist-mpi run --json` write it: the
+  // descriptors and, for a submatrix copy, B's size, sub(A)'s and sub(B)'s "at" and "sub".
+  if (c.what.matrix) json["matrix"] = matrix_copy_json(*c.what.matrix);
+  json["measured"] = real;
+  json["simulated"] = model;
+  json["ratio"] = model / real;
+  json["measured_phases"] = phases_json(c.measured, redistribution_phases());
+  json["simulated_phases"] = phases_json(c.simulated, redistribution_phases());
+  json["round_totals"] = c.round_totals;
+  return json;
 }
 
 std::string validation_summary_text(const std::vector<ValidationCase>& all, const std::vector<double>& measured,

@@ -48,7 +48,9 @@ std::string platform_text(const std::string& platform) {
   return os::read_input_file(platform, os::kMaxPlatformBytes, "platform");
 }
 
-// redist-mpi's layout flags of a case: 1-D, or the two descriptors.
+// redist-mpi's layout flags of a case: 1-D, or the two descriptors and, for a submatrix copy, B's
+// size and the submatrices (--dst-matrix, --src-at, --dst-at, --sub: the simulator's dst_matrix,
+// src_at, dst_at and sub, read alike by requested_matrix_copy).
 std::string layout_arguments(const ValidationCase& c) {
   if (!c.matrix) return fmt::format("-P {} -r {} -Q {} -s {} -N {}", c.P, c.r, c.Q, c.s, c.N);
   const auto side = [](const ScalapackDescriptor& d, const char* name) {
@@ -56,8 +58,21 @@ std::string layout_arguments(const ValidationCase& c) {
                        d.grid_cols, d.row_block, d.col_block, d.first_row, d.first_col,
                        d.order == StorageOrder::RowMajor ? "row-major" : "column-major");
   };
-  return fmt::format("--rows {} --cols {}", c.matrix->from.rows, c.matrix->from.cols) + side(c.matrix->from, "src") +
-         side(c.matrix->to, "dst");
+  std::string arguments = fmt::format("--rows {} --cols {}", c.matrix->from.rows, c.matrix->from.cols) +
+                          side(c.matrix->from, "src") + side(c.matrix->to, "dst");
+  if (c.submatrix()) {
+    const MatrixCopy& m = *c.matrix;
+    arguments += fmt::format(" --dst-matrix {}x{} --src-at {},{} --dst-at {},{} --sub {}x{}", m.to.rows, m.to.cols,
+                             m.from_row0 + 1, m.from_col0 + 1, m.to_row0 + 1, m.to_col0 + 1, m.rows, m.cols);
+  }
+  return arguments;
+}
+
+// How a case asks redist-mpi to move it: a submatrix copy runs the drop-in's plan, which takes no
+// indexing, schedule or relabelling (redist-mpi refuses them, as the simulator does).
+std::string method_arguments(const ValidationCase& c) {
+  if (c.submatrix()) return "";
+  return fmt::format(" --indexing {} --schedule {} --relabel {}", c.indexing, c.schedule, c.relabel);
 }
 
 }  // namespace
@@ -82,9 +97,8 @@ int platform_host_count(const std::string& platform) {
 
 Phases measure_case(const MpiLauncher& launcher, const ValidationCase& c, int repeat) {
   const std::string arguments =
-      fmt::format("run {} --indexing {} --schedule {} --placement {} --relabel {} --repeat {}{} --json",
-                  layout_arguments(c), c.indexing, c.schedule, c.placement(), c.relabel, repeat,
-                  c.pdgemr2d ? " --reference pdgemr2d" : "");
+      fmt::format("run {}{} --placement {} --repeat {}{} --json", layout_arguments(c), method_arguments(c),
+                  c.placement(), repeat, c.pdgemr2d ? " --reference pdgemr2d" : "");
   const bool pdgemr2d = c.pdgemr2d;
   const auto [verified, phases] =
       launcher.read_json(static_cast<int>(c.ranks()), arguments, [pdgemr2d](const nlohmann::json& json) {
@@ -109,7 +123,7 @@ Phases simulate_case(const std::string& platform, const ValidationCase& c, int h
                           : Params{{"P", c.P}, {"r", c.r}, {"Q", c.Q}, {"s", c.s}, {"N", c.N}};
   if (c.pdgemr2d) {
     params["method"] = "pdgemr2d";
-  } else {
+  } else if (!c.submatrix()) {  // a submatrix copy runs the drop-in's plan: the simulator refuses choices
     params["indexing"] = c.indexing;
     params["schedule"] = c.schedule;
     params["relabel"] = c.relabel;

@@ -12,6 +12,7 @@
 #include "redist/core/checks.hpp"
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/indexing/matrix_copy.hpp"
+#include "redist/indexing/matrix_copy_request.hpp"
 #include "redist/layout/scalapack_descriptor.hpp"
 #include "redist/pdgemr2d/pdgemr2d_copy.hpp"
 #include "redist/redistribute/verified_run.hpp"
@@ -216,21 +217,19 @@ ScalapackDescriptor descriptor_of(const ParameterValues& v, const std::string& s
   return d;
 }
 
-// The 2-D copy a run asks for: sub(A) from IA, JA (absent: 1, 1), m x n (absent: the rest of A
-// from there) to sub(B) from IB, JB. Throws with the problem of a copy that cannot be.
+// The 2-D copy a run asks for, its absent fields as requested_matrix_copy reads them (as
+// `redist-mpi run` does). Throws with the problem of a copy that cannot be.
 MatrixCopy matrix_copy_of(const ParameterValues& v) {
   const Index rows = v.integer("rows"), cols = v.integer("cols");
-  const auto [b_rows, b_cols] = v.given("dst_matrix") ? v.pair("dst_matrix") : std::pair{rows, cols};
-  MatrixCopy copy{descriptor_of(v, "src", rows, cols), descriptor_of(v, "dst", b_rows, b_cols)};
-  const auto [ia, ja] = v.given("src_at") ? v.pair("src_at") : std::pair<Index, Index>{1, 1};
-  const auto [ib, jb] = v.given("dst_at") ? v.pair("dst_at") : std::pair<Index, Index>{1, 1};
-  copy.from_row0 = ia - 1;
-  copy.from_col0 = ja - 1;
-  copy.to_row0 = ib - 1;
-  copy.to_col0 = jb - 1;
-  std::tie(copy.rows, copy.cols) = v.given("sub") ? v.pair("sub") : std::pair{rows - copy.from_row0, cols - copy.from_col0};
-  if (const std::string problem = matrix_copy_problem(copy); !problem.empty()) throw std::invalid_argument(problem);
-  return copy;
+  MatrixCopyRequest request{descriptor_of(v, "src", rows, cols), descriptor_of(v, "dst", rows, cols)};
+  const auto optional_pair = [&v](const char* name) {
+    return v.given(name) ? std::optional<std::pair<Index, Index>>(v.pair(name)) : std::nullopt;
+  };
+  request.dst_matrix = optional_pair("dst_matrix");
+  request.src_at = optional_pair("src_at");
+  request.dst_at = optional_pair("dst_at");
+  request.sub = optional_pair("sub");
+  return requested_matrix_copy(request);
 }
 
 bool runs_pdgemr2d(const ParameterValues& v) { return v.given("method") && v.text("method") == "pdgemr2d"; }

@@ -54,11 +54,13 @@ void describe(const ScalapackDescriptor& d, int context, int* desc) {
 
 }  // namespace
 
-Pdgemr2d::Pdgemr2d(const ScalapackDescriptor& from, Index from_first_rank, const ScalapackDescriptor& to,
-                   Index to_first_rank)
-    : from_(from), to_(to) {
-  scalapack_layout(from);  // validates
-  scalapack_layout(to);
+Pdgemr2d::Pdgemr2d(const MatrixCopy& copy, Index from_first_rank, Index to_first_rank) : copy_(copy) {
+  const ScalapackDescriptor &from = copy.from, &to = copy.to;
+  // ScaLAPACK checks nothing of a copy: a submatrix outside its matrix would be read or written
+  // past the local arrays.
+  if (const std::string problem = matrix_copy_problem(copy); !problem.empty()) {
+    throw std::invalid_argument("pdgemr2d: " + problem);
+  }
   int me = 0, procs = 0;
   Cblacs_pinfo(&me, &procs);
   if (from_first_rank + from.grid_rows * from.grid_cols > procs || to_first_rank + to.grid_rows * to.grid_cols > procs) {
@@ -80,8 +82,12 @@ Pdgemr2d::~Pdgemr2d() {
 
 void Pdgemr2d::run(const double* from_local, double* to_local) {
   double none = 0;  // ScaLAPACK dereferences nothing on ranks outside a grid, but wants a pointer
-  Cpdgemr2d(static_cast<int>(from_.rows), static_cast<int>(from_.cols), from_local ? const_cast<double*>(from_local) : &none,
-            1, 1, from_desc_, to_local ? to_local : &none, 1, 1, to_desc_, all_context_);
+  // ScaLAPACK's IA, JA, IB, JB count from 1. The sizes fit int: describe() checked the matrices'.
+  const auto one_based = [](Index row0) { return static_cast<int>(row0 + 1); };
+  Cpdgemr2d(static_cast<int>(copy_.rows), static_cast<int>(copy_.cols),
+            from_local ? const_cast<double*>(from_local) : &none, one_based(copy_.from_row0), one_based(copy_.from_col0),
+            from_desc_, to_local ? to_local : &none, one_based(copy_.to_row0), one_based(copy_.to_col0), to_desc_,
+            all_context_);
 }
 
 }  // namespace redist::mpi

@@ -8,8 +8,12 @@
 #include <span>
 #include <vector>
 
+#include "redist/indexing/submatrix_plan.hpp"
+#include "redist/mpi/mpi_transport.hpp"
 #include "redist/mpi/pdgemr2d.hpp"
+#include "redist/mpi/plan.hpp"
 #include "redist/mpi/shared_array.hpp"
+#include "redist/redistribute/redistribution_plan.hpp"
 #include "redist/redistribute/verified_run.hpp"
 
 namespace redist::mpi {
@@ -106,7 +110,105 @@ bool everywhere(MPI_Comm comm, bool mine) {
   return all == 1;
 }
 
+// One copy of sub(A) into sub(B) as the ScaLAPACK drop-in makes and runs it on a call it has not
+// kept (submatrix_call.cpp): the submatrix plan from the rank's SubmatrixCopy, held in a Plan on
+// `transport`, executed by the default exchange. Its index phase is the planning.
+RedistributeReport copy_by_submatrix_plan(const std::shared_ptr<MpiTransport>& transport, const SubmatrixCopy& mine,
+                                          std::span<const std::byte> a, std::span<std::byte> b, Index elem_bytes) {
+  const double start = MPI_Wtime();
+  Plan plan(transport, plan_of_messages(submatrix_plan(mine, transport->rank()), elem_bytes, "submatrix"));
+  const double planned = MPI_Wtime() - start;
+  // Each buffer spans what the plan reads or writes of the local storage, as the drop-in's do.
+  const RedistributionPlan& p = plan.planned();
+  RedistributeReport report = plan.execute_agreed(a.first(static_cast<std::size_t>(p.source_elements * elem_bytes)),
+                                                  b.first(static_cast<std::size_t>(p.dest_elements * elem_bytes)));
+  report.phases.index = planned;
+  report.phases.total += planned;
+  return report;
+}
+
+// copy_by_submatrix_plan `repeat` times, B set back to what the caller filled it with before each
+// (so that each is checked on its own), the fastest kept (keep_fastest: phases the maximum over ranks).
+MatrixCopyMove repeated_submatrix_copies(const std::shared_ptr<MpiTransport>& transport, Index elem_bytes, int repeat,
+                                         std::optional<Phases>& fastest) {
+  return [transport, elem_bytes, repeat, &fastest](Transport&, const SubmatrixCopy& mine, std::span<const std::byte> a,
+                                                    std::span<std::byte> b) {
+    const std::vector<std::byte> filled(b.begin(), b.end());
+    RedistributeReport report;
+    for (int k = 0; k < repeat; ++k) {
+      std::copy(filled.begin(), filled.end(), b.begin());
+      report = copy_by_submatrix_plan(transport, mine, a, b, elem_bytes);
+      keep_fastest(transport->comm(), report.phases, fastest);
+    }
+    return report;
+  };
+}
+
 }  // namespace
+
+MpiRunSummary verified_matrix_copy(MPI_Comm comm, const MatrixCopy& copy, const RankMap& ranks, Index elem_bytes,
+                                   int repeat) {
+  const auto transport = std::make_shared<MpiTransport>(comm);
+  std::optional<Phases> fastest;
+  const VerifiedReport mine = copy_and_verify(*transport, copy, ranks, elem_bytes,
+                                              repeated_submatrix_copies(transport, elem_bytes, repeat, fastest));
+  MpiRunSummary summary;
+  summary.phases = fastest.value_or(Phases{});
+  const RedistributeReport& r = mine.report;
+  Index local[5] = {r.messages_sent, r.bytes_sent, mine.misplaced, r.bytes_kept, r.bytes_copied_once}, total[5];
+  MPI_Allreduce(local, total, 5, MPI_INT64_T, MPI_SUM, comm);
+  summary.messages = total[0];
+  summary.bytes = total[1];
+  summary.misplaced = total[2];
+  summary.verified = total[2] == 0;
+  summary.bytes_kept = total[3];
+  summary.bytes_copied_once = total[4];
+  return summary;
+}
+
+ReferenceComparison compare_copy_with_pdgemr2d(const MatrixCopy& copy, const RankMap& ranks, int repeat) {
+  const MPI_Comm comm = MPI_COMM_WORLD;
+  constexpr Index kDoubleBytes = sizeof(double);
+  const auto transport = std::make_shared<MpiTransport>(comm);
+  ReferenceComparison result;
+  std::vector<std::byte> by_redist, by_scalapack;  // this rank's B after each
+  std::optional<Phases> fastest;
+  const MatrixCopyMove redist_copies = repeated_submatrix_copies(transport, kDoubleBytes, repeat, fastest);
+  const VerifiedReport redist = copy_and_verify(
+      *transport, copy, ranks, kDoubleBytes,
+      [&](Transport& t, const SubmatrixCopy& mine, std::span<const std::byte> a, std::span<std::byte> b) {
+        const RedistributeReport report = redist_copies(t, mine, a, b);
+        by_redist.assign(b.begin(), b.end());
+        return report;
+      });
+  result.redist_seconds = fastest.value_or(Phases{}).total;
+  Pdgemr2d scalapack(copy, ranks.source_first, ranks.dest_first);
+  result.pdgemr2d_seconds = 1e300;
+  // The test values are doubles' bit patterns: pdgemr2d copies them as they are (no arithmetic).
+  const VerifiedReport reference = copy_and_verify(
+      *transport, copy, ranks, kDoubleBytes,
+      [&](Transport& t, const SubmatrixCopy& mine, std::span<const std::byte> a, std::span<std::byte> b) {
+        const std::vector<std::byte> filled(b.begin(), b.end());
+        const bool holds_a = mine.from.process_of(t.rank()) >= 0, holds_b = mine.to.process_of(t.rank()) >= 0;
+        for (int k = 0; k < repeat; ++k) {
+          std::copy(filled.begin(), filled.end(), b.begin());
+          MPI_Barrier(comm);
+          const double start = MPI_Wtime();
+          scalapack.run(holds_a ? reinterpret_cast<const double*>(a.data()) : nullptr,
+                        holds_b ? reinterpret_cast<double*>(b.data()) : nullptr);
+          result.pdgemr2d_seconds = std::min(result.pdgemr2d_seconds, slowest(comm, MPI_Wtime() - start));
+        }
+        by_scalapack.assign(b.begin(), b.end());
+        return RedistributeReport{};
+      });
+  result.verified = everywhere(comm, redist.misplaced == 0 && reference.misplaced == 0);
+  result.identical = everywhere(comm, by_redist == by_scalapack);
+  std::array<Index, 2> mine_moved{redist.report.bytes_sent, redist.report.bytes_copied_once}, all_moved{};
+  MPI_Allreduce(mine_moved.data(), all_moved.data(), 2, MPI_INT64_T, MPI_SUM, comm);
+  result.bytes_moved = all_moved[0];
+  result.bytes_copied_once = all_moved[1];
+  return result;
+}
 
 MpiRunSummary verified_redistribute(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options,
                                     int repeat, SourceStorage storage) {

@@ -6,6 +6,7 @@
 
 #include <optional>
 
+#include "redist/indexing/matrix_copy.hpp"
 #include "redist/mpi/redistribute.hpp"
 
 namespace redist::mpi {
@@ -29,6 +30,17 @@ struct MpiRunSummary {
 MpiRunSummary verified_redistribute(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options,
                                     int repeat = 1, SourceStorage storage = SourceStorage::Private);
 
+/// A copy of sub(A) into sub(B) (a MatrixCopy that is not whole) moved as the ScaLAPACK drop-in
+/// moves it: its submatrix plan (submatrix_plan, plan_of_messages) held in a Plan and run by the
+/// default exchange (Plan::execute_agreed), each repetition planning again, as a call that is not
+/// kept does (the index phase is the planning). A is filled with test values, B with others, and
+/// B checked as copy_and_verify does: every element of sub(B) holds its sub(A) element's, every
+/// other element is untouched (verified_run.hpp). Source processes on ranks.source_rank(p),
+/// destination ones on ranks.dest_rank(q). Collective over `comm`. Precondition: no
+/// matrix_copy_problem.
+MpiRunSummary verified_matrix_copy(MPI_Comm comm, const MatrixCopy& copy, const RankMap& ranks, Index elem_bytes,
+                                   int repeat = 1);
+
 struct ReferenceComparison {
   double redist_seconds = 0;    ///< fastest repetition, maximum over ranks
   double pdgemr2d_seconds = 0;  ///< fastest repetition, maximum over ranks
@@ -44,5 +56,11 @@ struct ReferenceComparison {
 ReferenceComparison compare_with_pdgemr2d(const ScalapackDescriptor& from, const ScalapackDescriptor& to,
                                           const Options& options, int repeat = 1,
                                           SourceStorage storage = SourceStorage::Private);
+
+/// The copy of sub(A) into sub(B) moved as verified_matrix_copy moves it and by ScaLAPACK's
+/// pdgemr2d (its IA, JA, IB, JB, m and n the copy's), on 8-byte elements, each checked as
+/// copy_and_verify checks (sub(B) copied, the rest of B untouched) and the two B compared byte for
+/// byte. Collective over MPI_COMM_WORLD (BLACS' world). Precondition: no matrix_copy_problem.
+ReferenceComparison compare_copy_with_pdgemr2d(const MatrixCopy& copy, const RankMap& ranks, int repeat = 1);
 
 }  // namespace redist::mpi
