@@ -94,8 +94,8 @@ MPI_RUN_2D = ["run", "--rows", "16", "--cols", "16", "--src-grid", "1x1", "--src
 
 
 # 2^32 as an array size is a valid run that takes minutes (simulate, a sweep's N), and as explain's
-# -P, -Q or -s it is still worked through instead of refused: left out here (docs/CAPABILITIES.md).
-NOT_AT_ONCE = {("explain", "-P"), ("explain", "-Q"), ("explain", "-s"), ("simulate", "-N")}
+# -s it is still worked through instead of refused: left out here (docs/CAPABILITIES.md).
+NOT_AT_ONCE = {("explain", "-s"), ("simulate", "-N")}
 
 
 def edges(command, option):

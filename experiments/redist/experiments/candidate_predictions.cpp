@@ -1,7 +1,10 @@
 #include "redist/experiments/candidate_predictions.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <string>
 #include <optional>
+#include <stdexcept>
 
 #include "redist/pdgemr2d/pdgemr2d_prediction.hpp"
 #include "redist/experiments/experiments.hpp"
@@ -65,9 +68,17 @@ ExplainRequest with_layouts(ExplainRequest request, const Params& matrix) {
   return request;
 }
 
+// A prediction keeps a clock and plans each rank's share: beyond this many ranks it could not answer
+// in useful time, and no MPI job runs so many.
+constexpr Index kMostPredictedRanks = Index{1} << 20;
+
 MachineModel request_machine_model(const ExplainRequest& o) {
-  return machine_model_from_platform(o.platform,
-                                     rank_map(o).ranks_needed(o.source().processors(), o.dest().processors()), o.hosts);
+  const Index sources = o.source().processors(), destinations = o.dest().processors();
+  if (sources > kMostPredictedRanks || destinations > kMostPredictedRanks) {
+    throw std::invalid_argument("explain predicts every rank's share: at most " + std::to_string(kMostPredictedRanks) +
+                                " processors a side, not " + std::to_string(std::max(sources, destinations)));
+  }
+  return machine_model_from_platform(o.platform, rank_map(o).ranks_needed(sources, destinations), o.hosts);
 }
 
 Explanation predict_candidates(const ExplainRequest& o, const MachineModel& model) {
