@@ -2,20 +2,16 @@
 
 #include <stdexcept>
 
+#include "redist/sim/host_costs.hpp"
 #include "redist/sim/ranks_on_host.hpp"
 #include "redist/transport/ranks_per_core.hpp"
 
 namespace redist::sim {
 
 PiecewiseCurve read_copy_slowdowns(const simgrid::s4u::Host& host, const std::string& platform) {
-  const char* text = host.get_property(std::string(kCopySlowdownProperty));
-  if (text == nullptr) return {};
-  try {
-    return PiecewiseCurve::parse(text, false);
-  } catch (const std::invalid_argument& e) {
-    throw std::runtime_error("platform " + platform + ": host " + host.get_name() + " property " +
-                             std::string(kCopySlowdownProperty) + ": " + e.what());
-  }
+  return read_curve_property(host.get_property(std::string(kCopySlowdownProperty)), "host " + host.get_name(),
+                             kCopySlowdownProperty, platform)
+      .value_or(PiecewiseCurve());
 }
 
 std::vector<double> copy_slowdowns(const std::vector<simgrid::s4u::Host*>& rank_hosts, const std::string& platform) {

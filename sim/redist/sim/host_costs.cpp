@@ -21,6 +21,17 @@ double required_seconds(const simgrid::s4u::Host& host, std::string_view propert
 
 }  // namespace
 
+std::optional<PiecewiseCurve> read_curve_property(const char* text, const std::string& element, std::string_view property,
+                                                  const std::string& platform) {
+  if (text == nullptr) return std::nullopt;
+  try {
+    return PiecewiseCurve::parse(text, false);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error("platform " + platform + ": " + element + " property " + std::string(property) + ": " +
+                             e.what());
+  }
+}
+
 std::optional<double> read_seconds(const simgrid::s4u::Host& host, std::string_view property,
                                    const std::string& platform) {
   const char* text = host.get_property(std::string(property));

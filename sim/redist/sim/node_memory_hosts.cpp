@@ -18,14 +18,7 @@ constexpr double kMemorySpeed = 1e9;
 
 std::optional<PiecewiseCurve> read_curve(const simgrid::s4u::Host& host, std::string_view property,
                                          const std::string& platform) {
-  const char* text = host.get_property(std::string(property));
-  if (text == nullptr) return std::nullopt;
-  try {
-    return PiecewiseCurve::parse(text, false);
-  } catch (const std::invalid_argument& e) {
-    throw std::runtime_error("platform " + platform + ": host " + host.get_name() + " property " +
-                             std::string(property) + ": " + e.what());
-  }
+  return read_curve_property(host.get_property(std::string(property)), "host " + host.get_name(), property, platform);
 }
 
 }  // namespace

@@ -26,14 +26,9 @@ double oversubscribed_bandwidth(const simgrid::s4u::Link& link, const std::strin
 }
 
 PiecewiseCurve oversubscribed_bandwidths(const simgrid::s4u::Link& link, const std::string& platform) {
-  const char* text = link.get_property(std::string(kOversubscribedBandwidthsProperty));
-  if (text == nullptr) return {};
-  try {
-    return PiecewiseCurve::parse(text, false);
-  } catch (const std::invalid_argument& e) {
-    throw std::runtime_error("platform " + platform + ": link " + link.get_name() + " property " +
-                             std::string(kOversubscribedBandwidthsProperty) + ": " + e.what());
-  }
+  return read_curve_property(link.get_property(std::string(kOversubscribedBandwidthsProperty)), "link " + link.get_name(),
+                             kOversubscribedBandwidthsProperty, platform)
+      .value_or(PiecewiseCurve());
 }
 
 std::vector<double> message_copy_rates(const std::vector<simgrid::s4u::Host*>& rank_hosts,
