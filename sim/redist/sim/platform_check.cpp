@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cmath>
@@ -14,11 +15,12 @@
 #include <filesystem>
 #include <optional>
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
-#include <regex>
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <simgrid/s4u/Link.hpp>
@@ -51,12 +53,63 @@ void check_link(const simgrid::s4u::Link& link, const std::string& file) {
   }
 }
 
-// The value of attribute `name` in one start tag, or nothing.
-std::optional<std::string> attribute(const std::string& tag, const std::string& name) {
-  const std::regex pattern("\\s" + name + "\\s*=\\s*(\"([^\"]*)\"|'([^']*)')");
-  std::smatch match;
-  if (!std::regex_search(tag, match, pattern)) return std::nullopt;
-  return match[2].matched ? match[2].str() : match[3].str();
+bool xml_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool xml_name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-' || c == '.' || c == ':';
+}
+
+// One start tag of the file's text: its element name and its attributes, as written.
+struct StartTag {
+  std::string element;
+  std::vector<std::pair<std::string, std::string>> attributes;
+
+  std::optional<std::string> attribute(std::string_view name) const {
+    for (const auto& [key, value] : attributes) {
+      if (key == name) return value;
+    }
+    return std::nullopt;
+  }
+};
+
+// The start tags of `text` whose element is one of `elements`, in order. A hand-written scan rather
+// than std::regex: this runs before every simulation, and libstdc++'s regex took most of a
+// simulation's set-up time on a platform of hundreds of hosts. Attributes are read up to the first
+// one not written name="value" or name='value' (SimGrid's parser then names the fault).
+std::vector<StartTag> start_tags(const std::string& text, std::initializer_list<std::string_view> elements) {
+  std::vector<StartTag> tags;
+  for (std::size_t at = text.find('<'); at != std::string::npos; at = text.find('<', at + 1)) {
+    std::size_t end = at + 1;
+    while (end < text.size() && xml_name_char(text[end])) ++end;
+    const std::string_view element(text.data() + at + 1, end - at - 1);
+    if (std::find(elements.begin(), elements.end(), element) == elements.end()) continue;
+    if (end < text.size() && !xml_space(text[end]) && text[end] != '>' && text[end] != '/') continue;
+    StartTag tag{std::string(element), {}};
+    std::size_t i = end;
+    for (;;) {
+      while (i < text.size() && xml_space(text[i])) ++i;
+      const std::size_t name_start = i;
+      while (i < text.size() && xml_name_char(text[i])) ++i;
+      if (i == name_start) break;
+      std::string name = text.substr(name_start, i - name_start);
+      while (i < text.size() && xml_space(text[i])) ++i;
+      if (i >= text.size() || text[i] != '=') break;
+      ++i;
+      while (i < text.size() && xml_space(text[i])) ++i;
+      if (i >= text.size() || (text[i] != '"' && text[i] != '\'')) break;
+      const std::size_t close = text.find(text[i], i + 1);
+      if (close == std::string::npos) break;
+      tag.attributes.emplace_back(std::move(name), text.substr(i + 1, close - i - 1));
+      i = close + 1;
+    }
+    tags.push_back(std::move(tag));
+    at = end - 1;
+  }
+  return tags;
+}
+
+std::string lower_case(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
 }
 
 void check_host(const simgrid::s4u::Host& host, const std::string& file) {
@@ -197,9 +250,8 @@ void check_platform_text(const std::string& file) {
   }
   // SimGrid 3.32 reads no <include>: it aborts ("<include> tag was removed in SimGrid v3.18"), so
   // what the included file holds is never loaded, and never checked here. Refused with one line.
-  static const std::regex kInclude(R"(<include\b[^>]*>)");
-  if (std::smatch include; std::regex_search(text, include, kInclude)) {
-    const auto named = attribute(include.str(), "file");
+  if (const auto includes = start_tags(text, {"include"}); !includes.empty()) {
+    const auto named = includes.front().attribute("file");
     refuse(file, "<include file=\"" + named.value_or("") +
                      "\"> is not supported (SimGrid removed <include> in v3.18): put the elements of " +
                      (named ? *named : std::string("the included file")) + " into this file");
@@ -215,24 +267,22 @@ void check_platform_text(const std::string& file) {
                  "no platform without it)");
   }
   // SimGrid 3.32 aborts the whole process on a zone routing it does not know ("Not a valid model!").
-  static const std::regex kZone(R"(<(zone|AS)\b[^>]*>)");
-  static const std::regex kRoutings("Full|Floyd|Dijkstra|DijkstraCache|None|Vivaldi|Cluster|Wifi", std::regex::icase);
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), kZone); it != std::sregex_iterator(); ++it) {
-    const auto routing = attribute(it->str(), "routing");
-    if (routing && !std::regex_match(*routing, kRoutings)) {
-      refuse(file, "zone '" + attribute(it->str(), "id").value_or("?") + "' has routing=\"" + *routing +
+  static const std::vector<std::string> kRoutings = {"full", "floyd", "dijkstra", "dijkstracache", "none", "vivaldi",
+                                                     "cluster", "wifi"};
+  for (const StartTag& zone : start_tags(text, {"zone", "AS"})) {
+    const auto routing = zone.attribute("routing");
+    if (routing && std::find(kRoutings.begin(), kRoutings.end(), lower_case(*routing)) == kRoutings.end()) {
+      refuse(file, "zone '" + zone.attribute("id").value_or("?") + "' has routing=\"" + *routing +
                        "\" (SimGrid knows Full, Floyd, Dijkstra, DijkstraCache, None, Vivaldi, Cluster and Wifi)");
     }
   }
-  static const std::regex kTag(R"(<(host|cluster)\b[^>]*>)");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), kTag); it != std::sregex_iterator(); ++it) {
-    const std::string tag = it->str();
-    const auto core = attribute(tag, "core");
+  for (const StartTag& tag : start_tags(text, {"host", "cluster"})) {
+    const auto core = tag.attribute("core");
     if (!core) continue;
     const bool digits = !core->empty() && core->size() <= 10 && core->find_first_not_of("0123456789") == std::string::npos;
     const long long value = digits ? std::stoll(*core) : 0;
     if (value < 1 || value > 2147483647) {
-      refuse(file, (*it)[1].str() + " '" + attribute(tag, "id").value_or("?") + "' has core=\"" + *core +
+      refuse(file, tag.element + " '" + tag.attribute("id").value_or("?") + "' has core=\"" + *core +
                        "\" (it must be a whole number from 1 to 2147483647)");
     }
   }
