@@ -5,6 +5,7 @@
 #include <random>
 
 #include "paper_table.hpp"
+#include "sanitizer_share.hpp"
 #include "redist/core/int_math.hpp"
 #include "redist/comm_grid/classes.hpp"
 #include "redist/comm_grid/comm_grid.hpp"
@@ -143,7 +144,7 @@ TEST(ClosedForm, EqualsBruteForceOnRandomParameters) {
   std::mt19937_64 rng(20261122);
   std::uniform_int_distribution<Index> procs(1, 64), block(1, 40);
   int with_common_factor = 0, with_different_grids = 0, all_to_all = 0;
-  const int cases = 2000;
+  const int cases = test::sampled_cases(2000);
   for (int n = 0; n < cases; ++n) {
     const Redistribution redist{procs(rng), block(rng), procs(rng), block(rng)};
     SCOPED_TRACE(testing::Message() << "P=" << redist.P << " r=" << redist.r << " Q=" << redist.Q << " s=" << redist.s);
