@@ -22,6 +22,10 @@ struct SimulationOptions {
   /// memory (ignored elsewhere).
   bool sources_shared = false;
   std::string trace_file;               ///< if non-empty: SimGrid Paje trace written there
+  /// The bytes each rank's redistribution touches (rank order; WorkingSet::rank, node_memory.hpp),
+  /// from which the ranks whose node declares cached copies copy warm (NodeMemory::warm_bandwidth);
+  /// empty: not stated, every copy cold. Stated by the `redistribute` experiment only.
+  std::vector<Index> working_sets;
 };
 
 // Host properties the simulation reads (names in platform_properties.hpp's table):
