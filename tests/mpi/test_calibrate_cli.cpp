@@ -244,7 +244,7 @@ TEST(Calibrate, SimulatedCopiesOfOneTwoAndAllRanksMatchTheMeasuredBandwidth) {
     options.platform_file = platform.string();
     options.ranks = 1;
     options.phantom = true;
-    options.working_sets = {working_set};
+    options.working_sets = [working_set] { return std::vector<Index>{working_set}; };
     const auto out = sim::simulate(options, [&](Transport& t) {
       t.charge(Work(WorkKind::ByteCopied, 4096));
       return std::to_string(4096 / t.now());

@@ -135,7 +135,7 @@ TEST(SimNodeMemory, RanksWhoseNodesWorkingSetFitsTheCacheCopyWarm) {
   const auto copy_seconds_with = [](const char* platform, const std::vector<Index>& working_sets, Index bytes) {
     SimulationOptions options = on(platform, static_cast<int>(working_sets.size()), /*phantom=*/true);
     options.rank_hosts.assign(working_sets.size(), "node-0");
-    options.working_sets = working_sets;
+    options.working_sets = [&working_sets] { return working_sets; };
     const auto out = simulate(options, [&](Transport& t) {
       t.charge(Work(WorkKind::ByteCopied, bytes).add(WorkKind::RunCopied, 10));
       return seconds(t.now());
@@ -187,7 +187,8 @@ TEST(SimNodeMemory, ACachedCopyPropertyWithoutItsPartnerIsOneErrorLine) {
   EXPECT_ONE_LINE_CONTAINING(error_of(write("bad-curve.xml", "0:1e11;", "0:0;"), idle),
                              "host node-0 property memory.cached_copy_bandwidth: values must be positive");
   SimulationOptions wrong = on("node_memory_cached.xml", 2);
-  wrong.working_sets = {1};
+  wrong.rank_hosts = {"node-0", "node-0"};
+  wrong.working_sets = [] { return std::vector<Index>{1}; };
   EXPECT_ONE_LINE_CONTAINING(error_of(wrong, idle), "1 working sets given for 2 ranks");
   std::filesystem::remove_all(dir);
 }

@@ -19,10 +19,6 @@ void check_options(const SimulationOptions& options) {
     throw std::runtime_error(std::to_string(options.rank_hosts.size()) + " rank hosts given for " +
                              std::to_string(options.ranks) + " ranks");
   }
-  if (!options.working_sets.empty() && options.working_sets.size() != static_cast<std::size_t>(options.ranks)) {
-    throw std::runtime_error(std::to_string(options.working_sets.size()) + " working sets given for " +
-                             std::to_string(options.ranks) + " ranks");
-  }
   std::error_code ignored;
   const auto status = std::filesystem::status(options.platform_file, ignored);
   if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {  // never opened: a FIFO would block
