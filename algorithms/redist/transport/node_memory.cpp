@@ -16,6 +16,19 @@ double NodeMemory::copy_seconds(double bytes, Index copying) const {
   return bytes <= 0 ? 0.0 : bytes / rank_bandwidth(bytes, copying);
 }
 
+std::optional<double> NodeMemory::warm_bandwidth(const WorkingSet& set) const {
+  if (!cached || set.node > cached->cache_bytes) return std::nullopt;
+  return cached->bandwidth.at(static_cast<double>(set.rank) / 2);
+}
+
+double NodeMemory::copy_seconds(double bytes, Index copying, const std::optional<WorkingSet>& set) const {
+  if (bytes <= 0) return 0.0;
+  if (set) {
+    if (const std::optional<double> warm = warm_bandwidth(*set)) return bytes / *warm;
+  }
+  return copy_seconds(bytes, copying);
+}
+
 NodeMemory NodeMemory::from_measurements(const std::vector<CopyBandwidthMeasurement>& measurements) {
   std::map<double, double> alone, together;  // by bytes
   for (const CopyBandwidthMeasurement& m : measurements) {
