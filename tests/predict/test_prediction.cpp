@@ -401,8 +401,11 @@ TEST(Predict, CopiesOfCachedDataWhereTheNodesWorkingSetFits) {
   EXPECT_EQ(sets[0], (WorkingSet{Index{4} << 20, Index{32} << 20}));
   EXPECT_EQ(sets[3], (WorkingSet{Index{1} << 20, Index{9} << 20}));
   const Work copy = Work(WorkKind::ByteCopied, Index{2} << 20).add(WorkKind::ElementScanned, 100);
-  EXPECT_DOUBLE_EQ(m.seconds_for(copy, 2, sets[0]), (2 << 20) / 4.8e10 + 100 * 1e-8);  // w = 2 MiB
-  EXPECT_DOUBLE_EQ(m.seconds_for(copy, 2, sets[2]), (2 << 20) / 4.8e10 + 100 * 1e-8);  // w = 14 MiB
+  // Between two of the curve's points, linear in log W: w = 2 MiB a quarter of the way from 1 to 16 MiB.
+  const auto between = [](double w) { return 4.8e10 + std::log2(w / 1048576.0) / 4 * (1.8e10 - 4.8e10); };
+  EXPECT_DOUBLE_EQ(between(2 << 20), 4.05e10);
+  EXPECT_DOUBLE_EQ(m.seconds_for(copy, 2, sets[0]), (2 << 20) / between(2 << 20) + 100 * 1e-8);  // w = 2 MiB
+  EXPECT_DOUBLE_EQ(m.seconds_for(copy, 2, sets[2]), (2 << 20) / between(14 << 20) + 100 * 1e-8);  // w = 14 MiB
   EXPECT_DOUBLE_EQ(m.seconds_for(copy, 2, WorkingSet{Index{32} << 20, Index{32} << 20}),
                    (2 << 20) / 1.8e10 + 100 * 1e-8);  // w = 16 MiB
   EXPECT_DOUBLE_EQ(m.seconds_for(copy, 2, WorkingSet{Index{4} << 20, (Index{32} << 20) + 1}), m.seconds_for(copy, 2));

@@ -116,11 +116,12 @@ TEST(NodeMemory, ANodesWorkingSetAtTheCacheIsWarmAndOneByteMoreCold) {
   m.cached = CachedCopies{PiecewiseCurve::parse("0:1e11;16384:5e10;262144:4e10", false), Index{1} << 20};
   const Index cache = Index{1} << 20;
   ASSERT_TRUE(m.warm_bandwidth({64 << 10, cache}));
-  EXPECT_DOUBLE_EQ(*m.warm_bandwidth({64 << 10, cache}), 5e10);     // w = 32 KiB
+  // w = 32 KiB: a quarter of the way from 16 KiB to 256 KiB in log W.
+  EXPECT_DOUBLE_EQ(*m.warm_bandwidth({64 << 10, cache}), 4.75e10);
   EXPECT_DOUBLE_EQ(*m.warm_bandwidth({16 << 10, cache}), 1e11);     // w = 8 KiB
   EXPECT_DOUBLE_EQ(*m.warm_bandwidth({cache, cache}), 4e10);        // w = 512 KiB
   EXPECT_FALSE(m.warm_bandwidth({64 << 10, cache + 1}));
-  EXPECT_DOUBLE_EQ(m.copy_seconds(4096, 4, WorkingSet{64 << 10, cache}), 4096 / 5e10);
+  EXPECT_DOUBLE_EQ(m.copy_seconds(4096, 4, WorkingSet{64 << 10, cache}), 4096 / 4.75e10);
   EXPECT_DOUBLE_EQ(m.copy_seconds(4096, 4, WorkingSet{64 << 10, cache + 1}), m.copy_seconds(4096, 4));
   EXPECT_DOUBLE_EQ(m.copy_seconds(4096, 4, std::nullopt), m.copy_seconds(4096, 4));
   EXPECT_DOUBLE_EQ(m.copy_seconds(0, 4, WorkingSet{64 << 10, cache}), 0);
@@ -146,7 +147,7 @@ TEST(SimNodeMemory, RanksWhoseNodesWorkingSetFitsTheCacheCopyWarm) {
   };
   const Index quarter = Index{256} << 10;  // four ranks: 1 MiB on the node, exactly the cache
   for (const double t : copy_seconds_with("node_memory_cached.xml", {quarter, quarter, quarter, quarter}, 100000)) {
-    EXPECT_NEAR(t, 100000 / 5e10 + 10 * 5e-8, 1e-12);  // w = 128 KiB: 50 GB/s
+    EXPECT_NEAR(t, 100000 / 4.25e10 + 10 * 5e-8, 1e-12);  // w = 128 KiB: 3/4 of the way to 256 KiB in log W
   }
   // One byte more on the node: all four cold, sharing the node's memory as before.
   const double cold = 100000 / kMemory.rank_bandwidth(100000, 4) + 10 * 5e-8;

@@ -70,7 +70,8 @@ struct NodeMemory {
   /// The rule of warm copies, the one the simulator and the prediction both follow: where cached
   /// copies are declared and the node's working set is at most cache_bytes, each copy of the rank
   /// runs at cached.bandwidth(w) bytes per second, w = set.rank / 2 (the curve's W-byte copies touch
-  /// 2W bytes, source and destination), whatever the other ranks copy. Empty otherwise: cold.
+  /// 2W bytes, source and destination), whatever the other ranks copy; between two measured W, linear
+  /// in log W. Empty otherwise: cold.
   std::optional<double> warm_bandwidth(const WorkingSet& set) const;
   /// Seconds to copy `bytes` with `copying` ranks copying alike, warm where warm_bandwidth(*set)
   /// says so (no working set stated: cold).
