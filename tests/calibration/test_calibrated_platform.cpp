@@ -3,8 +3,6 @@
 // fitted prices of local work on it; the machine model's file beside the platform.
 #include <gtest/gtest.h>
 
-#include <tuple>
-
 #include "redist/calibration/calibrated_platform.hpp"
 #include "redist/calibration/core_sharing_measurements.hpp"
 #include "redist/calibration/platform_values.hpp"
@@ -77,59 +75,6 @@ TEST(CalibratedPlatform, CopySlowdownIsTheTimeOverWhatTurnsGive) {
   EXPECT_DOUBLE_EQ(halved.values()[1], 2.2);
   EXPECT_TRUE(copy_slowdown_curve({{2, 1e6, 1e-3}}, 2).empty());  // no level beyond the cores
   EXPECT_THROW(copy_slowdown_curve({{3, 1e6, 1e-3}, {4, 1e6, 1e-3}}, 2), std::invalid_argument);  // no reference
-}
-
-// `redist-mpi localwork --json` as calibrate reads it: copies of 4 KiB to 16 MiB by 1 and 2 ranks, warm
-// and cold, and the node's last-level cache of 32 MiB. The platform declares the one-rank warm rows
-// as the cached copies' curve, and the cache's bytes; the report names the warm column and the cache.
-// Where the operating system gave no cache size (null), neither is written, and the report says so.
-nlohmann::json localwork_with_cache(const nlohmann::json& cache_bytes) {
-  nlohmann::json json = {{"index", nlohmann::json::array()},
-                         {"copies", {{{"work", {{"cost.byte_copied", 1e6}, {"cost.run_copied", 100}}}, {"seconds", 1e-4}},
-                                     {{"work", {{"cost.byte_copied", 4e6}, {"cost.run_copied", 10}}}, {"seconds", 4e-4}}}},
-                         {"copy_bandwidth", nlohmann::json::array()},
-                         {"cache_bytes", cache_bytes}};
-  for (const int ranks : {1, 2}) {
-    for (const auto& [bytes, warm, cold] : {std::tuple{4096, 9.2e10, 2.8e9}, std::tuple{1 << 20, 4.8e10, 1.1e10},
-                                            std::tuple{16 << 20, 1.8e10, 1.04e10}}) {
-      json["copy_bandwidth"].push_back({{"ranks", ranks}, {"bytes", bytes}, {"warm", warm / ranks}, {"cold", cold / ranks}});
-    }
-  }
-  return json;
-}
-
-TEST(CalibratedPlatform, DeclaresTheWarmCopiesAndTheCacheItFound) {
-  const NetworkMeasurements network = measured_line();
-  const std::vector<double> prices = {1e-9, 2e-9, 3e-9, 4e-9, 5e-9};
-  const LocalWork work = local_work_from_json(localwork_with_cache(33554432));
-  ASSERT_TRUE(work.memory && work.memory->cached);
-  EXPECT_EQ(work.memory->cached->bandwidth.text(), "0:9.2e+10;1048576:4.8e+10;16777216:1.8e+10");
-  EXPECT_EQ(work.memory->cached->cache_bytes, 33554432);
-  const std::string report = calibration_report(network, work, prices, {}, 4);
-  EXPECT_NE(report.find("warm: copied just before; its k = 1 rows are memory.cached_copy_bandwidth"), std::string::npos)
-      << report;
-  EXPECT_NE(report.find("memory.cache_bytes = 33554432 bytes"), std::string::npos) << report;
-  const PlatformFile platform(calibrated_platform_xml(4, network, work, prices, {}, report));
-  EXPECT_NE(platform.text().find("<prop id=\"memory.cached_copy_bandwidth\" value=\"0:9.2e+10;1048576:4.8e+10;16777216:1.8e+10\"/>"),
-            std::string::npos)
-      << platform.text();
-  EXPECT_EQ(platform.value({PlatformTarget::Kind::HostProperty, "memory.cache_bytes"}), 33554432);
-
-  const LocalWork unfound = local_work_from_json(localwork_with_cache(nullptr));
-  ASSERT_TRUE(unfound.memory);
-  EXPECT_FALSE(unfound.memory->cached);
-  const std::string cold_report = calibration_report(network, unfound, prices, {}, 4);
-  EXPECT_NE(cold_report.find("the operating system gave no last-level cache size, so neither "
-                             "memory.cached_copy_bandwidth nor memory.cache_bytes is written"),
-            std::string::npos)
-      << cold_report;
-  const std::string xml = calibrated_platform_xml(4, network, unfound, prices, {}, cold_report);
-  EXPECT_EQ(xml.find("<prop id=\"memory.cache"), std::string::npos);
-  EXPECT_NE(xml.find("<prop id=\"memory.copy_bandwidth\""), std::string::npos);
-  // Measured before the cache was read: no key at all, the same.
-  nlohmann::json older = localwork_with_cache(nullptr);
-  older.erase("cache_bytes");
-  EXPECT_EQ(local_work_from_json(older).memory, unfound.memory);
 }
 
 TEST(CalibratedPlatform, ItsMachineModelSitsBesideIt) {

@@ -387,64 +387,6 @@ TEST(Predict, CopiesShareTheNodesMemory) {
   EXPECT_NEAR(pack(4) / ((24 << 20) / 3.75e9), 1, 1e-9);
 }
 
-// Copies of cached data in the prediction: a rank copies warm where its node's working set (its
-// host's ranks', or all of them where the ranks share memory) fits the cache, at the cached curve's
-// bandwidth by half its own; the JSON keeps the curve and the cache's bytes, both or neither.
-TEST(Predict, CopiesOfCachedDataWhereTheNodesWorkingSetFits) {
-  MachineModel m = two_hosts();
-  m.memory = NodeMemory{PiecewiseCurve::parse("0:2e10;4194304:6e9", false), PiecewiseCurve::parse("0:6e10;4194304:1.5e10", false)};
-  EXPECT_FALSE(m.copies_may_be_warm());
-  m.memory->cached = CachedCopies{PiecewiseCurve::parse("0:9e10;1048576:4.8e10;16777216:1.8e10", false), Index{32} << 20};
-  EXPECT_TRUE(m.copies_may_be_warm());
-  // Ranks 0 and 2 on host 0, 1 and 3 on host 1 (two hosts, not sharing memory).
-  const std::vector<WorkingSet> sets = m.working_sets({Index{4} << 20, Index{8} << 20, Index{28} << 20, Index{1} << 20});
-  EXPECT_EQ(sets[0], (WorkingSet{Index{4} << 20, Index{32} << 20}));
-  EXPECT_EQ(sets[3], (WorkingSet{Index{1} << 20, Index{9} << 20}));
-  const Work copy = Work(WorkKind::ByteCopied, Index{2} << 20).add(WorkKind::ElementScanned, 100);
-  // Between two of the curve's points, linear in log W: w = 2 MiB a quarter of the way from 1 to 16 MiB.
-  const auto between = [](double w) { return 4.8e10 + std::log2(w / 1048576.0) / 4 * (1.8e10 - 4.8e10); };
-  EXPECT_DOUBLE_EQ(between(2 << 20), 4.05e10);
-  EXPECT_DOUBLE_EQ(m.seconds_for(copy, 2, sets[0]), (2 << 20) / between(2 << 20) + 100 * 1e-8);  // w = 2 MiB
-  EXPECT_DOUBLE_EQ(m.seconds_for(copy, 2, sets[2]), (2 << 20) / between(14 << 20) + 100 * 1e-8);  // w = 14 MiB
-  EXPECT_DOUBLE_EQ(m.seconds_for(copy, 2, WorkingSet{Index{32} << 20, Index{32} << 20}),
-                   (2 << 20) / 1.8e10 + 100 * 1e-8);  // w = 16 MiB
-  EXPECT_DOUBLE_EQ(m.seconds_for(copy, 2, WorkingSet{Index{4} << 20, (Index{32} << 20) + 1}), m.seconds_for(copy, 2));
-  EXPECT_DOUBLE_EQ(m.seconds_for(copy, 2, std::nullopt), m.seconds_for(copy, 2));
-  m.shared_memory = true;  // one node: every rank's working set on it
-  EXPECT_EQ(m.working_sets({1, 2, 3})[1], (WorkingSet{2, 6}));
-  EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
-  const std::string json = machine_model_to_json(m);
-  EXPECT_NE(json.find("\"cache_bytes\":33554432"), std::string::npos) << json;
-  EXPECT_NE(json.find("\"cached_copy_bandwidth\":\"0:9e+10;1048576:4.8e+10;16777216:1.8e+10\""), std::string::npos) << json;
-  // One key without the other, a cache of no bytes or an unknown key is refused by name.
-  const auto edited = [&json](const std::string& from, const std::string& to) {
-    std::string text = json;
-    const auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    return at == std::string::npos ? text : text.replace(at, from.size(), to);
-  };
-  const auto refusal = [](const std::string& text) {
-    try {
-      machine_model_from_json(text, "test");
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
-  };
-  EXPECT_NE(refusal(edited("\"cache_bytes\":33554432", "\"other\":1")).find("'memory.cache_bytes' is missing"),
-            std::string::npos);
-  EXPECT_NE(refusal(edited("\"cached_copy_bandwidth\"", "\"other\"")).find("'memory.cached_copy_bandwidth' is missing"),
-            std::string::npos);
-  EXPECT_NE(refusal(edited("\"cache_bytes\":33554432", "\"cache_bytes\":0")).find("'memory.cache_bytes' is 0"),
-            std::string::npos);
-  EXPECT_NE(refusal(edited("\"cache_bytes\":33554432", "\"cache_bytes\":33554432,\"cache_byte\":1"))
-                .find("'memory.cache_byte' is not a key"),
-            std::string::npos);
-  // A model without cached copies writes neither key.
-  m.memory->cached.reset();
-  EXPECT_EQ(machine_model_to_json(m).find("cache"), std::string::npos);
-}
-
 // Ranks that share memory hand async messages over in place: two barriers, whatever the bytes; a
 // scheduled exchange still sends them.
 TEST(Predict, SharedMemoryAsyncIsTwoBarriersAndSchedulesStillSend) {

@@ -1,9 +1,7 @@
 // The node's memory as a shared resource (redist/transport/node_memory.hpp): copies that overlap in
 // time share the node's bandwidth, each held to one core's, so k ranks copying W bytes each at once
 // copy at min(c(W), M(W) / k); what a rank copies alone keeps c(W). node_memory.xml: c = 20, 12,
-// 6 GB/s and M = 60, 30, 15 GB/s from 0, 64 KiB and 4 MiB; node_memory_cached.xml the same with
-// copies of cached data: 100, 50, 40 GB/s from 0, 16 KiB and 256 KiB where the node's working set fits
-// its 1 MiB cache.
+// 6 GB/s and M = 60, 30, 15 GB/s from 0, 64 KiB and 4 MiB.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -105,92 +103,6 @@ TEST(SimNodeMemory, AMalformedOrLoneCurveIsOneErrorLine) {
                              "host node-0 property memory.node_bandwidth: values must be positive");
   EXPECT_ONE_LINE_CONTAINING(error_of(write("lone.xml", "<prop id=\"memory.node_bandwidth\"[^>]*>", ""), idle),
                              "host node-0 declares memory.copy_bandwidth without memory.node_bandwidth");
-  std::filesystem::remove_all(dir);
-}
-
-// The rule of warm copies: a node's working set at the cache's capacity is warm, one byte more cold;
-// a warm copy takes bytes / cached(w), w half the rank's own working set, whoever else copies; no
-// working set stated, or no cached copies declared: cold, as ever.
-TEST(NodeMemory, ANodesWorkingSetAtTheCacheIsWarmAndOneByteMoreCold) {
-  NodeMemory m = kMemory;
-  m.cached = CachedCopies{PiecewiseCurve::parse("0:1e11;16384:5e10;262144:4e10", false), Index{1} << 20};
-  const Index cache = Index{1} << 20;
-  ASSERT_TRUE(m.warm_bandwidth({64 << 10, cache}));
-  // w = 32 KiB: a quarter of the way from 16 KiB to 256 KiB in log W.
-  EXPECT_DOUBLE_EQ(*m.warm_bandwidth({64 << 10, cache}), 4.75e10);
-  EXPECT_DOUBLE_EQ(*m.warm_bandwidth({16 << 10, cache}), 1e11);     // w = 8 KiB
-  EXPECT_DOUBLE_EQ(*m.warm_bandwidth({cache, cache}), 4e10);        // w = 512 KiB
-  EXPECT_FALSE(m.warm_bandwidth({64 << 10, cache + 1}));
-  EXPECT_DOUBLE_EQ(m.copy_seconds(4096, 4, WorkingSet{64 << 10, cache}), 4096 / 4.75e10);
-  EXPECT_DOUBLE_EQ(m.copy_seconds(4096, 4, WorkingSet{64 << 10, cache + 1}), m.copy_seconds(4096, 4));
-  EXPECT_DOUBLE_EQ(m.copy_seconds(4096, 4, std::nullopt), m.copy_seconds(4096, 4));
-  EXPECT_DOUBLE_EQ(m.copy_seconds(0, 4, WorkingSet{64 << 10, cache}), 0);
-  EXPECT_FALSE(kMemory.warm_bandwidth({1, 1}));  // no cached copies declared
-  EXPECT_FALSE(m == kMemory);
-}
-
-// The simulator prices a rank's copies warm by the working sets the run states: each rank's own and
-// their sum on the node against node_memory_cached.xml's 1 MiB cache. Warm copies take no share of
-// the node's memory: four ranks copying at once each take bytes / cached(w).
-TEST(SimNodeMemory, RanksWhoseNodesWorkingSetFitsTheCacheCopyWarm) {
-  const auto copy_seconds_with = [](const char* platform, const std::vector<Index>& working_sets, Index bytes) {
-    SimulationOptions options = on(platform, static_cast<int>(working_sets.size()), /*phantom=*/true);
-    options.rank_hosts.assign(working_sets.size(), "node-0");
-    options.working_sets = [&working_sets] { return working_sets; };
-    const auto out = simulate(options, [&](Transport& t) {
-      t.charge(Work(WorkKind::ByteCopied, bytes).add(WorkKind::RunCopied, 10));
-      return seconds(t.now());
-    });
-    std::vector<double> times;
-    for (const std::string& text : out) times.push_back(seconds_of(text));
-    return times;
-  };
-  const Index quarter = Index{256} << 10;  // four ranks: 1 MiB on the node, exactly the cache
-  for (const double t : copy_seconds_with("node_memory_cached.xml", {quarter, quarter, quarter, quarter}, 100000)) {
-    EXPECT_NEAR(t, 100000 / 4.25e10 + 10 * 5e-8, 1e-12);  // w = 128 KiB: 3/4 of the way to 256 KiB in log W
-  }
-  // One byte more on the node: all four cold, sharing the node's memory as before.
-  const double cold = 100000 / kMemory.rank_bandwidth(100000, 4) + 10 * 5e-8;
-  for (const double t : copy_seconds_with("node_memory_cached.xml", {quarter, quarter, quarter, quarter + 1}, 100000)) {
-    EXPECT_NEAR(t / cold, 1, 1e-6);
-  }
-  // The same working sets on node_memory.xml (no cached copies), and none stated: cold.
-  for (const double t : copy_seconds_with("node_memory.xml", {quarter, quarter, quarter, quarter}, 100000)) {
-    EXPECT_NEAR(t / cold, 1, 1e-6);
-  }
-}
-
-// The cached copies' two properties come together, and only beside the two curves; a malformed
-// cache size is refused: one error line naming host and property.
-TEST(SimNodeMemory, ACachedCopyPropertyWithoutItsPartnerIsOneErrorLine) {
-  const std::string text = [] {
-    std::ifstream in(platform("node_memory_cached.xml"));
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  }();
-  const auto dir = std::filesystem::temp_directory_path() / ("redist-node-cache-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto write = [&](const std::string& name, const std::string& from, const std::string& to) {
-    std::ofstream(dir / name) << std::regex_replace(text, std::regex(from), to);
-    SimulationOptions options = on("node_memory_cached.xml", 1);
-    options.platform_file = (dir / name).string();
-    return options;
-  };
-  const auto idle = [](Transport&) { return std::string(); };
-  EXPECT_ONE_LINE_CONTAINING(error_of(write("no-size.xml", "<prop id=\"memory.cache_bytes\"[^>]*>", ""), idle),
-                             "host node-0 declares memory.cached_copy_bandwidth without memory.cache_bytes");
-  EXPECT_ONE_LINE_CONTAINING(error_of(write("no-curve.xml", "<prop id=\"memory.cached_copy_bandwidth\"[^>]*>", ""), idle),
-                             "host node-0 declares memory.cache_bytes without memory.cached_copy_bandwidth");
-  EXPECT_ONE_LINE_CONTAINING(
-      error_of(write("no-memory.xml", "<prop id=\"memory.(copy|node)_bandwidth\"[^>]*>", ""), idle),
-      "host node-0 declares memory.cached_copy_bandwidth without memory.copy_bandwidth and memory.node_bandwidth");
-  EXPECT_ONE_LINE_CONTAINING(error_of(write("bad-size.xml", "value=\"1048576\"", "value=\"1.5\""), idle),
-                             "host node-0 has '1.5' (not a whole number of bytes from 1 to 2^53) in property memory.cache_bytes");
-  EXPECT_ONE_LINE_CONTAINING(error_of(write("bad-curve.xml", "0:1e11;", "0:0;"), idle),
-                             "host node-0 property memory.cached_copy_bandwidth: values must be positive");
-  SimulationOptions wrong = on("node_memory_cached.xml", 2);
-  wrong.rank_hosts = {"node-0", "node-0"};
-  wrong.working_sets = [] { return std::vector<Index>{1}; };
-  EXPECT_ONE_LINE_CONTAINING(error_of(wrong, idle), "1 working sets given for 2 ranks");
   std::filesystem::remove_all(dir);
 }
 

@@ -7,9 +7,6 @@
 #include <numeric>
 #include <random>
 
-#include "redist/experiments/experiments.hpp"
-#include "redist/indexing/working_set.hpp"
-#include "redist/pdgemr2d/pdgemr2d_prediction.hpp"
 #include "redist/predict/predicted_comm.hpp"
 #include "redist/reports/simulation_report.hpp"
 #include "redist/predict/prediction.hpp"
@@ -405,111 +402,6 @@ TEST(SimulatedRedistribution, PackingSharesTheNodesMemoryAsPredicted) {
     // unpacking): at 6 GB/s for 1 and 2 ranks, 3.75 for 4.
     const double bytes = 8.0 * static_cast<double>((Index{8} << 20) / ranks) * static_cast<double>(ranks - 1) / ranks;
     EXPECT_GT(predicted.pack, bytes / (ranks == 4 ? 3.75e9 : 6e9)) << ranks << " ranks";
-  }
-}
-
-// Copies of cached data (node_memory_cached.xml: node_memory.xml with a 1 MiB cache and copies of
-// cached data at 100, 50 and 40 GB/s from 0, 16 KiB and 256 KiB): the `redistribute` experiment states
-// each rank's working set, and a redistribution whose four ranks touch 256 KiB together unpacks
-// faster than on the same platform without them; one whose ranks touch 16 MiB together takes exactly
-// as long. The data verified either way, by redist's exchanges and by pdgemr2d.
-const std::string kCachedNode = std::string(REDIST_TEST_DATA) + "/platforms/node_memory_cached.xml";
-const std::string kUncachedNode = std::string(REDIST_TEST_DATA) + "/platforms/node_memory.xml";
-
-sim::ExperimentResult redistribute_on(const std::string& platform, Params params, Payload payload) {
-  params["hosts"] = 1;  // the four ranks on node-0's four cores
-  return sim::find_experiment("redistribute").run(platform, params, payload, "");
-}
-
-TEST(SimulatedRedistribution, RanksWhoseWorkingSetFitsTheCacheCopyWarm) {
-  const Params small = {{"P", 4}, {"Q", 4}, {"r", 16}, {"s", 4}, {"N", 16384}, {"indexing", "prylli"}};
-  const Params large = {{"P", 4}, {"Q", 4}, {"r", 16}, {"s", 4}, {"N", 1 << 20}, {"indexing", "prylli"}};
-  const Params matrix = {{"rows", 128}, {"cols", 64},        {"src_grid", "2x2"}, {"src_block", "8x8"},
-                         {"dst_grid", "4x1"}, {"dst_block", "4x4"}, {"method", "pdgemr2d"}};
-  for (const Params& params : {small, matrix}) {
-    SCOPED_TRACE(params.dump());
-    const auto warm = redistribute_on(kCachedNode, params, Payload::Real);
-    const auto cold = redistribute_on(kUncachedNode, params, Payload::Real);
-    EXPECT_EQ(warm.verified, std::optional<bool>(true));
-    EXPECT_EQ(cold.verified, std::optional<bool>(true));
-    EXPECT_LT(warm.phases.unpack, cold.phases.unpack);
-    EXPECT_LT(warm.phases.total, cold.phases.total);
-  }
-  const auto beyond = redistribute_on(kCachedNode, large, Payload::Real);
-  const auto uncached = redistribute_on(kUncachedNode, large, Payload::Real);
-  EXPECT_EQ(beyond.verified, std::optional<bool>(true));
-  EXPECT_EQ(beyond.phases.unpack, uncached.phases.unpack);
-  EXPECT_EQ(beyond.phases.total, uncached.phases.total);
-}
-
-// What a run states as each rank's working set: its source part and its destination part, summed
-// over the ranks the whole of both arrays; a 2-D copy's (pdgemr2d's, ScaLAPACK's grids and first
-// processes) the same as a redistribution between the two matrices' layouts counts.
-TEST(WorkingSets, AreEachRanksSourceAndDestinationParts) {
-  const Layout from = BlockCyclic(1000, 7, 3), to = BlockCyclic(1000, 5, 4);
-  const auto shared = redistribution_working_sets(from, to, RankMap::shared(), 8);
-  ASSERT_EQ(shared.size(), 4u);
-  EXPECT_EQ(shared[0], 8 * (from.local_size(0) + to.local_size(0)));
-  EXPECT_EQ(shared[3], 8 * to.local_size(3));
-  EXPECT_EQ(std::accumulate(shared.begin(), shared.end(), Index{0}), 2 * 8000);
-  const auto disjoint = redistribution_working_sets(from, to, RankMap::disjoint(3), 8);
-  ASSERT_EQ(disjoint.size(), 7u);
-  EXPECT_EQ(disjoint[2], 8 * from.local_size(2));
-  EXPECT_EQ(disjoint[3], 8 * to.local_size(0));
-  const RankMap relabelled = RankMap::relabelled({3, 1, 0, 2});
-  for (Rank r = 0; r < 4; ++r) {
-    EXPECT_EQ(redistribution_working_sets(from, to, relabelled, 8)[static_cast<std::size_t>(r)],
-              redistribution_working_set(from, to, relabelled, r, 8));
-  }
-  // 2-D: the same counted from pdgemr2d's stored matrices, with first processes off 0.
-  const auto matrix = [](Index mb, Index nb, Index pr, Index pc, Index rsrc, Index csrc) {
-    return Layout(MultiDimLayout({DimMapping::distributed(BlockCyclic(333, mb, pr, rsrc)),
-                                  DimMapping::distributed(BlockCyclic(222, nb, pc, csrc))},
-                                 StorageOrder::ColumnMajor));
-  };
-  const Layout a = matrix(5, 7, 2, 3, 1, 2), b = matrix(11, 4, 3, 2, 2, 0);
-  for (const RankMap& ranks : {RankMap::shared(), RankMap{0, 2}}) {
-    const Index count = ranks.ranks_needed(6, 6);
-    EXPECT_EQ(matrix_copy_working_sets(whole_matrix_copy(a, b, ranks, 0), count, 8),
-              redistribution_working_sets(a, b, ranks, 8));
-  }
-}
-
-// The prediction prices warm copies as the simulator does: every rank packs its messages to the
-// others warm (node_memory_cached.xml, four ranks touching 256 KiB together); the same pair 64 times
-// larger packs cold in both.
-TEST(SimulatedRedistribution, WarmCopiesArePricedAsPredicted) {
-  for (const Index N : {Index{16384}, Index{1} << 20}) {
-    SCOPED_TRACE(N);
-    const Params params = {{"P", 4}, {"Q", 4}, {"r", 16}, {"s", 4}, {"N", N}, {"indexing", "prylli"}};
-    const auto simulated = redistribute_on(kCachedNode, params, Payload::Phantom);
-    const MachineModel model = sim::machine_model_from_platform(kCachedNode, 4, 1);
-    ASSERT_TRUE(model.copies_may_be_warm());
-    const Layout source = BlockCyclic(N, 16, 4), dest = BlockCyclic(N, 4, 4);
-    const auto cs = candidates(source, dest, RankMap::shared(), {"prylli", "async", "none"});
-    const Phases predicted = predict_all_ranks(source, dest, 8, RankMap::shared(), cs, model).at(0).phases;
-    ASSERT_GT(predicted.pack, 0);
-    // Warm: within the solver's precision, as cold copies of whole node memories are
-    // (PackingSharesTheNodesMemoryAsPredicted). The cold pair's shorter copies, shared among the four
-    // ranks by SimGrid's max-min solver beside their runs, come within 1e-4.
-    EXPECT_NEAR(simulated.phases.pack / predicted.pack, 1, N == 16384 ? 1e-5 : 1e-4);
-    if (N == 16384) {
-      EXPECT_NEAR(simulated.phases.unpack / predicted.unpack, 1, 1e-5);
-    }
-    // The same model without cached copies: the small pair's bytes packed (a quarter of the source
-    // less its local part) at 47.5 GB/s (w = 32 KiB, a quarter of the way from 16 to 256 KiB in
-    // log W) instead of 3.75 (four ranks sharing 15 GB/s);
-    // the large pair's alike.
-    MachineModel cold = model;
-    cold.memory->cached.reset();
-    const Phases uncached = predict_all_ranks(source, dest, 8, RankMap::shared(), cs, cold).at(0).phases;
-    const double packed = 8.0 * static_cast<double>(N / 4) * 3 / 4;
-    if (N == 16384) {
-      EXPECT_NEAR(uncached.pack - predicted.pack, packed / cold.memory->rank_bandwidth(packed, 4) - packed / 4.75e10, 1e-12);
-    } else {
-      EXPECT_EQ(uncached.pack, predicted.pack);
-      EXPECT_EQ(uncached.unpack, predicted.unpack);
-    }
   }
 }
 

@@ -9,7 +9,6 @@
 #include "redist/pdgemr2d/pdgemr2d_geometry.hpp"
 #include "redist/pdgemr2d/pdgemr2d_intervals.hpp"
 #include "redist/pdgemr2d/pdgemr2d_setup.hpp"
-#include "redist/indexing/working_set.hpp"
 #include "redist/predict/predicted_comm.hpp"
 
 namespace redist {
@@ -85,19 +84,12 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
 
   const auto count = static_cast<std::size_t>(ranks);
   std::vector<RankClock> clock(count);
-  // Each rank's working set, where copies may be warm: its parts of the two whole matrices, as the
-  // simulated run states them (indexing/working_set.hpp).
-  const std::vector<WorkingSet> sets =
-      model.copies_may_be_warm() ? model.working_sets(matrix_copy_working_sets(copy, ranks, elem_bytes))
-                                 : std::vector<WorkingSet>();
   // A rank's local work: at the machine's prices (its node's memory shared by the ranks copying at
-  // once, or its copies warm), stretched where its host holds more ranks than cores.
+  // once), stretched where its host holds more ranks than cores.
   const auto local = [&](Rank r, const Work& work, double Phases::*phase) {
     const Index on_host = ranks / model.hosts + (model.host_of(r) < ranks % model.hosts ? 1 : 0);
     const double stretch = std::max(1.0, static_cast<double>(on_host) / static_cast<double>(model.cores));
-    const std::optional<WorkingSet> set =
-        sets.empty() ? std::nullopt : std::optional<WorkingSet>(sets[static_cast<std::size_t>(r)]);
-    const double seconds = model.run_seconds_for(work, model.copying_with(r, ranks), set) * stretch;
+    const double seconds = model.run_seconds_for(work, model.copying_with(r, ranks)) * stretch;
     clock[static_cast<std::size_t>(r)].now += seconds;
     clock[static_cast<std::size_t>(r)].phases.*phase += seconds;
   };

@@ -89,8 +89,6 @@ struct Key {
 // SimGrid's core attribute (1 to 2^31 - 1), bandwidths finite and > 0, latencies finite and >= 0.
 constexpr Index kMaxModelHosts = Index{1} << 20;
 constexpr Index kMaxCores = 2147483647;
-// The largest cache a model may declare, as the platform property memory.cache_bytes (2^53).
-constexpr Index kMostCacheBytes = Index{1} << 53;
 
 MachineModel parse(const json& j) {
   const Key root{j, ""};
@@ -133,13 +131,7 @@ MachineModel parse(const json& j) {
   if (root.has("memory")) {  // models of machines whose memory was not measured have none
     const Key memory = root.at("memory");
     m.memory = NodeMemory{curve(memory.at("copy_bandwidth")), curve(memory.at("node_bandwidth"))};
-    // Copies of cached data: both keys or neither (models of machines whose cache was not found, or
-    // written before, have none).
-    if (memory.has("cached_copy_bandwidth") || memory.has("cache_bytes")) {
-      const Key cached = memory.at("cached_copy_bandwidth");
-      m.memory->cached = CachedCopies{curve(cached), memory.at("cache_bytes").whole(1, kMostCacheBytes)};
-    }
-    memory.only({"copy_bandwidth", "node_bandwidth", "cached_copy_bandwidth", "cache_bytes"});
+    memory.only({"copy_bandwidth", "node_bandwidth"});
   }
   for (const Key& link : root.at("links").items()) {
     // Models written before links had an oversubscribed bandwidth: none. Written, it is positive,
@@ -191,10 +183,6 @@ std::string machine_model_to_json(const MachineModel& model) {
   if (model.memory) {
     out["memory"] = {{"copy_bandwidth", model.memory->copy_bandwidth.text()},
                      {"node_bandwidth", model.memory->node_bandwidth.text()}};
-    if (model.memory->cached) {
-      out["memory"]["cached_copy_bandwidth"] = model.memory->cached->bandwidth.text();
-      out["memory"]["cache_bytes"] = model.memory->cached->cache_bytes;
-    }
   }
   return out.dump();
 }

@@ -7,7 +7,6 @@
 #include <utility>
 
 #include "redist/indexing/indexing_methods.hpp"
-#include "redist/indexing/working_set.hpp"
 #include "redist/predict/predicted_comm.hpp"
 #include "redist/redistribute/direct_exchange.hpp"
 #include "redist/redistribute/local_copy.hpp"
@@ -239,20 +238,6 @@ std::shared_ptr<const Schedule> CandidateSet::schedule(const Layout& source, con
   return at->second;
 }
 
-const std::vector<WorkingSet>& CandidateSet::working_sets(const Layout& source, const Layout& dest, Index elem_bytes,
-                                                         RelabelMethod relabel, const MachineModel& model) const {
-  auto [at, fresh] = working_set_cache.try_emplace({relabel, elem_bytes, model.memory_nodes()});
-  if (fresh) {
-    try {
-      at->second = model.working_sets(redistribution_working_sets(source, dest, placement(relabel).ranks, elem_bytes));
-    } catch (...) {
-      working_set_cache.erase(at);
-      throw;
-    }
-  }
-  return at->second;
-}
-
 RankMap candidate_ranks(const Layout& source, const Layout& dest, const RankMap& ranks, RelabelMethod relabel) {
   return relabel == RelabelMethod::None ? ranks : relabelled_ranks(source, dest, relabel);
 }
@@ -273,13 +258,6 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
     auto [at, fresh] = planned.try_emplace({c.indexing, c.relabel});
     if (fresh) at->second = plan_work(source, dest, elem_bytes, candidates.placement(c.relabel), indexing_method(c.indexing), me);
     const PlanWork& w = at->second;
-    // The rank's working set, where its copies may be warm (none stated: cold; a rank beyond the
-    // run's touches nothing and copies nothing).
-    std::optional<WorkingSet> set;
-    if (model.copies_may_be_warm()) {
-      const std::vector<WorkingSet>& sets = candidates.working_sets(source, dest, elem_bytes, c.relabel, model);
-      if (static_cast<std::size_t>(me) < sets.size()) set = sets[static_cast<std::size_t>(me)];
-    }
     const bool direct = runs_exchange_direct(c, model);
     Work pack = direct ? w.packed : w.pack, unpack = direct ? w.unpacked : w.unpack;
     const std::vector<Work>& unpacks = direct ? w.unpacked_one_by_one : w.unpacks;
@@ -301,13 +279,12 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
     // (the shared-memory exchange unpacks all of them, the local part too, in one sweep).
     if (exchanges_in_place(c, model)) {
       unpack += local_unpack;
-      out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying, set),
-                     model.seconds_for(unpack, copying, set)});
+      out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying), model.seconds_for(unpack, copying)});
       continue;
     }
-    double unpack_seconds = model.seconds_for(local_unpack, copying, set);
-    for (const Work& message : unpacks) unpack_seconds += model.seconds_for(message, copying, set);
-    out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying, set), unpack_seconds});
+    double unpack_seconds = model.seconds_for(local_unpack, copying);
+    for (const Work& message : unpacks) unpack_seconds += model.seconds_for(message, copying);
+    out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying), unpack_seconds});
   }
   return out;
 }

@@ -10,7 +10,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -66,12 +65,6 @@ struct CandidateSet {
   std::shared_ptr<const Schedule> schedule(const Layout& source, const Layout& dest, const Candidate& candidate) const;
   /// The schedules built so far, by relabelling and schedule name.
   mutable std::map<std::pair<RelabelMethod, std::string>, std::shared_ptr<const Schedule>> schedules;
-  /// Every rank's working set (transport/node_memory.hpp) on the placement of candidates relabelled by
-  /// `relabel`, its nodes those of `model` (redistribution_working_sets, MachineModel::working_sets):
-  /// computed once per relabelling, element size and number of memory nodes, and kept.
-  const std::vector<WorkingSet>& working_sets(const Layout& source, const Layout& dest, Index elem_bytes,
-                                              RelabelMethod relabel, const MachineModel& model) const;
-  mutable std::map<std::tuple<RelabelMethod, Index, Index>, std::vector<WorkingSet>> working_set_cache;
 };
 
 /// candidates(), with each placement and every schedule tried kept: a relabelling computed once per
@@ -95,9 +88,7 @@ struct LocalSeconds {
 /// Rank `me`'s local work for each candidate, priced at `model`'s prices (redist's own work
 /// accounting; index sets counted without listing them, as a phantom run does). Where ranks share
 /// memory, an async candidate copies the rank's local part once, as redist's MPI layer does, with
-/// the packing or the unpacking (local_part_in_unpack). Where the model's node memory declares
-/// cached copies, the rank's copies are warm or cold by the candidate's working sets, as the
-/// simulator's are (NodeMemory::warm_bandwidth).
+/// the packing or the unpacking (local_part_in_unpack).
 std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes, const RankMap& ranks,
                                         const std::vector<Candidate>& candidates, const MachineModel& model, Rank me);
 /// The same for the set's candidates, on its placements.

@@ -81,30 +81,12 @@ struct MachineModel {
   }
   /// Seconds `work` takes on one rank when `copying` ranks of its node copy at once: its copies at
   /// the memory's bandwidth, the rest at the prices (all at the prices without a memory model).
-  double seconds_for(const Work& work, Index copying) const { return seconds_for(work, copying, std::nullopt); }
-  /// The same for a rank whose redistribution touches `set`: its copies warm where the node memory's
-  /// rule says so (NodeMemory::warm_bandwidth), as the simulator prices them.
-  double seconds_for(const Work& work, Index copying, const std::optional<WorkingSet>& set) const {
+  double seconds_for(const Work& work, Index copying) const {
     const Index bytes = work.count(WorkKind::ByteCopied);
     if (!memory || bytes == 0) return prices.seconds_for(work);
     Work rest = work;
     rest.add(WorkKind::ByteCopied, -bytes);
-    return prices.seconds_for(rest) + memory->copy_seconds(static_cast<double>(bytes), copying, set);
-  }
-  /// Whether copies may be warm on this machine: its node's memory declares cached copies.
-  bool copies_may_be_warm() const { return memory && memory->cached; }
-  /// Memory nodes of the run: one where the ranks share memory, else one per host; rank r's is
-  /// r mod memory_nodes() (its host's, host_of).
-  Index memory_nodes() const { return shared_memory ? 1 : hosts; }
-  /// Each rank's working set (WorkingSet) from the bytes `rank_bytes[r]` rank r's redistribution
-  /// touches: its own, and the sum over the ranks of its memory node.
-  std::vector<WorkingSet> working_sets(const std::vector<Index>& rank_bytes) const {
-    std::vector<Index> node(static_cast<std::size_t>(memory_nodes()), 0);
-    for (std::size_t r = 0; r < rank_bytes.size(); ++r) node[r % node.size()] += rank_bytes[r];
-    std::vector<WorkingSet> out;
-    out.reserve(rank_bytes.size());
-    for (std::size_t r = 0; r < rank_bytes.size(); ++r) out.push_back({rank_bytes[r], node[r % node.size()]});
-    return out;
+    return prices.seconds_for(rest) + memory->copy_seconds(static_cast<double>(bytes), copying);
   }
   /// Some host holds more of `ranks` ranks than it has cores.
   bool oversubscribed(Index ranks) const { return ranks_outnumber_cores((ranks + hosts - 1) / hosts, cores); }
@@ -141,10 +123,10 @@ struct MachineModel {
     return out;
   }
   /// seconds_for with the run's copy slowdown on the copies of `work`.
-  double run_seconds_for(const Work& work, Index copying, const std::optional<WorkingSet>& set = std::nullopt) const {
-    if (copy_slowdown == 1) return seconds_for(work, copying, set);
+  double run_seconds_for(const Work& work, Index copying) const {
+    if (copy_slowdown == 1) return seconds_for(work, copying);
     const auto [copies, rest] = split_copies(work);
-    return seconds_for(rest, copying, set) + copy_slowdown * seconds_for(copies, copying, set);
+    return seconds_for(rest, copying) + copy_slowdown * seconds_for(copies, copying);
   }
   /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over
   /// its cores, or its longest rank's, whichever is more (a rank runs on one core at a time); where

@@ -1,7 +1,6 @@
 #include "redist/transport/node_memory.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -15,37 +14,6 @@ double NodeMemory::rank_bandwidth(double bytes, Index copying) const {
 
 double NodeMemory::copy_seconds(double bytes, Index copying) const {
   return bytes <= 0 ? 0.0 : bytes / rank_bandwidth(bytes, copying);
-}
-
-namespace {
-
-// The curve's value at `size`, linear in log(size) between two of its points (from its second one
-// on: its first, at 0, stands for the smallest size measured), its first and last values beyond them.
-// Warm bandwidths fall steeply where a working set outgrows a cache level, and calibrate's rows lie
-// 4x apart: a step would keep the smaller row's bandwidth up to 4x its size.
-double log_interpolated(const PiecewiseCurve& curve, double size) {
-  const std::vector<double>& starts = curve.starts();
-  const std::vector<double>& values = curve.values();
-  const auto above = std::upper_bound(starts.begin(), starts.end(), size);
-  if (above == starts.end() || above - starts.begin() < 2) return curve.at(size);
-  const std::size_t k = static_cast<std::size_t>(above - starts.begin());
-  const double share = std::log(size / starts[k - 1]) / std::log(starts[k] / starts[k - 1]);
-  return values[k - 1] + share * (values[k] - values[k - 1]);
-}
-
-}  // namespace
-
-std::optional<double> NodeMemory::warm_bandwidth(const WorkingSet& set) const {
-  if (!cached || set.node > cached->cache_bytes) return std::nullopt;
-  return log_interpolated(cached->bandwidth, static_cast<double>(set.rank) / 2);
-}
-
-double NodeMemory::copy_seconds(double bytes, Index copying, const std::optional<WorkingSet>& set) const {
-  if (bytes <= 0) return 0.0;
-  if (set) {
-    if (const std::optional<double> warm = warm_bandwidth(*set)) return bytes / *warm;
-  }
-  return copy_seconds(bytes, copying);
 }
 
 NodeMemory NodeMemory::from_measurements(const std::vector<CopyBandwidthMeasurement>& measurements) {

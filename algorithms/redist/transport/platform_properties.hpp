@@ -61,12 +61,6 @@ inline constexpr std::array kPlatformProperties = {
     PlatformProperty{"memory.node_bandwidth", "B/s by bytes", PropertyHolder::Host,
                      "sim/redist/sim/node_memory_hosts.cpp",
                      "M(W): the node's memory bandwidth shared by its ranks copying at once (piecewise curve)"},
-    PlatformProperty{"memory.cached_copy_bandwidth", "B/s by bytes", PropertyHolder::Host,
-                     "sim/redist/sim/node_memory_hosts.cpp",
-                     "one rank copying W bytes whose source and destination it touched just before (piecewise "
-                     "curve): a rank's copies where its node's working set fits memory.cache_bytes"},
-    PlatformProperty{"memory.cache_bytes", "bytes", PropertyHolder::Host, "sim/redist/sim/node_memory_hosts.cpp",
-                     "the node's last-level cache, which its ranks share (with memory.cached_copy_bandwidth)"},
     PlatformProperty{"cpu.time_slice", "s", PropertyHolder::Host, "sim/redist/sim/core_turns.cpp",
                      "how long a rank computes on its core before a rank waiting for that core takes it"},
     PlatformProperty{"control.barrier_latency", "s", PropertyHolder::Host, "sim/redist/sim/simulation.cpp",
@@ -133,9 +127,6 @@ inline constexpr std::string_view kRecvOverheadProperty = platform_property("cos
 inline constexpr std::string_view kMemoryNodeProperty = platform_property("memory.node").name;
 inline constexpr std::string_view kCopyBandwidthProperty = platform_property("memory.copy_bandwidth").name;
 inline constexpr std::string_view kNodeBandwidthProperty = platform_property("memory.node_bandwidth").name;
-inline constexpr std::string_view kCachedCopyBandwidthProperty =
-    platform_property("memory.cached_copy_bandwidth").name;
-inline constexpr std::string_view kCacheBytesProperty = platform_property("memory.cache_bytes").name;
 inline constexpr std::string_view kTimeSliceProperty = platform_property("cpu.time_slice").name;
 inline constexpr std::string_view kBarrierLatencyProperty = platform_property("control.barrier_latency").name;
 inline constexpr std::string_view kScanLatencyProperty = platform_property("control.scan_latency").name;

@@ -87,19 +87,6 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
       text << fmt::format("  {:<4}  {:<10}  {:.4e}   {:.4e}   {:.4e}   {:+.1f}%\n", r.ranks, r.bytes, r.warm, r.cold,
                           modelled, 100 * (modelled - r.cold) / r.cold);
     }
-    // The warm column: copies of data copied just before, the one-rank rows of which are the cached
-    // copies' curve where the node's cache was found.
-    if (w.memory->cached) {
-      text << fmt::format("  warm: copied just before; its k = 1 rows are {} (a rank's copies where its node's\n"
-                          "  working set fits the last-level cache, {} = {} bytes, as the operating system gives it)\n",
-                          kCachedCopyBandwidthProperty, kCacheBytesProperty, w.memory->cached->cache_bytes);
-    } else {
-      text << fmt::format("  warm: copied just before; not modelled: {}\n",
-                          w.cache_bytes ? "no one-rank warm row was measured"
-                                        : "the operating system gave no last-level cache size, so neither " +
-                                              std::string(kCachedCopyBandwidthProperty) + " nor " +
-                                              std::string(kCacheBytesProperty) + " is written (every copy cold)");
-    }
   }
   if (!w.pdgemr2d.empty()) {
     text << fmt::format("ScaLAPACK's pdgemr2d alone on each rank (packing, buffer to buffer, unpacking, element by element):\n"
@@ -177,13 +164,6 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
         << "           ranks copying at once share (redist/transport/node_memory.hpp); bytes per second. -->\n"
         << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kCopyBandwidthProperty, w.memory->copy_bandwidth.text())
         << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kNodeBandwidthProperty, w.memory->node_bandwidth.text());
-    if (w.memory->cached) {
-      xml << "      <!-- Copies of data a rank touched just before, where its node's working set fits the\n"
-          << "           last-level cache (its bytes): one rank's warm copies by the bytes copied. -->\n"
-          << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kCachedCopyBandwidthProperty,
-                         w.memory->cached->bandwidth.text())
-          << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kCacheBytesProperty, w.memory->cached->cache_bytes);
-    }
   }
   xml << "    </host>\n";
   xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\">\n", n.exchange.bandwidth,

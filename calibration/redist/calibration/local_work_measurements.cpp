@@ -1,7 +1,6 @@
 #include "redist/calibration/local_work_measurements.hpp"
 
 #include <algorithm>
-#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -61,11 +60,6 @@ nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes) {
 
 LocalWork local_work_from_json(const nlohmann::json& json) {
   LocalWork out;
-  if (json.contains("cache_bytes") && !json.at("cache_bytes").is_null()) {  // null: none found
-    const auto bytes = json.at("cache_bytes").get<Index>();
-    if (bytes < 1) throw std::runtime_error("a last-level cache of " + std::to_string(bytes) + " bytes");
-    out.cache_bytes = bytes;
-  }
   if (json.contains("first_touch")) {
     const auto& t = json.at("first_touch");
     out.first_touch = LocalWork::FirstTouchMeasurement{t.at("bytes").get<double>(), t.at("fresh").get<double>(),
@@ -117,27 +111,14 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
     return out;
   }
   std::vector<CopyBandwidthMeasurement> cold;
-  std::map<double, double> warm_alone;  // one rank's warm bandwidth by bytes
   for (const auto& row : json.at("copy_bandwidth")) {
     const CopyBandwidthRow r{row.at("ranks").get<Index>(), row.at("bytes").get<double>(), row.at("warm").get<double>(),
                              row.at("cold").get<double>()};
     out.copy_bandwidth.push_back(r);
     cold.push_back({r.ranks, r.bytes, r.cold});
     out.ranks = std::max(out.ranks, r.ranks);
-    if (r.ranks == 1 && r.warm > 0 && r.bytes > 0) warm_alone[r.bytes] = std::max(warm_alone[r.bytes], r.warm);
   }
   out.memory = NodeMemory::from_measurements(cold);
-  // Copies of data in the caches: one rank's warm bandwidth by bytes (below the smallest W, its
-  // value), where the cache it fits in was found.
-  if (out.cache_bytes && !warm_alone.empty()) {
-    std::vector<double> starts, values;
-    for (const auto& [bytes, bandwidth] : warm_alone) {
-      starts.push_back(starts.empty() ? 0.0 : bytes);
-      values.push_back(bandwidth);
-    }
-    out.memory->cached = CachedCopies{PiecewiseCurve::from_points(std::move(starts), std::move(values), false),
-                                      *out.cache_bytes};
-  }
   // The runs and records on what the memory's copies of the bytes leave (all ranks copied at once).
   std::vector<std::vector<double>> loops;
   std::vector<double> copied;

@@ -36,13 +36,8 @@ struct LocalWork {
   /// The node's memory modelled on the cold copies (caches emptied first), as the pack and unpack
   /// rows below are measured and their runs and records fitted: a redistribution reads and writes
   /// arrays its ranks last touched before the call. None when no copies were measured.
-  /// Its cached copies (NodeMemory::cached) where both were measured: the one-rank warm rows of
-  /// `copy_bandwidth` (bytes -> B/s) and `cache_bytes`.
   std::optional<NodeMemory> memory;
   std::vector<CopyBandwidthRow> copy_bandwidth;
-  /// The node's last-level cache as `redist-mpi localwork` read it from the operating system; none
-  /// where it could not (or measured before it was read).
-  std::optional<Index> cache_bytes;
   /// Ranks that packed and unpacked at once in `copies` (those of the largest copy bandwidth row).
   Index ranks = 1;
   double byte_copied = 0;  ///< seconds per byte copied, fitted over `copies`

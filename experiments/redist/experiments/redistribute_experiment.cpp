@@ -13,7 +13,6 @@
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/indexing/matrix_copy.hpp"
 #include "redist/indexing/matrix_copy_request.hpp"
-#include "redist/indexing/working_set.hpp"
 #include "redist/layout/scalapack_descriptor.hpp"
 #include "redist/pdgemr2d/pdgemr2d_copy.hpp"
 #include "redist/redistribute/verified_run.hpp"
@@ -384,9 +383,6 @@ ExperimentResult run_redistribute(const std::string& platform, const Params& par
   sim.phantom = runs_phantom(payload, bytes);
   sim.sources_shared = v.text("sources") == "shared";
   sim.trace_file = trace;
-  // What each rank touches, for the platforms whose copies of cached data are modelled: its parts of
-  // the source and destination (of a 2-D copy, the two whole matrices A and B: working_set.hpp).
-  sim.working_sets = [&] { return redistribution_working_sets(source, dest, options.ranks, elem_bytes); };
   // Real payload: every rank's source and destination arrays, and the send and receive copies of
   // what moves (at most the whole array), all in this one process; checked by check_redistribute.
   const auto reports = simulate(sim, [&](Transport& transport) {

@@ -14,7 +14,6 @@
 
 #include "redist/measurements/cache_eviction.hpp"
 #include "redist/measurements/copy_bandwidth.hpp"
-#include "redist/measurements/last_level_cache.hpp"
 #include "redist/measurements/first_touch.hpp"
 #include "redist/measurements/pdgemr2d_copies.hpp"
 #include "redist/indexing/indexing_methods.hpp"
@@ -160,9 +159,6 @@ int run_local_work(const LocalWorkOptions& options) {
   average_over_ranks(json);
   json["copy_bandwidth"] = measure_copy_bandwidth();
   json["first_touch"] = measure_first_touch();
-  // The node's last-level cache, where the operating system says (null: it does not).
-  const std::optional<std::int64_t> cache = last_level_cache_bytes();
-  json["cache_bytes"] = cache ? nlohmann::ordered_json(*cache) : nlohmann::ordered_json();
   if (rank != 0) return 0;
   if (options.json) {
     std::cout << json.dump() << std::endl;
@@ -174,7 +170,6 @@ int run_local_work(const LocalWorkOptions& options) {
     std::cout << "copy bandwidth, bytes per second a rank (ranks copying at once, bytes each):\n";
     for (const auto& r : json["copy_bandwidth"]) std::cout << "  " << r.dump() << "\n";
     std::cout << "memory written first (mapped, written, unmapped) and again, seconds:\n  " << json["first_touch"].dump() << "\n";
-    std::cout << "last-level cache of the node, bytes: " << (cache ? std::to_string(*cache) : "none found") << "\n";
   }
   return 0;
 }

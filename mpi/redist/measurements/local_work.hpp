@@ -15,9 +15,7 @@ struct LocalWorkOptions {
 /// {"index": [{"work": {property: count}, "seconds": s}, ...], "copies": [{"work": {...}, "seconds": s},
 /// ...]}: one index row per (method, layout pair) and per relabelling, two copy rows (pack, unpack)
 /// per (method, layout pair). Work is keyed by the price property of its kind (cost.index_op, ...),
-/// the seconds are the mean over the ranks; then "copy_bandwidth": measure_copy_bandwidth()'s rows,
-/// "first_touch" and "cache_bytes": the node's last-level cache (last_level_cache_bytes; null where
-/// none is found).
+/// the seconds are the mean over the ranks; then "copy_bandwidth": measure_copy_bandwidth()'s rows.
 int run_local_work(const LocalWorkOptions& options);
 
 }  // namespace redist::measurements

@@ -76,11 +76,6 @@ Digest& Digest::add(const MachineModel& m) {
   if (m.memory) {
     add_curve(*this, m.memory->copy_bandwidth);
     add_curve(*this, m.memory->node_bandwidth);
-    // Only where declared, as above.
-    if (m.memory->cached) {
-      add_curve(*this, m.memory->cached->bandwidth);
-      add(m.memory->cached->cache_bytes);
-    }
   }
   if (!m.copy_slowdowns.empty()) add_curve(*this, m.copy_slowdowns);
   return *this;

@@ -22,12 +22,6 @@ struct SimulationOptions {
   /// memory (ignored elsewhere).
   bool sources_shared = false;
   std::string trace_file;               ///< if non-empty: SimGrid Paje trace written there
-  /// The bytes each rank's redistribution touches (rank order, one per rank; WorkingSet::rank,
-  /// node_memory.hpp), from which the ranks whose node declares cached copies copy warm
-  /// (NodeMemory::warm_bandwidth); none: not stated, every copy cold. Stated by the `redistribute`
-  /// experiment only. A function, called once the ranks are placed on the platform's hosts: a run
-  /// refused for its ranks (more than the hosts, more than an int) never counts them.
-  std::function<std::vector<Index>()> working_sets;
 };
 
 // Host properties the simulation reads (names in platform_properties.hpp's table):

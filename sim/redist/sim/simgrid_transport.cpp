@@ -327,13 +327,6 @@ bool SimGridTransport::control_prefix_reduction_sum(std::span<const Index> value
 // Where the node's memory is modelled, the bytes copied run on it after the rest of the work (the
 // loops' other costs) has run on the CPU. A rank sharing its core takes its copy slowdown longer
 // over its copies (bytes, runs, records, elements), the rest of its work unchanged.
-//
-// Warm copies (the rank's node's working set fits its cache: NodeMemory::warm_bandwidth) take no
-// share of the memory host: their data comes from the caches, so the copy is CPU work of bytes /
-// warm bandwidth seconds on the rank's own core, added to the rest. As CPU work it is still slowed
-// and shared where ranks share a core (copy_slowdown, core turns, executions on a shared host), as a
-// copy out of a core's caches is; an execution on the memory host would instead take its share of
-// M(W) from the cold copies running beside it, which a cached copy does not.
 void SimGridTransport::charge(const Work& work) {
   const CopyResource& copies = world_.placement(rank_).copies;
   const double slowdown = world_.placement(rank_).copy_slowdown;
@@ -344,10 +337,6 @@ void SimGridTransport::charge(const Work& work) {
   }
   Work rest = work;
   rest.add(WorkKind::ByteCopied, -bytes);
-  if (copies.warm_bandwidth > 0) {
-    compute(cpu_seconds(rest, slowdown) + slowdown * static_cast<double>(bytes) / copies.warm_bandwidth);
-    return;
-  }
   compute(cpu_seconds(rest, slowdown));
   settle();
   if (turn_) turn_->hold();

@@ -149,15 +149,7 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   check_platform(*engine, options.platform_file, used);
   // The node memories' hosts join the platform (a zone of their own under the root) before it is
   // sealed: a sealed zone takes no new child.
-  std::vector<Index> working_sets;
-  if (options.working_sets) {
-    working_sets = options.working_sets();
-    if (working_sets.size() != used.size()) {
-      throw std::runtime_error(std::to_string(working_sets.size()) + " working sets given for " +
-                               std::to_string(used.size()) + " ranks");
-    }
-  }
-  const std::vector<CopyResource> copies = make_copy_resources(used, options.platform_file, working_sets);
+  const std::vector<CopyResource> copies = make_copy_resources(used, options.platform_file);
   // Routes are read below (a shared host's route to itself): only a sealed platform has them all.
   // Unsealed, SimGrid 3.32 has no loopback yet: a Full zone crashes (signal 11) on a host's route
   // to itself, a Floyd zone says "No route" (alpha3000.xml, modern-100g.xml under --hosts 1).
