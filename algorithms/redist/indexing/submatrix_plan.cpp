@@ -28,13 +28,27 @@ std::vector<Segment> segments(const BlockCyclic& source, Index from0, const Bloc
   return cut;
 }
 
-// This side's segments grouped by the peer's coordinate, each group in increasing k.
+// This side's segments grouped by the peer's coordinate, each group in increasing k. A segment that
+// follows the group's last one both in k and in this side's local storage extends it: only this
+// side's local index is read from a group (message()), and the element order stays the same. Where
+// this side's blocks are smaller than the peer's (a block of one row against the peer's 64) the
+// message's loop then walks a column's rows in one piece instead of one per block.
 std::vector<std::vector<Segment>> by_peer(const std::vector<Segment>& all, Index my_coord, Index peer_coords,
                                           bool sending) {
   std::vector<std::vector<Segment>> groups(static_cast<std::size_t>(peer_coords));
   for (const Segment& s : all) {
     if ((sending ? s.source_coord : s.dest_coord) != my_coord) continue;
-    groups[static_cast<std::size_t>(sending ? s.dest_coord : s.source_coord)].push_back(s);
+    std::vector<Segment>& group = groups[static_cast<std::size_t>(sending ? s.dest_coord : s.source_coord)];
+    if (!group.empty()) {
+      Segment& last = group.back();
+      const Index last_local = sending ? last.source_local : last.dest_local;
+      const Index local = sending ? s.source_local : s.dest_local;
+      if (s.first == last.first + last.length && local == last_local + last.length) {
+        last.length += s.length;
+        continue;
+      }
+    }
+    group.push_back(s);
   }
   return groups;
 }
