@@ -29,12 +29,14 @@ std::vector<Segment> segments(const BlockCyclic& source, Index from0, const Bloc
 }
 
 // This side's segments grouped by the peer's coordinate, each group in increasing k. A segment that
-// follows the group's last one both in k and in this side's local storage extends it: only this
-// side's local index is read from a group (message()), and the element order stays the same. Where
-// this side's blocks are smaller than the peer's (a block of one row against the peer's 64) the
-// message's loop then walks a column's rows in one piece instead of one per block.
+// follows the group's last one in this side's local storage extends it, where it also follows it in
+// k or where `whole` (every row and column of the submatrix is copied: no k is compared with a
+// trapezoid's bounds): only this side's local index is read from a group (message()), and the element
+// order stays the same. Where this side's blocks are smaller than the peer's (blocks of one row
+// against the peer's 64, or a peer holding all) the message's loop then walks a column's rows in
+// one piece instead of one per block.
 std::vector<std::vector<Segment>> by_peer(const std::vector<Segment>& all, Index my_coord, Index peer_coords,
-                                          bool sending) {
+                                          bool sending, bool whole) {
   std::vector<std::vector<Segment>> groups(static_cast<std::size_t>(peer_coords));
   for (const Segment& s : all) {
     if ((sending ? s.source_coord : s.dest_coord) != my_coord) continue;
@@ -43,7 +45,7 @@ std::vector<std::vector<Segment>> by_peer(const std::vector<Segment>& all, Index
       Segment& last = group.back();
       const Index last_local = sending ? last.source_local : last.dest_local;
       const Index local = sending ? s.source_local : s.dest_local;
-      if (s.first == last.first + last.length && local == last_local + last.length) {
+      if ((whole || s.first == last.first + last.length) && local == last_local + last.length) {
         last.length += s.length;
         continue;
       }
@@ -113,8 +115,9 @@ std::vector<PeerPlan> side_plans(const SubmatrixCopy& copy, const CopySide& side
   const Index peer_col_coords = swap ? peer.rows.procs() : peer.cols.procs();
   const Index my_row = swap_own ? side.col_coord : side.row_coord;
   const Index my_col = swap_own ? side.row_coord : side.col_coord;
-  const auto row_groups = by_peer(rows, my_row, peer_row_coords, side.sending);
-  const auto col_groups = by_peer(cols, my_col, peer_col_coords, side.sending);
+  const bool whole = copy.part == MatrixPart::All;
+  const auto row_groups = by_peer(rows, my_row, peer_row_coords, side.sending, whole);
+  const auto col_groups = by_peer(cols, my_col, peer_col_coords, side.sending, whole);
   std::vector<PeerPlan> plans;
   for (Index a = 0; a < peer_row_coords; ++a) {
     if (row_groups[static_cast<std::size_t>(a)].empty()) continue;
