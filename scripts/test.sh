@@ -39,9 +39,10 @@ fi
 # rank agreement) and the parsers (scenarios and sweeps, platform search, strict inputs and numbers,
 # experiment schemas, platform values, calibrated platforms, local-work measurements). The CLI's
 # long runs (tables, schedules, simulate, sweeps, replays, fit, calibrate and validate), the Python
-# checks and the benchmarks run in the build above only. -O0 -g1: line numbers in the reports; the
-# sanitizers' instrumentation optimised at -O1 took twice the compile time of -O0 (31 s against 15 s
-# for one batch of 8 sources), more than its faster tests save.
+# checks and the benchmarks run in the build above only; the random and exhaustive checks run a
+# quarter of their cases here (tests/sanitizer_share.hpp), all of them above. -O0 -g1: line
+# numbers in the reports; the sanitizers' instrumentation optimised at -O1 took twice the compile
+# time of -O0 (31 s against 15 s for one batch of 8 sources), more than its faster tests save.
 cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DREDIST_WERROR=ON \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O0 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O0 -g1 -DNDEBUG" \
       -DCMAKE_UNITY_BUILD=ON -DREDIST_SANITIZE=ON -DREDIST_BUILD_BENCH=OFF
