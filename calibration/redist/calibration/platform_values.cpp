@@ -13,56 +13,10 @@
 
 #include <fmt/format.h>
 
+#include "redist/sim/platform_tags.hpp"
+
 namespace redist::calibration {
 namespace {
-
-// One XML tag: <name ...>, <name .../> or </name>; comments, <?...?> and <!...> are skipped.
-struct Tag {
-  std::string name;
-  std::size_t begin = 0, end = 0;  // [begin, end) of the whole tag
-  bool closing = false, self_closing = false;
-};
-
-std::vector<Tag> tags(const std::string& text) {
-  std::vector<Tag> out;
-  for (std::size_t at = text.find('<'); at != std::string::npos; at = text.find('<', at)) {
-    if (text.compare(at, 4, "<!--") == 0) {
-      const std::size_t close = text.find("-->", at);
-      if (close == std::string::npos) break;
-      at = close + 3;
-      continue;
-    }
-    const std::size_t close = text.find('>', at);
-    if (close == std::string::npos) break;
-    if (text[at + 1] != '?' && text[at + 1] != '!') {
-      Tag tag;
-      tag.begin = at;
-      tag.end = close + 1;
-      tag.closing = text[at + 1] == '/';
-      tag.self_closing = text[close - 1] == '/';
-      const std::size_t name_start = at + (tag.closing ? 2 : 1);
-      const std::size_t name_end = text.find_first_of(" \t\r\n/>", name_start);
-      tag.name = text.substr(name_start, name_end - name_start);
-      out.push_back(std::move(tag));
-    }
-    at = close + 1;
-  }
-  return out;
-}
-
-struct Attribute {
-  std::size_t offset = 0, length = 0;
-  std::string value;
-};
-
-std::optional<Attribute> attribute(const std::string& text, const Tag& tag, const std::string& name) {
-  const std::string body = text.substr(tag.begin, tag.end - tag.begin);
-  const std::regex pattern("\\s" + name + "\\s*=\\s*([\"'])([^\"']*)\\1");
-  std::smatch match;
-  if (!std::regex_search(body, match, pattern)) return std::nullopt;
-  return Attribute{tag.begin + static_cast<std::size_t>(match.position(2)), static_cast<std::size_t>(match.length(2)),
-                   match.str(2)};
-}
 
 // A number followed by one of `units` (suffix -> factor), e.g. "35MBps" -> 3.5e7.
 double with_unit(const std::string& text, const std::vector<std::pair<std::string, double>>& units,
@@ -99,39 +53,39 @@ std::string written(PlatformTarget::Kind kind, double value) {
   return "";
 }
 
-std::vector<ValueSite> host_sites(const std::string& text, const std::vector<Tag>& all, const PlatformTarget& t) {
+std::vector<ValueSite> host_sites(const std::vector<sim::XmlTag>& all, const PlatformTarget& t) {
   std::vector<ValueSite> out;
   std::string host;  // the open <host>, if any
-  for (const Tag& tag : all) {
+  for (const sim::XmlTag& tag : all) {
     if (tag.name != "host" && tag.name != "prop") continue;
     if (tag.name == "host" && tag.closing) {
       host.clear();
       continue;
     }
     if (tag.name == "host") {
-      const auto id = attribute(text, tag, "id");
+      const auto id = tag.attribute("id");
       if (!id) throw std::invalid_argument("a <host> has no id");
       if (!tag.self_closing) host = id->value;
       if (t.kind == PlatformTarget::Kind::HostSpeed) {
-        const auto speed = attribute(text, tag, "speed");
+        const auto speed = tag.attribute("speed");
         if (!speed) throw std::invalid_argument("host " + id->value + " has no speed");
-        out.push_back({speed->offset, speed->length, tag.end, id->value,
+        out.push_back({speed->offset, speed->value.size(), tag.end, id->value,
                        with_unit(speed->value, kSpeedUnits, "host " + id->value + " speed")});
       }
       continue;
     }
     if (t.kind != PlatformTarget::Kind::HostProperty || host.empty()) continue;
-    const auto id = attribute(text, tag, "id");
+    const auto id = tag.attribute("id");
     if (!id || id->value != t.key) continue;
-    const auto value = attribute(text, tag, "value");
+    const auto value = tag.attribute("value");
     if (!value) throw std::invalid_argument("host " + host + " property " + t.key + " has no value");
-    out.push_back({value->offset, value->length, tag.end, host,
+    out.push_back({value->offset, value->value.size(), tag.end, host,
                    with_unit(value->value, kPlainNumber, "host " + host + " property " + t.key)});
   }
   return out;
 }
 
-std::vector<ValueSite> link_sites(const std::string& text, const std::vector<Tag>& all, const PlatformTarget& t) {
+std::vector<ValueSite> link_sites(const std::vector<sim::XmlTag>& all, const PlatformTarget& t) {
   std::regex pattern;
   try {
     pattern = std::regex(t.key);
@@ -141,16 +95,16 @@ std::vector<ValueSite> link_sites(const std::string& text, const std::vector<Tag
   const bool bandwidth = t.kind == PlatformTarget::Kind::LinkBandwidth;
   const std::string name = bandwidth ? "bandwidth" : "latency";
   std::vector<ValueSite> out;
-  for (const Tag& tag : all) {
+  for (const sim::XmlTag& tag : all) {
     if (tag.name != "link" || tag.closing) continue;
-    const auto id = attribute(text, tag, "id");
+    const auto id = tag.attribute("id");
     if (!id || !std::regex_match(id->value, pattern)) continue;
-    const auto value = attribute(text, tag, name);
+    const auto value = tag.attribute(name);
     if (!value) {
       if (bandwidth) throw std::invalid_argument("link " + id->value + " has no bandwidth");
       continue;  // SimGrid's default latency is 0: nothing to scale
     }
-    out.push_back({value->offset, value->length, tag.end, id->value,
+    out.push_back({value->offset, value->value.size(), tag.end, id->value,
                    with_unit(value->value, bandwidth ? kBandwidthUnits : kLatencyUnits, "link " + id->value + " " + name)});
   }
   return out;
@@ -183,10 +137,10 @@ PlatformFile PlatformFile::read(const std::string& path) {
 }
 
 std::vector<ValueSite> PlatformFile::sites(const PlatformTarget& target) const {
-  const auto all = tags(text_);
+  const auto all = sim::platform_tags(text_);
   auto out = target.kind == PlatformTarget::Kind::HostProperty || target.kind == PlatformTarget::Kind::HostSpeed
-                 ? host_sites(text_, all, target)
-                 : link_sites(text_, all, target);
+                 ? host_sites(all, target)
+                 : link_sites(all, target);
   if (out.empty()) {
     throw std::invalid_argument(target.kind == PlatformTarget::Kind::HostProperty ? "no host has property '" + target.key + "'"
                                 : target.kind == PlatformTarget::Kind::HostSpeed  ? "the platform has no host"

@@ -15,18 +15,17 @@
 #include <filesystem>
 #include <optional>
 #include <fstream>
-#include <initializer_list>
 #include <iterator>
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
-#include <utility>
 #include <vector>
 
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
 #include "redist/os/input_file.hpp"
+#include "redist/sim/platform_tags.hpp"
 #include "redist/transport/platform_properties.hpp"
 
 namespace redist::sim {
@@ -51,60 +50,6 @@ void check_link(const simgrid::s4u::Link& link, const std::string& file) {
   if (!std::isfinite(latency) || latency < 0) {
     refuse(file, "link '" + link.get_name() + "' has latency " + figure(latency) + " s (it must be finite and >= 0)");
   }
-}
-
-bool xml_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-bool xml_name_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-' || c == '.' || c == ':';
-}
-
-// One start tag of the file's text: its element name and its attributes, as written.
-struct StartTag {
-  std::string element;
-  std::vector<std::pair<std::string, std::string>> attributes;
-
-  std::optional<std::string> attribute(std::string_view name) const {
-    for (const auto& [key, value] : attributes) {
-      if (key == name) return value;
-    }
-    return std::nullopt;
-  }
-};
-
-// The start tags of `text` whose element is one of `elements`, in order. A hand-written scan rather
-// than std::regex: this runs before every simulation, and libstdc++'s regex took most of a
-// simulation's set-up time on a platform of hundreds of hosts. Attributes are read up to the first
-// one not written name="value" or name='value' (SimGrid's parser then names the fault).
-std::vector<StartTag> start_tags(const std::string& text, std::initializer_list<std::string_view> elements) {
-  std::vector<StartTag> tags;
-  for (std::size_t at = text.find('<'); at != std::string::npos; at = text.find('<', at + 1)) {
-    std::size_t end = at + 1;
-    while (end < text.size() && xml_name_char(text[end])) ++end;
-    const std::string_view element(text.data() + at + 1, end - at - 1);
-    if (std::find(elements.begin(), elements.end(), element) == elements.end()) continue;
-    if (end < text.size() && !xml_space(text[end]) && text[end] != '>' && text[end] != '/') continue;
-    StartTag tag{std::string(element), {}};
-    std::size_t i = end;
-    for (;;) {
-      while (i < text.size() && xml_space(text[i])) ++i;
-      const std::size_t name_start = i;
-      while (i < text.size() && xml_name_char(text[i])) ++i;
-      if (i == name_start) break;
-      std::string name = text.substr(name_start, i - name_start);
-      while (i < text.size() && xml_space(text[i])) ++i;
-      if (i >= text.size() || text[i] != '=') break;
-      ++i;
-      while (i < text.size() && xml_space(text[i])) ++i;
-      if (i >= text.size() || (text[i] != '"' && text[i] != '\'')) break;
-      const std::size_t close = text.find(text[i], i + 1);
-      if (close == std::string::npos) break;
-      tag.attributes.emplace_back(std::move(name), text.substr(i + 1, close - i - 1));
-      i = close + 1;
-    }
-    tags.push_back(std::move(tag));
-    at = end - 1;
-  }
-  return tags;
 }
 
 std::string lower_case(std::string text) {
@@ -250,8 +195,14 @@ void check_platform_text(const std::string& file) {
   }
   // SimGrid 3.32 reads no <include>: it aborts ("<include> tag was removed in SimGrid v3.18"), so
   // what the included file holds is never loaded, and never checked here. Refused with one line.
-  if (const auto includes = start_tags(text, {"include"}); !includes.empty()) {
-    const auto named = includes.front().attribute("file");
+  const std::vector<XmlTag> tags = platform_tags(text);
+  const auto value_of = [](const XmlTag& tag, std::string_view name) -> std::optional<std::string> {
+    const XmlAttribute* a = tag.attribute(name);
+    return a != nullptr ? std::optional(a->value) : std::nullopt;
+  };
+  for (const XmlTag& include : tags) {
+    if (include.name != "include" || include.closing) continue;
+    const auto named = value_of(include, "file");
     refuse(file, "<include file=\"" + named.value_or("") +
                      "\"> is not supported (SimGrid removed <include> in v3.18): put the elements of " +
                      (named ? *named : std::string("the included file")) + " into this file");
@@ -269,20 +220,22 @@ void check_platform_text(const std::string& file) {
   // SimGrid 3.32 aborts the whole process on a zone routing it does not know ("Not a valid model!").
   static const std::vector<std::string> kRoutings = {"full", "floyd", "dijkstra", "dijkstracache", "none", "vivaldi",
                                                      "cluster", "wifi"};
-  for (const StartTag& zone : start_tags(text, {"zone", "AS"})) {
-    const auto routing = zone.attribute("routing");
+  for (const XmlTag& zone : tags) {
+    if ((zone.name != "zone" && zone.name != "AS") || zone.closing) continue;
+    const auto routing = value_of(zone, "routing");
     if (routing && std::find(kRoutings.begin(), kRoutings.end(), lower_case(*routing)) == kRoutings.end()) {
-      refuse(file, "zone '" + zone.attribute("id").value_or("?") + "' has routing=\"" + *routing +
+      refuse(file, "zone '" + value_of(zone, "id").value_or("?") + "' has routing=\"" + *routing +
                        "\" (SimGrid knows Full, Floyd, Dijkstra, DijkstraCache, None, Vivaldi, Cluster and Wifi)");
     }
   }
-  for (const StartTag& tag : start_tags(text, {"host", "cluster"})) {
-    const auto core = tag.attribute("core");
+  for (const XmlTag& tag : tags) {
+    if ((tag.name != "host" && tag.name != "cluster") || tag.closing) continue;
+    const auto core = value_of(tag, "core");
     if (!core) continue;
     const bool digits = !core->empty() && core->size() <= 10 && core->find_first_not_of("0123456789") == std::string::npos;
     const long long value = digits ? std::stoll(*core) : 0;
     if (value < 1 || value > 2147483647) {
-      refuse(file, tag.element + " '" + tag.attribute("id").value_or("?") + "' has core=\"" + *core +
+      refuse(file, tag.name + " '" + value_of(tag, "id").value_or("?") + "' has core=\"" + *core +
                        "\" (it must be a whole number from 1 to 2147483647)");
     }
   }
