@@ -219,9 +219,10 @@ int run_submatrix_copy(const RunOptions& o, const MatrixCopy& copy) {
   require_ranks_started(o, source, dest);
   const Options options{.elem_bytes = o.elem_bytes, .ranks = o.layout.ranks(source.processors())};
   check_memory(o, source, dest, options);
-  const MpiRunSummary summary = verified_matrix_copy(MPI_COMM_WORLD, copy, options.ranks, o.elem_bytes, o.repeat);
+  // The reference first: pdgemr2d's buffers' pages depend on what the process freed before it.
   std::optional<ReferenceComparison> reference;
   if (!o.reference.empty()) reference = compare_copy_with_pdgemr2d(copy, options.ranks, o.repeat);
+  const MpiRunSummary summary = verified_matrix_copy(MPI_COMM_WORLD, copy, options.ranks, o.elem_bytes, o.repeat);
   if (world_rank() != 0) return exit_status(summary, reference);
   // Named as `redist simulate` names a submatrix run's method: the drop-in's plan, async's exchange.
   auto json = redistribution_json({"mpi", started_ranks(), source.processors(), dest.processors(),
@@ -249,12 +250,12 @@ int run(const RunOptions& o) {
   }
   const Options options = chosen_options(o, source, dest);
   check_memory(o, source, dest, options);
-  const auto summary = verified_redistribute(MPI_COMM_WORLD, source, dest, options, o.repeat);
-  std::optional<ReferenceComparison> reference;
+  std::optional<ReferenceComparison> reference;  // first, as in run_submatrix_copy
   if (!o.reference.empty()) {
     const MatrixCopy copy = o.layout.matrix_copy();
     reference = compare_with_pdgemr2d(copy.from, copy.to, options, o.repeat);
   }
+  const auto summary = verified_redistribute(MPI_COMM_WORLD, source, dest, options, o.repeat);
   if (world_rank() != 0) return exit_status(summary, reference);
 
   const RedistributeOptions resolved = resolve_defaults(options);

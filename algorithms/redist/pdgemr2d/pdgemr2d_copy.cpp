@@ -87,7 +87,7 @@ RedistributeReport pdgemr2d_copy(Transport& transport, const SubmatrixCopy& copy
   }
   // 2. The change of origin, the buffers and the caterpillar's slots.
   Buffer send_buffer, receive_buffer;
-  CallBuffer send_pages, receive_pages;  // their first touches
+  CallBuffers pages;  // their first touches
   {
     PhaseClock clock(transport, report.phases.index);
     g = pdgemr2d_geometry(copy, me, ranks);
@@ -101,8 +101,8 @@ RedistributeReport pdgemr2d_copy(Transport& transport, const SubmatrixCopy& copy
     }
     send_buffer = allocate(g.from.buffer_elements, elem_bytes, phantom);
     receive_buffer = allocate(g.to.buffer_elements, elem_bytes, phantom);
-    send_pages = CallBuffer(g.from.in_grid ? g.from.buffer_elements * elem_bytes : 0);
-    receive_pages = CallBuffer(g.to.in_grid ? g.to.buffer_elements * elem_bytes : 0);
+    pages = call_buffers(g.from.in_grid ? g.from.buffer_elements * elem_bytes : 0,
+                         g.to.in_grid ? g.to.buffer_elements * elem_bytes : 0);
     transport.charge(pdgemr2d_setup_work(g, ranks));
   }
   if (g.slot < 0) {
@@ -143,12 +143,12 @@ RedistributeReport pdgemr2d_copy(Transport& transport, const SubmatrixCopy& copy
         PhaseClock clock(transport, report.phases.unpack);
         if (!phantom) std::memcpy(receive_buffer.data(), send_buffer.data(), static_cast<std::size_t>(received * elem_bytes));
         transport.charge(pdgemr2d_self_copy_work(received, elem_bytes));
-        transport.charge(receive_pages.write(received * elem_bytes));
+        transport.charge(pages.receive.write(received * elem_bytes));
         report.bytes_kept += received * elem_bytes;
         return;
       }
       PhaseClock clock(transport, report.phases.comm);
-      transport.charge(receive_pages.write(received * elem_bytes));  // MPI writes it as the message arrives
+      transport.charge(pages.receive.write(received * elem_bytes));  // MPI writes it as the message arrives
       Request r = transport.irecv(g.from_ranks[static_cast<std::size_t>(from_process)], receive_buffer.data(),
                                   received * elem_bytes, kStepTag);
       transport.wait_all(std::span<Request>(&r, 1));
@@ -165,7 +165,7 @@ RedistributeReport pdgemr2d_copy(Transport& transport, const SubmatrixCopy& copy
       sent = outgoing.elements();
       if (!phantom) copy_rectangles(outgoing, a, g.from.base, g.from.leading_dim, send_buffer.data(), elem_bytes, true);
       transport.charge(pdgemr2d_copy_work(outgoing, elem_bytes));
-      transport.charge(send_pages.write(sent * elem_bytes));
+      transport.charge(pages.send.write(sent * elem_bytes));
     }
     // The higher slot receives first; the lower one (and a rank meeting itself) sends first.
     if (g.slot > partner) {

@@ -127,13 +127,13 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
     }
   }
   std::vector<Pdgemr2dGeometry> geometry;
-  std::vector<CallBuffer> send_pages, receive_pages;  // the buffers' first touches
+  std::vector<CallBuffers> pages;  // the buffers' first touches
   for (Rank r = 0; r < ranks; ++r) {
     geometry.push_back(pdgemr2d_geometry(checked, r, ranks));
     const Pdgemr2dGeometry& g = geometry.back();
     local(r, pdgemr2d_setup_work(g, ranks), &Phases::index);
-    send_pages.emplace_back(g.from.in_grid ? g.from.buffer_elements * elem_bytes : 0);
-    receive_pages.emplace_back(g.to.in_grid ? g.to.buffer_elements * elem_bytes : 0);
+    pages.push_back(call_buffers(g.from.in_grid ? g.from.buffer_elements * elem_bytes : 0,
+                                 g.to.in_grid ? g.to.buffer_elements * elem_bytes : 0));
   }
   const Index steps = geometry.front().steps();
   for (Index step = 0; step < steps; ++step) {
@@ -162,7 +162,7 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
           local(r, m.scan, &Phases::index);
           local(r, pdgemr2d_copy_work(m, elem_bytes), &Phases::pack);
           sent[at] = m.elements();
-          local(r, send_pages[at].write(sent[at] * elem_bytes), &Phases::pack);
+          local(r, pages[at].send.write(sent[at] * elem_bytes), &Phases::pack);
         }
         // The receive of this half: its scan, and the copy to itself.
         if (from_process >= 0 && (half == 0) == receive_first) {
@@ -171,7 +171,7 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
           received[at] = incoming[at].elements();
           if (to_self && received[at] > 0) local(r, pdgemr2d_self_copy_work(received[at], elem_bytes), &Phases::unpack);
           // MPI writes the receive buffer as the message arrives; Clacpy as it copies to itself.
-          local(r, receive_pages[at].write(received[at] * elem_bytes), to_self ? &Phases::unpack : &Phases::comm);
+          local(r, pages[at].receive.write(received[at] * elem_bytes), to_self ? &Phases::unpack : &Phases::comm);
         }
         // The send of this half (the receiver's receive of the same message is in the same half).
         if (to_process >= 0 && (half == 0) == !receive_first && sent[at] > 0 && !to_self) {
