@@ -1,12 +1,11 @@
-// First touches: pdgemr2d's buffers where malloc gives their pages back between calls, and a plan's run lists
-// in the first plan a process builds (ByteFaulted, cost.byte_faulted).
+// First touches: pdgemr2d's buffers where malloc gives their pages back between calls (ByteFaulted,
+// cost.byte_faulted).
 #include <gtest/gtest.h>
 
 #include <random>
 #include <sstream>
 #include <string>
 
-#include "redist/indexing/indexing_methods.hpp"
 #include "redist/pdgemr2d/call_buffer.hpp"
 #include "run_command.hpp"
 
@@ -76,23 +75,6 @@ TEST(CallBuffer, EqualsWhatGlibcsMallocLeavesOnRandomSizes) {
   }
   EXPECT_EQ(alike_with_touches, 8);  // every alike pair is given back
 #endif
-}
-
-TEST(FirstTouchWork, EveryRecordOfEveryListIsWrittenOnce) {
-  const Layout source = BlockCyclic(10007, 3, 4), dest = BlockCyclic(10007, 5, 3);
-  for (const IndexingMethod& method : indexing_methods()) {
-    if (!method_takes(method, source, dest)) continue;
-    for (Rank me = 0; me < 4; ++me) {
-      Work counted;
-      const RankPlan plan = make_plan(method, source, dest, RankMap::shared(), me, true, counted);
-      Index records = 0;
-      for (const auto* side : {&plan.sends, &plan.receives}) {
-        for (const PeerPlan& peer : *side) records += static_cast<Index>(peer.runs.size());
-      }
-      EXPECT_EQ(first_touch_work(plan).count(WorkKind::ByteFaulted), records * static_cast<Index>(sizeof(redist::Run)))
-          << std::string(method.name) << " rank " << me;
-    }
-  }
 }
 
 }  // namespace

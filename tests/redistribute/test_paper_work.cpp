@@ -160,7 +160,6 @@ TEST(PaperWork, RedistAccountingIsTheDefault) {
   const auto own = work_accounting("redist", "krr", kSource, kDest, RankMap::shared(), 0);
   Work want = r0.counted;
   want += listing_work(r0.plan);
-  want += first_touch_work(r0.plan);
   const Work got = own->index(r0.plan, r0.counted);
   for (std::size_t k = 0; k < kWorkKinds; ++k) {
     EXPECT_EQ(got.count(static_cast<WorkKind>(k)), want.count(static_cast<WorkKind>(k)));

@@ -108,14 +108,6 @@ Work listing_work(const RankPlan& plan) {
   return Work(WorkKind::RunListed, pieces);
 }
 
-Work first_touch_work(const RankPlan& plan) {
-  Index records = 0;
-  for (const auto* side : {&plan.sends, &plan.receives}) {
-    for (const PeerPlan& peer : *side) records += peer.record_count;
-  }
-  return Work(WorkKind::ByteFaulted, records * static_cast<Index>(sizeof(Run)));
-}
-
 Index piece_count(const RunList& runs) {
   Index total = 0;
   for (const Run& run : runs) total += run.count;

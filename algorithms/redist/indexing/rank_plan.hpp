@@ -69,12 +69,6 @@ Index piece_count(const RunList& runs);
 /// that phantom and real runs are timed alike.
 Work listing_work(const RankPlan& plan);
 
-/// What writing a rank's run lists costs beyond listing_work where their memory is new to the
-/// process (its first plan of that size: RunMemory keeps the blocks for later plans): each record's
-/// bytes first written, ByteFaulted. A plan built again in a warm process pays none of it; the
-/// simulator and the prediction price one plan of a fresh process, as a program's first call runs.
-Work first_touch_work(const RankPlan& plan);
-
 /// The number of records append_piece makes of a sequence of pieces, without keeping them: it
 /// reads and changes only a list's last two records, so the last few are kept.
 class RecordCounter {

@@ -54,7 +54,6 @@ std::string modelled_programs() {
 Work WorkAccounting::index(const RankPlan& plan, const Work& counted) const {
   Work work = counted;
   work += listing_work(plan);
-  work += first_touch_work(plan);
   return work;
 }
 

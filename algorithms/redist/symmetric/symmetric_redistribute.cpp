@@ -65,7 +65,6 @@ RedistributeReport redistribute_symmetric(Transport& transport, const SymmetricP
   Work index_work;
   const SymmetricPlan plan = symmetric_plan(problem, method, me, real, index_work);
   index_work += listing_work(plan.exchange);
-  index_work += first_touch_work(plan.exchange);
   const bool per_element_owners = work == SymmetricWork::PaperListing;
   if (per_element_owners) {  // the listing's packing loop: the owner of every element packed
     for (const PeerPlan& to : plan.exchange.sends) index_work += listing_owner_work(to.elements);
