@@ -16,8 +16,8 @@ bool local_order_is_global_order(const Layout& layout) {
 // The owner in `other` of each element of processor `mine` of `own` (two matrices of one shape),
 // and its local offset, element by element in increasing global index (row-major) order, as
 // `visit(owner, offset)`: the elements a 1-D scan visits, each owner from its dimensions' owners
-// found once per local index, so that an element costs what the model prices (ElementScanned and
-// its index computations), not the coordinate vectors of a generic multi-dimensional lookup.
+// found once per local index (scan_work counts them so), not from the coordinate vectors of a
+// generic multi-dimensional lookup.
 template <class Visit>
 void scan_in_global_order(const MultiDimLayout& own, Index mine, const MultiDimLayout& other, Visit&& visit) {
   const std::size_t n = own.rank();
@@ -58,6 +58,20 @@ const MultiDimLayout* same_shaped_matrix(const Layout& own, const Layout& other)
   return a != nullptr && b != nullptr && a->shape() == b->shape() ? b : nullptr;
 }
 
+// What scanning processor `mine` of `own` against `other` counts: an element scanned for every
+// element; for each, its global index and its owner computed (two IndexOp), except where two
+// matrices of one shape let scan_in_global_order compute them once per local index of each
+// dimension and look them up for every element.
+Work scan_work(const Layout& own, Index mine, const Layout& other) {
+  const Index count = own.local_size(mine);
+  Index computed = count;
+  if (same_shaped_matrix(own, other) != nullptr) {
+    computed = 0;
+    for (const Index extent : std::get<MultiDimLayout>(own.variant()).local_shape(mine)) computed += extent;
+  }
+  return Work(WorkKind::ElementScanned, count).add(WorkKind::IndexOp, 2 * computed);
+}
+
 Rank dest_rank_of(const RankMap& ranks, Index q) { return ranks.dest_rank(q); }
 Rank source_rank_of(const RankMap& ranks, Index p) { return ranks.source_rank(p); }
 
@@ -94,7 +108,7 @@ std::vector<PeerPlan> scan(const Layout& own, Index mine, const Layout& other, R
       for (const auto& [g, l] : buckets[k]) builder.add(l);
     }
   }
-  work.add(WorkKind::ElementScanned, count).add(WorkKind::IndexOp, 2 * count);  // naive_counted_work's count
+  work += scan_work(own, mine, other);
   std::erase_if(plans, [](const PeerPlan& p) { return p.elements == 0; });
   return plans;
 }
@@ -114,10 +128,10 @@ RankPlan naive_plan(const Layout& source, const Layout& dest, const RankMap& ran
 }
 
 Work naive_counted_work(const Layout& source, const Layout& dest, const RankMap& ranks, Rank me) {
-  Index count = 0;
-  if (const auto p = ranks.source_of(me, source.processors())) count += source.local_size(*p);
-  if (const auto q = ranks.dest_of(me, dest.processors())) count += dest.local_size(*q);
-  return Work(WorkKind::ElementScanned, count).add(WorkKind::IndexOp, 2 * count);
+  Work work;
+  if (const auto p = ranks.source_of(me, source.processors())) work += scan_work(source, *p, dest);
+  if (const auto q = ranks.dest_of(me, dest.processors())) work += scan_work(dest, *q, source);
+  return work;
 }
 
 }  // namespace redist
