@@ -20,7 +20,7 @@ Index mapped_chunk(Index bytes) { return round_up(heap_chunk(bytes) + 8, kPage);
 CallBuffers call_buffers(Index send_bytes, Index receive_bytes) {
   const std::array<Index, 2> bytes{send_bytes, receive_bytes};
   // The first call: its mapped blocks, freed, set the thresholds.
-  Index trim_threshold = kDefaultThreshold, mmap_threshold = kDefaultThreshold;  // M_TRIM_THRESHOLD's default
+  Index trim_threshold = kDefaultThreshold, mmap_threshold = kDefaultThreshold;
   for (const Index b : bytes) {
     if (b <= 0 || heap_chunk(b) < kDefaultThreshold) continue;
     const Index chunk = mapped_chunk(b);
