@@ -219,7 +219,7 @@ int run_submatrix_copy(const RunOptions& o, const MatrixCopy& copy) {
   require_ranks_started(o, source, dest);
   const Options options{.elem_bytes = o.elem_bytes, .ranks = o.layout.ranks(source.processors())};
   check_memory(o, source, dest, options);
-  // The reference first: pdgemr2d's buffers' pages depend on what the process freed before it.
+  // The reference first (compare_with_pdgemr2d: pdgemr2d measured before any redist call).
   std::optional<ReferenceComparison> reference;
   if (!o.reference.empty()) reference = compare_copy_with_pdgemr2d(copy, options.ranks, o.repeat);
   const MpiRunSummary summary = verified_matrix_copy(MPI_COMM_WORLD, copy, options.ranks, o.elem_bytes, o.repeat);

@@ -19,30 +19,27 @@ Index mapped_chunk(Index bytes) { return round_up(heap_chunk(bytes) + 8, kPage);
 
 CallBuffers call_buffers(Index send_bytes, Index receive_bytes) {
   const std::array<Index, 2> bytes{send_bytes, receive_bytes};
-  // The first call: its mapped blocks, freed, set the thresholds.
+  // The blocks the first call mapped (its smaller ones it took from the heap, and later calls take
+  // them again in their places). Those mapped anew every call set no threshold; the others, freed,
+  // set both, and later calls take them one after another from the heap's top (the first call's
+  // smaller allocations lie below them, and its last, kept for reuse, keeps them from the top).
   Index trim_threshold = kDefaultThreshold, mmap_threshold = kDefaultThreshold;
-  for (const Index b : bytes) {
-    if (b <= 0 || heap_chunk(b) < kDefaultThreshold) continue;
-    const Index chunk = mapped_chunk(b);
-    if (chunk > mmap_threshold && chunk <= kMappedAnewFrom) {
-      mmap_threshold = chunk;
-      trim_threshold = 2 * chunk;
-    }
-  }
-  // Later calls: the mapped-anew blocks; the blocks the first call mapped, taken one after another
-  // from the heap's top (the first call's smaller allocations lie below them, and its last, kept for
-  // reuse, keeps them from the top); the smaller blocks, in the first call's places again.
   std::array<CallBuffer, 2> buffers;
   std::array<Index, 2> top_offset{-1, -1};
   Index top = 0;
   for (std::size_t i = 0; i < bytes.size(); ++i) {
     if (bytes[i] <= 0 || heap_chunk(bytes[i]) < kDefaultThreshold) continue;
-    if (mapped_chunk(bytes[i]) > kMappedAnewFrom) {
+    const Index chunk = mapped_chunk(bytes[i]);
+    if (chunk > kMappedAnewFrom) {
       buffers[i] = CallBuffer::fresh_from(0);
-    } else {
-      top_offset[i] = top;
-      top += heap_chunk(bytes[i]);
+      continue;
     }
+    if (chunk > mmap_threshold) {
+      mmap_threshold = chunk;
+      trim_threshold = 2 * chunk;
+    }
+    top_offset[i] = top;
+    top += heap_chunk(bytes[i]);
   }
   // Freed, those join the top, which growing for them left M_TOP_PAD beyond them.
   if (top > 0 && top + kTopPad >= trim_threshold) {

@@ -175,8 +175,7 @@ ReferenceComparison compare_copy_with_pdgemr2d(const MatrixCopy& copy, const Ran
   const auto transport = std::make_shared<MpiTransport>(comm);
   ReferenceComparison result;
   std::vector<std::byte> by_redist, by_scalapack;  // this rank's B after each
-  // pdgemr2d first: its buffers' pages then depend on its own calls alone (CallBuffer's rule), not
-  // on the blocks redist's calls freed before it.
+  // pdgemr2d first (verified_mpi_run.hpp)
   Pdgemr2d scalapack(copy, ranks.source_first, ranks.dest_first);
   result.pdgemr2d_seconds = 1e300;
   // The test values are doubles' bit patterns: pdgemr2d copies them as they are (no arithmetic).
@@ -270,8 +269,7 @@ ReferenceComparison compare_with_pdgemr2d(const ScalapackDescriptor& from_desc, 
   std::vector<double> by_scalapack(by_redist.size(), -1.0);
 
   ReferenceComparison result;
-  // pdgemr2d first: its buffers' pages then depend on its own calls alone (CallBuffer's rule), not
-  // on the blocks redist's calls freed before it.
+  // pdgemr2d first (verified_mpi_run.hpp)
   Pdgemr2d scalapack(from_desc, options.ranks.source_first, to_desc, options.ranks.dest_first);
   result.pdgemr2d_seconds = 1e300;
   for (int k = 0; k < repeat; ++k) {

@@ -52,7 +52,10 @@ struct ReferenceComparison {
 
 /// The same matrix of doubles (element value: its row-major global index) moved by redist and by
 /// ScaLAPACK's pdgemr2d between two descriptors on grids placed as `options.ranks` says.
-/// Collective over MPI_COMM_WORLD (BLACS' world).
+/// Collective over MPI_COMM_WORLD (BLACS' world). pdgemr2d's calls come first, here and in
+/// compare_copy_with_pdgemr2d, and a caller that runs redist too calls these first: the pages of
+/// pdgemr2d's buffers depend on the blocks the process freed before it (pdgemr2d/call_buffer.hpp),
+/// and so its time is measured as of a process that made only its own calls.
 ReferenceComparison compare_with_pdgemr2d(const ScalapackDescriptor& from, const ScalapackDescriptor& to,
                                           const Options& options, int repeat = 1,
                                           SourceStorage storage = SourceStorage::Private);
