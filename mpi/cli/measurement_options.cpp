@@ -20,6 +20,11 @@ void add_options(CLI::App& app, measurements::PingPongOptions& options) {
   app.add_flag("--busy", options.busy,
                "ranks 2 and up compute while 0 and 1 ping-pong 8 bytes for --seconds-per-size: the median round "
                "trip (with more ranks than cores: how long a message waits for a core a computing rank holds)");
+  app.add_option("--shared-core", options.shared_core,
+                 "the cores C the ranks are bound to in turn: ranks r and r + C (one core) ping-pong 8 bytes for "
+                 "--seconds-per-size, the others wait: the median round trip (two passes of a core from rank to rank)")
+      ->check(CLI::Range(Index{1}, Index{1} << 20))
+      ->excludes("--busy");
 }
 
 void add_options(CLI::App& app, measurements::ExchangeOptions& options) {

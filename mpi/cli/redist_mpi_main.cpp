@@ -340,7 +340,9 @@ int main_with_mpi(int argc, char** argv) {
   if (local_work_app->parsed()) return measurements::run_local_work(local_work_options);
   if (exchange_app->parsed()) return measurements::run_exchange(exchange_options);
   if (shared_copy_app->parsed()) return measurements::run_shared_copy(shared_copy_options);
-  return pingpong_options.busy ? measurements::run_busy_pingpong(pingpong_options) : measurements::run_pingpong(pingpong_options);
+  if (pingpong_options.busy) return measurements::run_busy_pingpong(pingpong_options);
+  if (pingpong_options.shared_core > 0) return measurements::run_shared_core_pingpong(pingpong_options);
+  return measurements::run_pingpong(pingpong_options);
 }
 
 }  // namespace

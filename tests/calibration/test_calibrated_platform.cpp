@@ -77,6 +77,33 @@ TEST(CalibratedPlatform, CopySlowdownIsTheTimeOverWhatTurnsGive) {
   EXPECT_THROW(copy_slowdown_curve({{3, 1e6, 1e-3}, {4, 1e6, 1e-3}}, 2), std::invalid_argument);  // no reference
 }
 
+// A core's switch cost at each level: half the round trip of two ranks sharing it, less the 8-byte
+// message's one-way time between ranks on their own cores (2 us + 8 ns on measured_line()); never
+// below 0. Written into the platform beside the other curves over ranks per core.
+TEST(CalibratedPlatform, SwitchCostIsHalfASharedCoreRoundTripLessTheMessage) {
+  NetworkMeasurements network = measured_line();
+  const double one_way = network.fit.at(8);
+  EXPECT_NEAR(one_way, 2.008e-6, 1e-9);
+  network.shared_core = {{6, 2 * (10e-6 + one_way)}, {8, 2 * (25e-6 + one_way)}};
+  const PiecewiseCurve switches = switch_cost_curve(network, 4);
+  EXPECT_EQ(switches.starts(), (std::vector<double>{0, 2}));
+  EXPECT_NEAR(switches.values()[0], 10e-6, 1e-12);
+  EXPECT_NEAR(switches.values()[1], 25e-6, 1e-12);
+  network.shared_core = {{6, one_way}};  // faster than the message itself: nothing lost
+  EXPECT_EQ(switch_cost_curve(network, 4).values(), (std::vector<double>{0}));
+  network.shared_core.clear();
+  EXPECT_TRUE(switch_cost_curve(network, 4).empty());
+
+  network.shared_core = {{6, 2 * (10e-6 + one_way)}, {8, 2 * (25e-6 + one_way)}};
+  const LocalWork work = copy_prices();
+  const std::vector<double> prices = {1e-9, 2e-9, 3e-9, 4e-9, 5e-9};
+  const std::string report = calibration_report(network, work, prices, {}, 4);
+  const PlatformFile platform(calibrated_platform_xml(4, network, work, prices, {}, report));
+  EXPECT_NE(platform.text().find("<prop id=\"redist.switch_cost\" value=\"" + switches.text() + "\"/>"), std::string::npos)
+      << platform.text();
+  EXPECT_NE(report.find("two ranks sharing a core ping-ponging"), std::string::npos) << report;
+}
+
 TEST(CalibratedPlatform, ItsMachineModelSitsBesideIt) {
   EXPECT_EQ(machine_model_file("out/machine.xml"), "out/machine.model.json");
   EXPECT_EQ(machine_model_file("machine"), "machine.model.json");

@@ -99,7 +99,7 @@ TEST(Calibrate, PassesKeepTheFastestOfEachMeasurement) {
   const TempDir dir("redist-calibrate-passes");
   const fs::path launcher = dir / "mpirun", calls = dir / "calls";
   std::ofstream(launcher) << "#!/bin/sh\ncalls=" << calls.string() << R"(
-case "$*" in *--busy*) kind=busy;; *pingpong*) kind=pingpong;; *exchange*) kind=exchange$2;; *sharedcopy*) kind=sharedcopy$2;;
+case "$*" in *--busy*) kind=busy;; *--shared-core*) kind=sharedcore$2;; *pingpong*) kind=pingpong;; *exchange*) kind=exchange$2;; *sharedcopy*) kind=sharedcopy$2;;
   *) kind=localwork; echo "$2" >> $calls.localwork-ranks;; esac
 n=$(cat $calls.$kind 2>/dev/null || echo 0); echo $((n + 1)) > $calls.$kind
 case $kind$n in
@@ -109,6 +109,8 @@ case $kind$n in
                     "seconds": [1.000001e-6, 1.064e-6, 2.024e-6, 6.6536e-5, 1.049576e-3]}';;
   busy0) echo '{"round_trip": 0.008}';;
   busy*) echo '{"round_trip": 0.004}';;
+  sharedcore*0) echo '{"round_trip": 1}';;
+  sharedcore*) echo "{\"round_trip\": $(cat $calls.roundtrip$2)}";;
   exchange20) echo '{"ranks": 2, "bytes": 4194304, "seconds": 1, "bandwidth": 2.5e8}';;
   exchange2*) echo "{\"ranks\": 2, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": $(cat $calls.bandwidth)}";;
   exchange*0) echo "{\"ranks\": $2, \"bytes\": 65536, \"seconds\": 1, \"bandwidth\": 2.5e6}";;
@@ -127,9 +129,16 @@ esac
   // two, three and four turns on the busiest core) 1.5, 2, 2 and 3 times what turns give.
   const std::vector<std::pair<int, double>> copies = {{2, 1e-3}, {3, 3e-3}, {4, 4e-3}, {6, 6e-3}, {8, 12e-3}};
   for (const auto& [ranks, seconds] : copies) std::ofstream(calls.string() + ".copy" + std::to_string(ranks)) << seconds << "\n";
+  // Two ranks sharing a core, after the first pass: round trips of 2 x (switch + the 8-byte message's
+  // one-way time, 1.008 us on the ping-pong's fastest pass) with switches of 5, 10, 20 and 30 us.
+  const std::vector<std::pair<int, double>> switches = {{3, 5e-6}, {4, 10e-6}, {6, 20e-6}, {8, 30e-6}};
+  for (const auto& [ranks, seconds] : switches) {
+    std::ofstream(calls.string() + ".roundtrip" + std::to_string(ranks)) << 2 * (seconds + 1.008e-6) << "\n";
+  }
   const std::vector<const char*> kinds = {".pingpong",    ".busy",        ".exchange2",   ".exchange3",   ".exchange4",
                                           ".exchange6",   ".exchange8",   ".sharedcopy2", ".sharedcopy3", ".sharedcopy4",
-                                          ".sharedcopy6", ".sharedcopy8", ".localwork"};
+                                          ".sharedcopy6", ".sharedcopy8", ".sharedcore3", ".sharedcore4",
+                                          ".sharedcore6", ".sharedcore8", ".localwork"};
   // The later exchanges move 4 GB/s together (above the ping-pong's 1 GB/s), then 0.5 GB/s (below):
   // the link's bandwidth either way; beyond the cores, n ranks move 1/n of it.
   for (const double exchanged : {4e9, 5e8}) {
@@ -171,6 +180,10 @@ esac
     const std::vector<double> expected = {1.5, 2, 2, 3};
     ASSERT_EQ(slowdowns.values().size(), expected.size()) << xml;
     for (std::size_t k = 0; k < expected.size(); ++k) EXPECT_NEAR(slowdowns.values()[k], expected[k], 1e-9) << k;
+    const PiecewiseCurve switch_costs = curve("redist.switch_cost", 0);
+    EXPECT_EQ(switch_costs.starts(), (std::vector<double>{0, 2, 3, 4})) << xml;
+    ASSERT_EQ(switch_costs.values().size(), switches.size()) << xml;
+    for (std::size_t k = 0; k < switches.size(); ++k) EXPECT_NEAR(switch_costs.values()[k] / switches[k].second, 1, 1e-3) << k;
     EXPECT_NEAR(value("<prop id=\"hockney.r_inf\" value=\"") / 1e9, 1, 0.01) << xml;
     // Two cores: a round trip beside computing ranks is one time slice.
     EXPECT_NEAR(value("<prop id=\"cpu.time_slice\" value=\"") / 0.004, 1, 1e-6) << xml;
@@ -199,6 +212,7 @@ TEST(Calibrate, SimulatedCopiesOfOneTwoAndAllRanksMatchTheMeasuredBandwidth) {
   for (const Row& r : rows) copies.push_back({{"ranks", r.ranks}, {"bytes", r.bytes}, {"warm", 3 * r.cold}, {"cold", r.cold}});
   std::ofstream(launcher) << "#!/bin/sh\ncase \"$*\" in\n"
                           << "  *--busy*) echo '{\"round_trip\": 0.004}';;\n"
+                          << "  *--shared-core*) echo '{\"round_trip\": 2e-5}';;\n"
                           << "  *pingpong*) echo '{\"bytes\": [1, 64, 1024, 65536, 1048576], \"seconds\": [1.000001e-6, "
                              "1.064e-6, 2.024e-6, 6.6536e-5, 1.049576e-3]}';;\n"
                           << "  *exchange*) echo '{\"ranks\": 4, \"bytes\": 4194304, \"seconds\": 1, \"bandwidth\": 1e9}';;\n"

@@ -231,6 +231,22 @@ TEST(RedistMpi, BusyPingPongWaitsForTheComputingRanksSlice) {
   EXPECT_EQ(error_lines(two.err, "pingpong --busy needs 3 ranks, mpirun started 2"), 1) << two.err;
 }
 
+// The switch cost calibrate writes: with 4 ranks on 2 cores bound in turn, ranks 0 and 2 share core 0
+// and 1 and 3 core 1; each message of a pair wakes a rank whose core its partner holds, so a round
+// trip is no shorter than two messages and shorter than a time slice (the ranks yield as they wait).
+// As many ranks as cores share none: one error line.
+TEST(RedistMpi, SharedCorePingPongPassesTheCoreFromRankToRank) {
+  const auto r = run_command(mpirun(4, "--bind-to core:overload-allowed --map-by core " REDIST_MPI_BIN,
+                                    "pingpong --shared-core 2 --seconds-per-size 0.1 --json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const double round_trip = nlohmann::json::parse(r.out).at("round_trip").get<double>();
+  EXPECT_GT(round_trip, 1e-7);
+  EXPECT_LT(round_trip, 4e-3);
+  const auto two = run_command(mpirun(2, REDIST_MPI_BIN, "pingpong --shared-core 2 --json"));
+  EXPECT_NE(two.status, 0);
+  EXPECT_EQ(error_lines(two.err, "pingpong --shared-core 2 needs more ranks than that, mpirun started 2"), 1) << two.err;
+}
+
 // The all-to-all calibrate prices the shared link with: 3 ranks move 3·2 messages; its bandwidth is
 // those bytes over the time it reports. One rank has no one to exchange with: one error line each.
 TEST(RedistMpi, ExchangeReportsTheBytesAllRanksMoved) {

@@ -6,6 +6,8 @@
 
 #include <array>
 
+#include "redist/predict/predicted_comm.hpp"
+#include "redist/sim/machine_model_from_platform.hpp"
 #include "redist/transport/machine_model.hpp"
 #include "sim_engine_support.hpp"
 
@@ -60,6 +62,41 @@ TEST(CoreTurns, ARankThatWaitsGivesItsCoreUpAndWakesOnlyWithIt) {
   EXPECT_NEAR(seconds_of(ends[2]), 3e-3 + kRecvOverhead, 1e-12);
 }
 
+// two_cores_switch_cost.xml: two_cores_time_slice.xml whose cores lose 0.1 ms each time they pass
+// from one rank to another at 1.5 ranks per core (0.2 ms from 2). The turns of the first test, each
+// pass of core 0 0.1 ms late: rank 0 1 ms, rank 2 from 1.1 to 2.1, rank 0 from 2.2 to 3.2 (its end),
+// rank 2 from 3.3 to 4.3. Rank 1, alone on core 1, passes nothing.
+TEST(CoreTurns, ACoreLosesItsSwitchCostEachTimeItPassesFromOneRankToAnother) {
+  const auto ends = simulate(three_ranks_on_node_0("two_cores_switch_cost.xml"), [](Transport& t) {
+    t.charge(index_work(2e-3));
+    return seconds(t.now());
+  });
+  const std::array<double, 3> expected = {3.2e-3, 2e-3, 4.3e-3};
+  for (std::size_t r = 0; r < expected.size(); ++r) EXPECT_NEAR(seconds_of(ends[r]), expected[r], 1e-12) << "rank " << r;
+}
+
+// The second test's wait with switches: rank 0 waits at once and its core passes to rank 2 (0.1 ms),
+// whose slices run from 0.1 ms; rank 0's message is in at 1.521 ms, and it has its core back when
+// rank 2's slice ends at 2.1 ms, 0.1 ms later; it completes the receive (30 us) and ends at 2.23 ms;
+// rank 2 takes the core back (0.1 ms) and computes its last millisecond from 2.33 ms.
+TEST(CoreTurns, ARankThatWaitedTakesItsCoreBackAtTheSwitchCost) {
+  const auto ends = simulate(three_ranks_on_node_0("two_cores_switch_cost.xml"), [](Transport& t) {
+    if (t.rank() == 0) {
+      Request r = t.irecv(1, nullptr, 0, 5);
+      t.wait_all(one(r));
+    } else if (t.rank() == 1) {
+      t.charge(index_work(1.5e-3));
+      Request r = t.isend(0, nullptr, 0, 5);
+      t.wait_all(one(r));
+    } else {
+      t.charge(index_work(3e-3));
+    }
+    return seconds(t.now());
+  });
+  EXPECT_NEAR(seconds_of(ends[0]), 2.2e-3 + kRecvOverhead, 1e-12);
+  EXPECT_NEAR(seconds_of(ends[2]), 2.3e-3 + kRecvOverhead + 1e-3, 1e-12);
+}
+
 TEST(CoreTurns, ATimeSliceOfZeroIsRefused) {
   EXPECT_ONE_LINE_CONTAINING(error_of(three_ranks_on_node_0("bad_time_slice.xml"), [](Transport&) { return std::string(); }),
                              "host node-0 has a time slice (cpu.time_slice) of 0 s");
@@ -74,6 +111,26 @@ TEST(CoreTurns, ThePredictionSumsTheBusiestCore) {
   m.time_slice = 1e-3;
   EXPECT_DOUBLE_EQ(m.busiest_host(work), 5);
   EXPECT_DOUBLE_EQ(m.busiest_host({3, 1}), 3);  // within the cores: unchanged
+}
+
+// The prediction prices the switches as the simulator counts them for a rank that waits: once per
+// message it receives, on its core; at the run's ranks per core, and only where ranks keep to cores.
+TEST(CoreTurns, ThePredictionPricesASwitchPerMessageReceived) {
+  const MachineModel m = machine_model_from_platform(platform("two_cores_switch_cost.xml"), 1, 1);
+  EXPECT_EQ(m.switch_costs, PiecewiseCurve::parse("0:1e-4;2:2e-4", true));
+  const std::optional<MachineModel> three = m.run_by(3), four = m.run_by(4);
+  ASSERT_TRUE(three && four);
+  EXPECT_DOUBLE_EQ(three->switch_cost, 1e-4);
+  EXPECT_DOUBLE_EQ(four->switch_cost, 2e-4);
+  MachineModel sliceless = m;
+  sliceless.time_slice = 0;
+  EXPECT_EQ(sliceless.run_by(4)->switch_cost, 0);
+  // Ranks 0 and 2 (core 0) each receive one message: two switches on core 0, one on core 1 (rank 1).
+  const std::vector<RankMessage> messages = {{1, 0, 0}, {3, 2, 0}, {0, 1, 0}};
+  MachineModel free_switches = *four;
+  free_switches.switch_cost = 0;
+  EXPECT_NEAR(concurrent_messages_seconds(messages, *four) - concurrent_messages_seconds(messages, free_switches),
+              2 * 2e-4, 1e-15);
 }
 
 }  // namespace

@@ -119,15 +119,16 @@ MachineModel parse(const json& j) {
   }
   m.shared_memory = root.has("shared_memory") ? root.at("shared_memory").boolean() : false;
   m.time_slice = root.has("time_slice") ? root.at("time_slice").number(true) : 0;  // written only where declared
-  const auto curve = [](const Key& key) {
+  const auto curve = [](const Key& key, bool zero_allowed = false) {
     try {
-      return PiecewiseCurve::parse(key.text(), false);
+      return PiecewiseCurve::parse(key.text(), zero_allowed);
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument("'" + key.path + "': " + e.what());
     }
   };
   // Written only where the platform declares them (calibrated at each level of ranks per core).
   if (root.has("copy_slowdowns")) m.copy_slowdowns = curve(root.at("copy_slowdowns"));
+  if (root.has("switch_costs")) m.switch_costs = curve(root.at("switch_costs"), true);
   if (root.has("memory")) {  // models of machines whose memory was not measured have none
     const Key memory = root.at("memory");
     m.memory = NodeMemory{curve(memory.at("copy_bandwidth")), curve(memory.at("node_bandwidth"))};
@@ -150,7 +151,8 @@ MachineModel parse(const json& j) {
     route.only({"links", "latency"});
     m.routes.push_back(std::move(r));
   }
-  root.only({"prices", "hosts", "cores", "barrier_latency", "shared_memory", "time_slice", "copy_slowdowns", "memory", "links",
+  root.only({"prices", "hosts", "cores", "barrier_latency", "shared_memory", "time_slice", "copy_slowdowns", "switch_costs", "memory",
+             "links",
              "routes"});
   if (static_cast<Index>(m.routes.size()) != m.hosts * m.hosts) {
     throw std::invalid_argument("'routes' holds " + std::to_string(m.routes.size()) + " routes for " +
@@ -180,6 +182,7 @@ std::string machine_model_to_json(const MachineModel& model) {
            {"shared_memory", model.shared_memory}, {"links", links}, {"routes", routes}};
   if (model.time_slice > 0) out["time_slice"] = model.time_slice;
   if (!model.copy_slowdowns.empty()) out["copy_slowdowns"] = model.copy_slowdowns.text();
+  if (!model.switch_costs.empty()) out["switch_costs"] = model.switch_costs.text();
   if (model.memory) {
     out["memory"] = {{"copy_bandwidth", model.memory->copy_bandwidth.text()},
                      {"node_bandwidth", model.memory->node_bandwidth.text()}};

@@ -15,7 +15,7 @@ double concurrent_messages_seconds(const std::vector<RankMessage>& messages, con
   for (const RankMessage& m : messages) {
     const Index from = model.host_of(m.from), to = model.host_of(m.to);
     posting[static_cast<std::size_t>(m.from)] += model.prices.send_overhead;
-    completing[static_cast<std::size_t>(m.to)] += model.prices.recv_overhead;
+    completing[static_cast<std::size_t>(m.to)] += model.prices.recv_overhead + model.switch_cost;
     const ModelRoute& route = model.route(from, to);
     latency = std::max(latency, route.latency);
     if (model.regime(m.from, m.to) == MessageRegime::CpuCopies) {  // copied by the two ranks' CPUs
@@ -39,7 +39,7 @@ double concurrent_messages_seconds(const std::vector<RankMessage>& messages, con
 
 MessageSeconds message_seconds_among(const RankMessage& message, const std::vector<RankMessage>& concurrent,
                                      const MachineModel& model) {
-  MessageSeconds out{model.prices.send_overhead, 0, model.prices.recv_overhead};
+  MessageSeconds out{model.prices.send_overhead, 0, model.prices.recv_overhead + model.switch_cost};
   const Index from = model.host_of(message.from), to = model.host_of(message.to);
   const ModelRoute& route = model.route(from, to);
   out.crossing = route.latency;

@@ -68,6 +68,12 @@ struct MachineModel {
   PiecewiseCurve copy_slowdowns{};
   /// The factor on each rank's copies in this run (run_by sets it; 1: none).
   double copy_slowdown = 1;
+  /// The core time lost each time a core passes from one of its ranks to another, at each level of
+  /// ranks per core, where declared (ranks_per_core.hpp; sim/redist/sim/core_turns.hpp).
+  PiecewiseCurve switch_costs{};
+  /// That cost in this run, where its ranks take turns on their cores (run_by sets it; 0: none):
+  /// a rank that waited for a message takes its core back from another once per message received.
+  double switch_cost = 0;
   /// The most ranks a host holds in the run the model is for (run_by sets it; 0: not known).
   Index ranks_per_host = 0;
 
@@ -104,7 +110,9 @@ struct MachineModel {
   /// as many ranks as the busiest), and its route to itself crosses a link that declares an
   /// oversubscribed bandwidth B at L (the smallest): its ranks' messages to each other are copies by
   /// their CPUs, at 2B / cores each; or the host declares a copy slowdown at L, by which its ranks'
-  /// copies take longer (the simulator's SimGridTransport alike).
+  /// copies take longer; or, where its ranks take turns on their cores (time_slice), a switch cost
+  /// at L, which each message received costs its receiver's core (the simulator's SimGridTransport
+  /// and CoreTurn alike).
   std::optional<MachineModel> run_by(Index ranks) const {
     if (routes.empty()) return std::nullopt;
     const Index per_host = (ranks + hosts - 1) / hosts;
@@ -118,8 +126,11 @@ struct MachineModel {
     out.ranks_per_host = per_host;
     out.message_copy_rate = redist::message_copy_rate(declared, cores);
     out.copy_slowdown = copy_slowdown_at(copy_slowdowns, level);
+    out.switch_cost = time_slice > 0 ? switch_cost_at(switch_costs, level) : 0.0;
     // Ranks 0 and `hosts` share host 0.
-    if (out.regime(0, hosts) != MessageRegime::CpuCopies && out.copy_slowdown == 1) return std::nullopt;
+    if (out.regime(0, hosts) != MessageRegime::CpuCopies && out.copy_slowdown == 1 && out.switch_cost == 0) {
+      return std::nullopt;
+    }
     return out;
   }
   /// seconds_for with the run's copy slowdown on the copies of `work`.

@@ -88,6 +88,10 @@ inline constexpr std::array kPlatformProperties = {
                      "sim/redist/sim/oversubscribed_bandwidth.cpp",
                      "all-to-all bandwidth of a node's ranks beyond its cores, by ranks per core (piecewise "
                      "curve; replaces the single value)"},
+    PlatformProperty{"redist.switch_cost", "s by ranks per core", PropertyHolder::Host,
+                     "sim/redist/sim/core_turns.cpp",
+                     "core time lost each time a core passes from one of its ranks to another, by ranks per "
+                     "core (piecewise curve)"},
     PlatformProperty{"redist.copy_slowdown", "factor by ranks per core", PropertyHolder::Host,
                      "sim/redist/sim/copy_slowdown.cpp",
                      "how much longer copies take than taking turns on a shared core gives, by ranks per "
@@ -137,6 +141,7 @@ inline constexpr std::string_view kOversubscribedBandwidthProperty =
 inline constexpr std::string_view kOversubscribedBandwidthsProperty =
     platform_property("redist.oversubscribed_bandwidths").name;
 inline constexpr std::string_view kCopySlowdownProperty = platform_property("redist.copy_slowdown").name;
+inline constexpr std::string_view kSwitchCostProperty = platform_property("redist.switch_cost").name;
 inline constexpr std::string_view kLatencyFactorsProperty = platform_property("redist.latency_factors").name;
 inline constexpr std::string_view kBandwidthFactorsProperty = platform_property("redist.bandwidth_factors").name;
 

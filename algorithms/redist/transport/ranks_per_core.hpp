@@ -33,6 +33,12 @@ inline double copy_slowdown_at(const PiecewiseCurve& by_level, double level) {
   return level <= 1 || by_level.empty() ? 1.0 : by_level.at(level);
 }
 
+/// The core time lost each time a core passes from one of its ranks to another at `level` ranks
+/// per core: the curve's value where the ranks outnumber the cores and a curve is declared, else 0.
+inline double switch_cost_at(const PiecewiseCurve& by_level, double level) {
+  return level <= 1 || by_level.empty() ? 0.0 : by_level.at(level);
+}
+
 /// The kinds a copy slowdown applies to: what packing, unpacking and a local copy count.
 constexpr bool slowed_with_copies(WorkKind kind) {
   return kind == WorkKind::ByteCopied || kind == WorkKind::RunCopied || kind == WorkKind::RecordCopied ||

@@ -66,6 +66,16 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
   text << fmt::format("time slice: {:.4g} s (median round trip of two ranks each beside a computing rank on its "
                       "core)\n",
                       n.time_slice);
+  if (!n.shared_core.empty()) {
+    text << "two ranks sharing a core ping-ponging 8 bytes, the others waiting (median round trip); switch cost:\n"
+            "  half of it less the 8-byte one-way time of ranks on their own cores\n"
+            "  ranks  per core  round trip   switch cost\n";
+    const PiecewiseCurve switches = switch_cost_curve(n, cores);
+    for (const SharedCoreRoundTrip& r : n.shared_core) {
+      const double level = ranks_per_core(r.ranks, cores);
+      text << fmt::format("  {:<5}  {:<8.3g}  {:.4e}   {:.4e}\n", r.ranks, level, r.round_trip, switches.at(level));
+    }
+  }
   text << fmt::format("copies (least squares over packing and unpacking the methods' plans, caches emptied\n"
                       "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run, {:.4g} s per record\n",
                       w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied, w.record_copied);
@@ -155,6 +165,11 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
       << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/> <!-- more ranks than cores: each keeps to a core, "
                      "its core's ranks in turn -->\n",
                      kTimeSliceProperty, n.time_slice);
+  if (const PiecewiseCurve switches = switch_cost_curve(n, cores); !switches.empty()) {
+    xml << fmt::format("      <prop id=\"{}\" value=\"{}\"/> <!-- by ranks per core: seconds a core loses passing "
+                       "from one rank to another -->\n",
+                       kSwitchCostProperty, switches.text());
+  }
   if (const PiecewiseCurve slowdowns = copy_slowdown_curve(shared_copies, cores); !slowdowns.empty()) {
     xml << fmt::format("      <prop id=\"{}\" value=\"{}\"/> <!-- by ranks per core: copies beyond taking turns -->\n",
                        kCopySlowdownProperty, slowdowns.text());

@@ -11,11 +11,12 @@ namespace redist::calibration {
 namespace {
 
 // A curve whose k-th value applies from level k's ranks per core (the first from 0) to the next's.
-PiecewiseCurve by_level(const std::vector<Index>& ranks, const std::vector<double>& values, Index cores) {
+PiecewiseCurve by_level(const std::vector<Index>& ranks, const std::vector<double>& values, Index cores,
+                        bool zero_allowed = false) {
   if (ranks.empty()) return {};
   std::vector<double> starts;
   for (std::size_t k = 0; k < ranks.size(); ++k) starts.push_back(k == 0 ? 0.0 : ranks_per_core(ranks[k], cores));
-  return PiecewiseCurve::from_points(starts, values, false);
+  return PiecewiseCurve::from_points(starts, values, zero_allowed);
 }
 
 }  // namespace
@@ -61,6 +62,32 @@ PiecewiseCurve copy_slowdown_curve(const std::vector<SharedCopy>& copies, Index 
     slowdowns.push_back(copies[k].seconds / (static_cast<double>(turns) * reference.seconds));
   }
   return by_level(ranks, slowdowns, c);
+}
+
+void measure_shared_core_round_trips(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network) {
+  const Index c = std::max<Index>(1, cores);
+  network.shared_core.clear();
+  for (const Index n : oversubscribed_rank_counts(c)) {
+    SharedCoreRoundTrip fastest{n, 0};
+    for (int pass = 0; pass < passes; ++pass) {
+      const double round_trip = launcher.read_json(
+          static_cast<int>(n), "pingpong --shared-core " + std::to_string(c) + " --seconds-per-size 0.2 --json",
+          [](const nlohmann::json& json) { return json.at("round_trip").get<double>(); });
+      if (pass == 0 || round_trip < fastest.round_trip) fastest.round_trip = round_trip;
+    }
+    network.shared_core.push_back(fastest);
+  }
+}
+
+PiecewiseCurve switch_cost_curve(const NetworkMeasurements& network, Index cores) {
+  const double one_way = network.fit.pieces.empty() ? 0.0 : network.fit.at(8);
+  std::vector<Index> ranks;
+  std::vector<double> costs;
+  for (const SharedCoreRoundTrip& r : network.shared_core) {
+    ranks.push_back(r.ranks);
+    costs.push_back(std::max(0.0, r.round_trip / 2 - one_way));
+  }
+  return by_level(ranks, costs, std::max<Index>(1, cores), true);
 }
 
 PiecewiseCurve oversubscribed_bandwidth_curve(const std::vector<Exchange>& exchanges, Index cores) {

@@ -1,7 +1,8 @@
 // What ranks get where they outnumber the cores, measured at each level of ranks per core that
 // validate and users run (1.5, 2, 3 and 4 ranks per core; on C cores up to 4C ranks): their copies,
 // as all ranks pack at once (`redist-mpi sharedcopy`), and their messages, as all ranks send to all
-// (`redist-mpi exchange`). How a machine shares a core between processes — the kernel's and a
+// (`redist-mpi exchange`), and a core's passing from one waiting rank to another, as two ranks
+// sharing a core ping-pong (`redist-mpi pingpong --shared-core`). How a machine shares a core between processes — the kernel's and a
 // hypervisor's scheduling, how MPI's waiting processes poll, each core's share of the memory —
 // differs from machine to machine, so no level's figure is derived from another's: each is written
 // into the platform as a point of a curve over ranks per core (redist/transport/ranks_per_core.hpp).
@@ -35,6 +36,16 @@ std::vector<SharedCopy> measure_shared_copies(const MpiLauncher& launcher, Index
 /// rank per core took); as a curve over ranks per core, its first level from 0. `copies`: the
 /// reference first (ranks ≤ cores), then the levels in increasing order. Empty without levels.
 PiecewiseCurve copy_slowdown_curve(const std::vector<SharedCopy>& copies, Index cores);
+
+/// `redist-mpi pingpong --shared-core` at each of oversubscribed_rank_counts, each the fastest of
+/// `passes`, into `network`. Throws std::runtime_error when redist-mpi fails.
+void measure_shared_core_round_trips(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network);
+
+/// The switch cost at each level beyond the cores: half a round trip of two ranks sharing a core
+/// (two passes of the core from one to the other) less the one-way time of its 8-byte message
+/// between ranks on their own cores (the ping-pong's fit), at least 0; as a curve over ranks per
+/// core, its first level from 0. Empty without any.
+PiecewiseCurve switch_cost_curve(const NetworkMeasurements& network, Index cores);
 
 /// The all-to-all bandwidths measured beyond the cores (levels in increasing order), as a curve
 /// over ranks per core, its first level from 0. Empty without any.

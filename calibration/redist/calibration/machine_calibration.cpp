@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "redist/calibration/calibrated_platform.hpp"
+#include "redist/calibration/core_sharing_measurements.hpp"
 #include "redist/calibration/least_squares.hpp"
 #include "redist/calibration/local_work_measurements.hpp"
 #include "redist/calibration/network_measurements.hpp"
@@ -23,6 +24,7 @@ CalibrationResult calibrate_machine(const CalibrationSettings& o) {
   NetworkMeasurements network = measure_ping_pong(o.launcher, o.max_bytes, o.seconds_per_size, o.passes);
   measure_exchanges(o.launcher, o.cores, o.passes, network);
   network.time_slice = measure_time_slice(o.launcher, o.cores, o.passes);
+  measure_shared_core_round_trips(o.launcher, o.cores, o.passes, network);
   const std::vector<SharedCopy> shared_copies = measure_shared_copies(o.launcher, o.cores, o.passes);
   std::vector<nlohmann::json> passes;
   for (int pass = 0; pass < o.passes; ++pass) {

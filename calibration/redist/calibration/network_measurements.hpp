@@ -16,6 +16,13 @@ struct Exchange {
   double bandwidth = 0;
 };
 
+/// Ranks r and r + C sharing core r, ping-ponging 8 bytes at `ranks` ranks, the others waiting
+/// (`redist-mpi pingpong --shared-core`): rank 0's pair's median round trip.
+struct SharedCoreRoundTrip {
+  Index ranks = 0;
+  double round_trip = 0;
+};
+
 struct NetworkMeasurements {
   std::vector<Index> bytes;  ///< ping-pong sizes kept for the fit
   std::vector<double> seconds;  ///< their one-way times, each at its fastest pass
@@ -29,6 +36,8 @@ struct NetworkMeasurements {
   /// Seconds a rank that is ready waits for its core while a computing rank holds it: the time slice
   /// of ranks that outnumber cores (sim/redist/sim/core_turns.hpp).
   double time_slice = 0;
+  /// At each of oversubscribed_rank_counts: what a core takes to pass from one rank to another.
+  std::vector<SharedCoreRoundTrip> shared_core;
   std::vector<Index> dropped_bytes;  ///< outliers left out of the fit
   std::vector<double> dropped_seconds;
 };

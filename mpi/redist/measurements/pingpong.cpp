@@ -110,4 +110,49 @@ int run_busy_pingpong(const PingPongOptions& o) {
   return 0;
 }
 
+int run_shared_core_pingpong(const PingPongOptions& o) {
+  int rank = 0, ranks = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const Index cores = o.shared_core;
+  if (ranks <= cores) {
+    throw std::invalid_argument("pingpong --shared-core " + std::to_string(cores) + " needs more ranks than that, mpirun started " +
+                                std::to_string(ranks));
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  double start = MPI_Wtime();
+  MPI_Bcast(&start, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);  // the ranks of one node share its clock
+  const double end = start + o.seconds_per_size;
+  std::vector<double> round_trips;
+  char message[8] = {};
+  const bool leads = rank < cores && rank + cores < ranks, follows = rank >= cores && rank < 2 * cores;
+  const int partner = leads ? rank + static_cast<int>(cores) : rank - static_cast<int>(cores);
+  for (int go = leads || follows ? 1 : 0; go != 0;) {  // the others go straight to the barrier and wait there
+    if (leads) {
+      go = MPI_Wtime() < end ? 1 : 0;
+      message[0] = static_cast<char>(go);
+      const double t0 = MPI_Wtime();
+      MPI_Send(message, 8, MPI_BYTE, partner, 9, MPI_COMM_WORLD);
+      MPI_Recv(message, 8, MPI_BYTE, partner, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      if (go != 0) round_trips.push_back(MPI_Wtime() - t0);
+    } else {
+      MPI_Recv(message, 8, MPI_BYTE, partner, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(message, 8, MPI_BYTE, partner, 9, MPI_COMM_WORLD);
+      go = message[0];
+    }
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank != 0) return 0;
+  if (round_trips.empty()) throw std::runtime_error("pingpong --shared-core: no round trip within --seconds-per-size");
+  std::nth_element(round_trips.begin(), round_trips.begin() + static_cast<std::ptrdiff_t>(round_trips.size() / 2),
+                   round_trips.end());
+  const double median = round_trips[round_trips.size() / 2];
+  if (o.json) {
+    std::cout << nlohmann::json{{"round_trip", median}}.dump() << std::endl;
+  } else {
+    std::cout << "median round trip " << median << " s over " << round_trips.size() << "\n";
+  }
+  return 0;
+}
+
 }  // namespace redist::measurements

@@ -13,6 +13,10 @@ struct PingPongOptions {
   /// Ranks 2 and up compute while 0 and 1 ping-pong 8 bytes for seconds_per_size: prints the median
   /// round trip, {"round_trip":s}.
   bool busy = false;
+  /// Where positive, the cores C the ranks are bound to in turn: ranks r and r + C, which share
+  /// core r, ping-pong 8 bytes for seconds_per_size (every such pair at once), the other ranks wait
+  /// in a barrier: prints rank 0's pair's median round trip, {"round_trip":s}.
+  Index shared_core = 0;
 };
 
 /// Collective over MPI_COMM_WORLD (2 ranks or more; ranks beyond 1 only wait). Sizes: powers of two
@@ -23,5 +27,11 @@ int run_pingpong(const PingPongOptions& options);
 /// ranks bound round-robin to cores, ranks 0 and 1 share theirs with computing ranks: each message
 /// waits for the computing rank's time slice to end (sim/redist/sim/core_turns.hpp).
 int run_busy_pingpong(const PingPongOptions& options);
+
+/// The --shared-core run: collective over MPI_COMM_WORLD (more ranks than `shared_core`). With ranks
+/// bound to cores in turn, each message of a pair wakes a rank that waits on the core its partner
+/// holds: a round trip is two passes of the core from one rank to the other, beside whatever the
+/// core's other ranks do while they wait (sim/redist/sim/core_turns.hpp).
+int run_shared_core_pingpong(const PingPongOptions& options);
 
 }  // namespace redist::measurements

@@ -9,6 +9,7 @@
 
 #include "redist/sim/host_costs.hpp"
 #include "redist/sim/ranks_on_host.hpp"
+#include "redist/transport/ranks_per_core.hpp"
 
 namespace redist::sim {
 
@@ -19,6 +20,12 @@ std::optional<double> read_time_slice(const simgrid::s4u::Host& host, const std:
                              std::string(kTimeSliceProperty) + ") of 0 s: a positive number of seconds is needed");
   }
   return slice;
+}
+
+PiecewiseCurve read_switch_costs(const simgrid::s4u::Host& host, const std::string& platform) {
+  return read_curve_property(host.get_property(std::string(kSwitchCostProperty)), "host " + host.get_name(),
+                             kSwitchCostProperty, platform, true)
+      .value_or(PiecewiseCurve());
 }
 
 std::vector<std::shared_ptr<Core>> assign_cores(const std::vector<simgrid::s4u::Host*>& rank_hosts,
@@ -36,8 +43,10 @@ std::vector<std::shared_ptr<Core>> assign_cores(const std::vector<simgrid::s4u::
     }
     auto& host_cores = cores[host];
     if (host_cores.empty()) {
+      const double switch_cost =
+          switch_cost_at(read_switch_costs(*host, platform), ranks_per_core(ranks_on[rank], host->get_core_count()));
       for (int c = 0; c < host->get_core_count(); ++c) {
-        host_cores.push_back(std::make_shared<Core>(Core{simgrid::s4u::Semaphore::create(1), *slice}));
+        host_cores.push_back(std::make_shared<Core>(Core{simgrid::s4u::Semaphore::create(1), *slice, switch_cost}));
       }
     }
     out.push_back(host_cores[static_cast<std::size_t>(placed[host]++ % host->get_core_count())]);
@@ -49,6 +58,9 @@ void CoreTurn::hold() {
   if (holding_) return;
   core_->free->acquire();
   holding_ = true;
+  const bool switched = core_->last_holder >= 0 && core_->last_holder != rank_;
+  core_->last_holder = rank_;
+  if (switched && core_->switch_cost > 0) simgrid::s4u::this_actor::sleep_for(core_->switch_cost);
   held_since_ = simgrid::s4u::Engine::get_clock();
 }
 

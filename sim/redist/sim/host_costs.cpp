@@ -22,10 +22,10 @@ double required_seconds(const simgrid::s4u::Host& host, std::string_view propert
 }  // namespace
 
 std::optional<PiecewiseCurve> read_curve_property(const char* text, const std::string& element, std::string_view property,
-                                                  const std::string& platform) {
+                                                  const std::string& platform, bool zero_allowed) {
   if (text == nullptr) return std::nullopt;
   try {
-    return PiecewiseCurve::parse(text, false);
+    return PiecewiseCurve::parse(text, zero_allowed);
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error("platform " + platform + ": " + element + " property " + std::string(property) + ": " +
                              e.what());

@@ -42,7 +42,7 @@ SimGridTransport::SimGridTransport(World& world, Rank rank)
       lazy_cpu_(!world.host_is_shared(rank)),
       trace_cpu_(simgrid::config::get_value<bool>("tracing")) {
   if (const auto& core = world.placement(rank).core) {
-    turn_.emplace(core);
+    turn_.emplace(core, static_cast<long>(rank));
     turn_->hold();  // a process starts (and reads its clock) once it has its core
   }
   world_.attach(rank_, this);
