@@ -48,6 +48,26 @@ TEST(PriceFit, StagedRecoversKnownPricesFromExactTimes) {
   for (std::size_t k = 0; k < kPrices.size(); ++k) EXPECT_NEAR(one_stage[k] / kPrices[k], 1, 1e-6) << "kind " << k;
 }
 
+// Two runs whose time is not their work's (a naive scan twice as long, a listing three times): the
+// plain fit spreads them over the prices, the trimmed one leaves them out and finds the prices again.
+// Noise alone (5%) leaves nothing out.
+TEST(PriceFit, TrimmedLeavesOutRunsItsWorkDoesNotExplain) {
+  std::mt19937_64 rng(18);
+  Measurements m = synthetic(rng, 0);
+  m.seconds[4] *= 2;  // a naive scan
+  m.seconds[9] *= 3;  // a PITFALLS listing
+  const auto plain = fit_prices_staged(m.counts, m.seconds, {kScanned});
+  EXPECT_GT(std::abs(plain[kScanned] / kPrices[kScanned] - 1), 0.1);
+  std::vector<std::size_t> left_out;
+  const auto trimmed = fit_prices_staged_trimmed(m.counts, m.seconds, {kScanned}, &left_out);
+  EXPECT_EQ(left_out, (std::vector<std::size_t>{4, 9}));
+  for (std::size_t k = 0; k < kPrices.size(); ++k) EXPECT_NEAR(trimmed[k] / kPrices[k], 1, 1e-6) << "kind " << k;
+  std::mt19937_64 noisy(7);
+  const Measurements n = synthetic(noisy, 0.05);
+  EXPECT_EQ(fit_prices_staged_trimmed(n.counts, n.seconds, {kScanned}, &left_out), fit_prices_staged(n.counts, n.seconds, {kScanned}));
+  EXPECT_TRUE(left_out.empty());
+}
+
 TEST(PriceFit, StagedKeepsTheScanOnElementScannedUnderNoise) {
   // 5% noise on every time, 20 calibrations: IndexOp is priced from the methods that count it
   // alone, and the naive scan's remaining cost stays on ElementScanned (neither ever 0).

@@ -177,6 +177,44 @@ std::vector<double> fit_prices_staged(const std::vector<std::vector<double>>& co
   return prices;
 }
 
+std::vector<double> fit_prices_staged_trimmed(const std::vector<std::vector<double>>& counts,
+                                              const std::vector<double>& seconds, const std::vector<std::size_t>& later,
+                                              std::vector<std::size_t>* left_out) {
+  if (left_out != nullptr) left_out->clear();
+  const std::vector<double> first = fit_prices_staged(counts, seconds, later);
+  std::vector<double> misses;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    double fitted = 0;
+    for (std::size_t k = 0; k < first.size(); ++k) fitted += first[k] * counts[i][k];
+    misses.push_back(std::abs(fitted - seconds[i]) / seconds[i]);
+  }
+  std::vector<double> sorted = misses;
+  std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2), sorted.end());
+  const double bound = std::max(0.25, 3 * sorted[sorted.size() / 2]);
+  std::vector<std::vector<double>> kept_counts;
+  std::vector<double> kept_seconds;
+  std::vector<std::size_t> dropped;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (misses[i] > bound) {
+      dropped.push_back(i);
+    } else {
+      kept_counts.push_back(counts[i]);
+      kept_seconds.push_back(seconds[i]);
+    }
+  }
+  const std::size_t kinds = counts.front().size();
+  if (dropped.empty() || kept_counts.size() < kinds) return first;
+  // Every kind some row counts must still be counted by a kept row, or its price would fall to 0.
+  for (std::size_t k = 0; k < kinds; ++k) {
+    const auto counted = [&](const std::vector<double>& row) { return row[k] > 0; };
+    if (std::any_of(counts.begin(), counts.end(), counted) && std::none_of(kept_counts.begin(), kept_counts.end(), counted)) {
+      return first;
+    }
+  }
+  if (left_out != nullptr) *left_out = dropped;
+  return fit_prices_staged(kept_counts, kept_seconds, later);
+}
+
 namespace {
 
 Eigen::VectorXd as_vector(const std::vector<double>& v) {

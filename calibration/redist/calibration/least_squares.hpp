@@ -44,6 +44,15 @@ std::vector<double> fit_prices(const std::vector<std::vector<double>>& counts, c
 std::vector<double> fit_prices_staged(const std::vector<std::vector<double>>& counts, const std::vector<double>& seconds,
                                       const std::vector<std::size_t>& later);
 
+/// fit_prices_staged, then once more without the rows it misses by more than a quarter of their
+/// time and by more than three times the median miss (relative): runs whose time is not their
+/// counted work's (pages faulted anew, a list grown by reallocation, another process on the core),
+/// which least squares would otherwise spread over every price. `left_out`, where given, receives
+/// those rows' indices (increasing). Needs as many rows kept as kinds counted, else keeps all.
+std::vector<double> fit_prices_staged_trimmed(const std::vector<std::vector<double>>& counts,
+                                              const std::vector<double>& seconds, const std::vector<std::size_t>& later,
+                                              std::vector<std::size_t>* left_out = nullptr);
+
 /// One iteration of fit_bounded, for progress reports.
 struct BoundedFitStep {
   int iteration = 0;

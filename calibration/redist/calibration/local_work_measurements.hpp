@@ -17,6 +17,7 @@ namespace redist::calibration {
 struct IndexMeasurement {
   std::vector<double> counts;  ///< in kIndexKinds order
   double seconds = 0;
+  bool left_out = false;  ///< of the price fit: its time is not its counted work's (fit_prices_staged_trimmed)
 };
 
 /// One pack (all messages at once) or unpack (message by message) of a real plan.

@@ -34,7 +34,7 @@ CalibrationResult calibrate_machine(const CalibrationSettings& o) {
       return json;
     }));
   }
-  const LocalWork work = local_work_from_json(fastest_rows(passes));
+  LocalWork work = local_work_from_json(fastest_rows(passes));
   std::vector<std::vector<double>> counts;
   std::vector<double> seconds;
   for (const auto& m : work.index) {
@@ -44,7 +44,9 @@ CalibrationResult calibrate_machine(const CalibrationSettings& o) {
   // ElementScanned comes only with the naive scan, always beside two IndexOp: priced second.
   const std::size_t scanned = static_cast<std::size_t>(
       std::find(kIndexKinds.begin(), kIndexKinds.end(), WorkKind::ElementScanned) - kIndexKinds.begin());
-  const auto prices = fit_prices_staged(counts, seconds, {scanned});
+  std::vector<std::size_t> left_out;
+  const auto prices = fit_prices_staged_trimmed(counts, seconds, {scanned}, &left_out);
+  for (const std::size_t i : left_out) work.index[i].left_out = true;
   CalibrationResult result;
   result.report = calibration_report(network, work, prices, shared_copies, o.cores);
   platform.write(calibrated_platform_xml(o.cores, network, work, prices, shared_copies, result.report));
