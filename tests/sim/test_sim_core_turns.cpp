@@ -40,12 +40,8 @@ TEST(CoreTurns, RanksBeyondTheCoresKeepToOneCoreAndTakeItInTurn) {
   for (const std::string& end : shared) EXPECT_NEAR(seconds_of(end), 3e-3, 1e-12);
 }
 
-// Rank 0 waits for rank 1's message (sent after 1.5 ms of work) and gives its core to rank 2, which
-// computes 3 ms. The message is in at 1.521 ms (send overhead 20 us, latency 1 us), but rank 0 has its
-// core again only when rank 2's slice ends, at 2 ms; it then completes the receive (30 us) and ends,
-// and rank 2 finishes its last millisecond after it.
-TEST(CoreTurns, ARankThatWaitsGivesItsCoreUpAndWakesOnlyWithIt) {
-  const auto ends = simulate(three_ranks_on_node_0("two_cores_time_slice.xml"), [](Transport& t) {
+// Rank 0 waits for the message rank 1 sends after 1.5 ms of work; rank 2, on rank 0's core, computes 3 ms.
+const RankBody waits_beside_work = [](Transport& t) {
     if (t.rank() == 0) {
       Request r = t.irecv(1, nullptr, 0, 5);
       t.wait_all(one(r));
@@ -57,7 +53,14 @@ TEST(CoreTurns, ARankThatWaitsGivesItsCoreUpAndWakesOnlyWithIt) {
       t.charge(index_work(3e-3));
     }
     return seconds(t.now());
-  });
+  };
+
+// Rank 0 waits for rank 1's message (sent after 1.5 ms of work) and gives its core to rank 2, which
+// computes 3 ms. The message is in at 1.521 ms (send overhead 20 us, latency 1 us), but rank 0 has its
+// core again only when rank 2's slice ends, at 2 ms; it then completes the receive (30 us) and ends,
+// and rank 2 finishes its last millisecond after it.
+TEST(CoreTurns, ARankThatWaitsGivesItsCoreUpAndWakesOnlyWithIt) {
+  const auto ends = simulate(three_ranks_on_node_0("two_cores_time_slice.xml"), waits_beside_work);
   EXPECT_NEAR(seconds_of(ends[0]), 2e-3 + kRecvOverhead, 1e-12);
   EXPECT_NEAR(seconds_of(ends[2]), 3e-3 + kRecvOverhead, 1e-12);
 }
@@ -80,19 +83,7 @@ TEST(CoreTurns, ACoreLosesItsSwitchCostEachTimeItPassesFromOneRankToAnother) {
 // rank 2's slice ends at 2.1 ms, 0.1 ms later; it completes the receive (30 us) and ends at 2.23 ms;
 // rank 2 takes the core back (0.1 ms) and computes its last millisecond from 2.33 ms.
 TEST(CoreTurns, ARankThatWaitedTakesItsCoreBackAtTheSwitchCost) {
-  const auto ends = simulate(three_ranks_on_node_0("two_cores_switch_cost.xml"), [](Transport& t) {
-    if (t.rank() == 0) {
-      Request r = t.irecv(1, nullptr, 0, 5);
-      t.wait_all(one(r));
-    } else if (t.rank() == 1) {
-      t.charge(index_work(1.5e-3));
-      Request r = t.isend(0, nullptr, 0, 5);
-      t.wait_all(one(r));
-    } else {
-      t.charge(index_work(3e-3));
-    }
-    return seconds(t.now());
-  });
+  const auto ends = simulate(three_ranks_on_node_0("two_cores_switch_cost.xml"), waits_beside_work);
   EXPECT_NEAR(seconds_of(ends[0]), 2.2e-3 + kRecvOverhead, 1e-12);
   EXPECT_NEAR(seconds_of(ends[2]), 2.3e-3 + kRecvOverhead + 1e-3, 1e-12);
 }

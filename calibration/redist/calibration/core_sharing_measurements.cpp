@@ -71,7 +71,7 @@ void measure_shared_core_round_trips(const MpiLauncher& launcher, Index cores, i
     SharedCoreRoundTrip fastest{n, 0};
     for (int pass = 0; pass < passes; ++pass) {
       const double round_trip = launcher.read_json(
-          static_cast<int>(n), "pingpong --shared-core " + std::to_string(c) + " --seconds-per-size 0.2 --json",
+          static_cast<int>(n), "pingpong --shared-core " + std::to_string(c) + " --seconds-per-size 0.1 --json",
           [](const nlohmann::json& json) { return json.at("round_trip").get<double>(); });
       if (pass == 0 || round_trip < fastest.round_trip) fastest.round_trip = round_trip;
     }
