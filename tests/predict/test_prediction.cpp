@@ -297,6 +297,8 @@ TEST(Predict, OversubscribedHostsCopyTheirMessagesByTheirCpus) {
   EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
   m.time_slice = 4e-3;  // written where declared, read back
   EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
+  m.switch_costs = PiecewiseCurve::parse("0:0;2:1.5e-5", true);  // a switch that costs nothing is a value
+  EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
   std::string negative = machine_model_to_json(m);
   const auto at = negative.find("\"oversubscribed_bandwidth\":");
   ASSERT_NE(at, std::string::npos);

@@ -7,9 +7,8 @@
 // it is freed. Blocks of 64 KiB and more are therefore kept here when a plan lets them go, for the
 // next plan (a program that redistributes again, a Plan built anew); a process's first plan still
 // writes fresh pages (the simulator prices a call the process has made before, which does not).
-// Not asked to be transparent huge pages: a huge
-// page's first touch took milliseconds now and then where measured, more than the 4 KiB faults it
-// saves.
+// Not asked to be transparent huge pages: a huge page's first touch took milliseconds now and then
+// where measured, more than the 4 KiB faults it saves.
 #pragma once
 
 #include <cstddef>
