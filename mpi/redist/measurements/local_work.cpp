@@ -8,6 +8,7 @@
 #include <functional>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +18,7 @@
 #include "redist/measurements/first_touch.hpp"
 #include "redist/measurements/pdgemr2d_copies.hpp"
 #include "redist/indexing/indexing_methods.hpp"
+#include "redist/layout/scalapack_descriptor.hpp"
 #include "redist/redistribute/message_packing.hpp"
 #include "redist/redistribute/relabelling.hpp"
 
@@ -102,6 +104,19 @@ struct Pair {
   Index N, P, r, Q, s;
 };
 
+// 2-D copies as the MPI API and the drop-in make them: strided records of short pieces down the
+// columns (a few rows of each block column), single columns dealt over a grid, row-major storage,
+// blocks cut into blocks, a first process other than (0, 0). Their packs and unpacks are swept
+// window by window over column-long records, which 1-D plans never are.
+std::vector<std::pair<ScalapackDescriptor, ScalapackDescriptor>> matrix_pairs() {
+  using D = ScalapackDescriptor;
+  const auto row_major = StorageOrder::RowMajor;
+  return {{D{1500, 1200, 100, 100, 2, 2}, D{1500, 1200, 4, 8, 4, 1}},
+          {D{1200, 1500, 1, 1, 1, 4}, D{1200, 1500, 50, 50, 2, 2}},
+          {D{1600, 1000, 170, 7, 2, 1, 1, 0, row_major}, D{1600, 1000, 8, 5, 1, 2}},
+          {D{2000, 800, 64, 64, 2, 2}, D{2000, 800, 40, 24, 2, 2, 1, 1}}};
+}
+
 nlohmann::ordered_json measure() {
   nlohmann::ordered_json index = nlohmann::ordered_json::array(), copies = nlohmann::ordered_json::array();
   const std::vector<Pair> pairs = {{1 << 20, 4, 1, 4, 8}, {1 << 20, 4, 64, 2, 8}, {1 << 21, 2, 16, 4, 4},
@@ -113,9 +128,14 @@ nlohmann::ordered_json measure() {
   // Sizes a period does not divide: relabelling counts the rest stretch by stretch.
   const std::vector<Pair> uneven = {{523387, 4, 358, 4, 225}, {1048573, 3, 97, 5, 61}};
   for (const Pair& p : uneven) measure_relabelling(BlockCyclic(p.N, p.r, p.P), BlockCyclic(p.N, p.s, p.Q), index);
+  std::vector<std::pair<Layout, Layout>> layouts;
   for (const Pair& p : pairs) {
     const Layout source = BlockCyclic(p.N, p.r, p.P), dest = BlockCyclic(p.N, p.s, p.Q);
     measure_relabelling(source, dest, index);
+    layouts.emplace_back(source, dest);
+  }
+  for (const auto& [from, to] : matrix_pairs()) layouts.emplace_back(scalapack_layout(from), scalapack_layout(to));
+  for (const auto& [source, dest] : layouts) {
     for (const IndexingMethod& method : indexing_methods()) {
       if (!method_takes(method, source, dest)) continue;  // Krr: kr <-> r only
       Work work;
