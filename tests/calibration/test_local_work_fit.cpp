@@ -36,47 +36,6 @@ TEST(LocalWorkFit, RecoversTheCopyPricesOfSyntheticRows) {
   EXPECT_NEAR(w.record_copied / kRecord, 1, 1e-9);
 }
 
-// With the node's memory measured, the rows' bytes are priced at its bandwidths (two ranks copying
-// at once), times the loops' factor, fitted with the runs and records: rows timed at 1.4 x the
-// memory's time for their bytes give 1.4 back and the run and record prices, and the memory the
-// platform declares is the measured one's bandwidths over 1.4.
-TEST(LocalWorkFit, PackLoopsCopyAtAFittedFactorOfTheMemorysTime) {
-  constexpr double kFactor = 1.4, kRun = 2e-10, kRecord = 3e-9;
-  nlohmann::json json = {{"index", nlohmann::json::array()},
-                         {"copies", nlohmann::json::array()},
-                         {"copy_bandwidth", nlohmann::json::array()}};
-  std::vector<CopyBandwidthMeasurement> cold;
-  for (const int ranks : {1, 2}) {
-    for (const double bytes : {4096.0, 1048576.0, 67108864.0}) {
-      const double one = bytes < 1e6 ? 4e9 : (bytes < 1e7 ? 2e10 : 1.6e10);
-      json["copy_bandwidth"].push_back({{"ranks", ranks}, {"bytes", bytes}, {"warm", 4 * one}, {"cold", one / ranks}});
-      cold.push_back({ranks, bytes, one / ranks});
-    }
-  }
-  const NodeMemory measured = NodeMemory::from_measurements(cold);
-  std::mt19937_64 rng(31);
-  std::uniform_real_distribution<double> bytes(1e5, 1e8), runs_per_kib(0, 64), runs_per_record(1, 100);
-  for (int i = 0; i < 40; ++i) {
-    const double b = bytes(rng), r = b / 1024 * runs_per_kib(rng), records = r / runs_per_record(rng);
-    json["copies"].push_back(
-        {{"work", {{"cost.byte_copied", b}, {"cost.run_copied", r}, {"cost.record_copied", records}}},
-         {"seconds", kFactor * measured.copy_seconds(b, 2) + r * kRun + records * kRecord}});
-  }
-  const LocalWork w = local_work_from_json(json);
-  EXPECT_NEAR(w.copy_loop_factor / kFactor, 1, 1e-9);
-  EXPECT_NEAR(w.run_copied / kRun, 1, 1e-9);
-  EXPECT_NEAR(w.record_copied / kRecord, 1, 1e-9);
-  const NodeMemory loops = w.loop_memory().value();
-  for (const double b : {5e3, 2e6, 1e8}) {
-    EXPECT_NEAR(loops.copy_seconds(b, 2) / measured.copy_seconds(b, 2), kFactor, 1e-9);
-    EXPECT_NEAR(loops.copy_seconds(b, 1) / measured.copy_seconds(b, 1), kFactor, 1e-9);
-  }
-  // Without a memory model, nothing to scale.
-  json.erase("copy_bandwidth");
-  EXPECT_EQ(local_work_from_json(json).copy_loop_factor, 1);
-  EXPECT_FALSE(local_work_from_json(json).loop_memory());
-}
-
 // pdgemr2d's rows (its copies on one process): the price of an element copied one at a time is what
 // they take beyond their bytes, runs and records at the copy prices fitted from the other rows.
 TEST(LocalWorkFit, RecoversTheElementPriceOfPdgemr2dRows) {

@@ -79,22 +79,18 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
   text << fmt::format("copies (least squares over packing and unpacking the methods' plans, caches emptied\n"
                       "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run, {:.4g} s per record\n",
                       w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied, w.record_copied);
-  if (w.memory) text << "(with the memory modelled, the fitted column prices the bytes at its bandwidths below)\n";
   text << "  copy run  bytes       runs       records    measured     fitted       residual\n";
-  const std::optional<NodeMemory> loop_memory = w.loop_memory();
   for (std::size_t i = 0; i < w.copies.size(); ++i) {
     const CopyMeasurement& c = w.copies[i];
-    const double bytes = loop_memory ? loop_memory->copy_seconds(c.bytes, w.ranks) : c.bytes * w.byte_copied;
-    const double fitted = bytes + c.runs * w.run_copied + c.records * w.record_copied;
+    const double fitted = c.bytes * w.byte_copied + c.runs * w.run_copied + c.records * w.record_copied;
     text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%\n", i, c.bytes, c.runs, c.records,
                         c.seconds, fitted, 100 * (fitted - c.seconds) / c.seconds);
   }
   if (w.memory) {
     text << fmt::format("copy bandwidth, bytes per second a rank, k ranks copying W bytes each at once (the\n"
                         "node's memory, caches emptied first: one rank's bandwidth c(W), all ranks' together M(W), each of k\n"
-                        "ranks modelled at min(c(W), M(W) / k)); the rows above fitted at {:.4g} x the memory's\n"
-                        "time for their bytes (a loop of piece copies against one copy of as many bytes), with\n"
-                        "their runs and records:\n", w.copy_loop_factor);
+                        "ranks modelled at min(c(W), M(W) / k)); runs and records fitted on what the memory's\n"
+                        "copies leave of the rows above:\n");
     text << "  k     W           warm         cold         modelled     residual\n";
     for (const CopyBandwidthRow& r : w.copy_bandwidth) {
       const double modelled = w.memory->rank_bandwidth(r.bytes, r.ranks);
@@ -180,13 +176,11 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
     xml << fmt::format("      <prop id=\"{}\" value=\"{}\"/> <!-- by ranks per core: copies beyond taking turns -->\n",
                        kCopySlowdownProperty, slowdowns.text());
   }
-  if (const std::optional<NodeMemory> memory = w.loop_memory()) {
+  if (w.memory) {
     xml << "      <!-- Copies by the bytes copied at once: one rank's bandwidth, and the node memory's that the\n"
-        << "           ranks copying at once share (redist/transport/node_memory.hpp), as the loops of packs and\n"
-        << fmt::format("           unpacks reach them (the measured copies' over {:.4g}); bytes per second. -->\n",
-                       w.copy_loop_factor)
-        << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kCopyBandwidthProperty, memory->copy_bandwidth.text())
-        << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kNodeBandwidthProperty, memory->node_bandwidth.text());
+        << "           ranks copying at once share (redist/transport/node_memory.hpp); bytes per second. -->\n"
+        << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kCopyBandwidthProperty, w.memory->copy_bandwidth.text())
+        << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kNodeBandwidthProperty, w.memory->node_bandwidth.text());
   }
   xml << "    </host>\n";
   xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\">\n", n.exchange.bandwidth,

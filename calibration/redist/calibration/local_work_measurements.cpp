@@ -58,16 +58,6 @@ nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes) {
   return out;
 }
 
-std::optional<NodeMemory> LocalWork::loop_memory() const {
-  if (!memory) return std::nullopt;
-  const auto slower = [this](const PiecewiseCurve& curve) {
-    std::vector<double> values = curve.values();
-    for (double& v : values) v /= copy_loop_factor;
-    return PiecewiseCurve::from_points(curve.starts(), std::move(values), false);
-  };
-  return NodeMemory{slower(memory->copy_bandwidth), slower(memory->node_bandwidth)};
-}
-
 LocalWork local_work_from_json(const nlohmann::json& json) {
   LocalWork out;
   if (json.contains("first_touch")) {
@@ -111,8 +101,7 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
       elements.push_back({m.elements});
       taken.push_back(m.seconds);
       // Its three copies (pack, buffer to buffer, unpack) each a third of the bytes, one after another.
-      const std::optional<NodeMemory> memory = out.loop_memory();
-      const double bytes = memory ? 3 * memory->copy_seconds(m.bytes / 3, out.ranks) : m.bytes * out.byte_copied;
+      const double bytes = out.memory ? 3 * out.memory->copy_seconds(m.bytes / 3, out.ranks) : m.bytes * out.byte_copied;
       known.push_back(bytes + m.runs * out.run_copied + m.records * out.record_copied);
     }
     if (!elements.empty()) out.element_copied = fit_prices(elements, taken, known)[0];
@@ -130,22 +119,14 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
     out.ranks = std::max(out.ranks, r.ranks);
   }
   out.memory = NodeMemory::from_measurements(cold);
-  // The loops' factor on what the memory's copies of the bytes take, with the runs and records (all
-  // ranks copied at once); where the fit leaves that time out, the runs and records on what it leaves.
+  // The runs and records on what the memory's copies of the bytes leave (all ranks copied at once).
   std::vector<std::vector<double>> loops;
   std::vector<double> copied;
   for (const CopyMeasurement& c : out.copies) {
+    loops.push_back({c.runs, c.records});
     copied.push_back(out.memory->copy_seconds(c.bytes, out.ranks));
-    loops.push_back({copied.back(), c.runs, c.records});
   }
-  std::vector<double> loop_prices = fit_prices(loops, seconds);
-  if (loop_prices[0] > 0) {
-    out.copy_loop_factor = loop_prices[0];
-    loop_prices.erase(loop_prices.begin());
-  } else {
-    for (std::vector<double>& row : loops) row.erase(row.begin());
-    loop_prices = fit_prices(loops, seconds, copied);
-  }
+  const std::vector<double> loop_prices = fit_prices(loops, seconds, copied);
   out.run_copied = loop_prices[0];
   out.record_copied = loop_prices[1];
   fit_elements();

@@ -46,15 +46,6 @@ struct LocalWork {
   /// `copies`: with a memory model, over what its copies of the bytes leave of each row's seconds.
   double run_copied = 0;
   double record_copied = 0;
-  /// With a memory model: how many times what the memory's copies of the same bytes take a pack's or
-  /// an unpack's loop over its pieces takes for them, fitted with run_copied and record_copied over
-  /// `copies` (one copy of W bytes at once streams through the memory; a loop of piece copies, each
-  /// a few cache lines or less, moves them slower). 1 without a memory model, or where the fit
-  /// leaves the memory's time out.
-  double copy_loop_factor = 1;
-  /// The memory as the loops of packs and unpacks copy through it (what the platform declares):
-  /// `memory`'s bandwidths over copy_loop_factor. None without a memory model.
-  std::optional<NodeMemory> loop_memory() const;
   /// Seconds per element copied one at a time beyond its bytes, runs and records (cost.element_copied),
   /// fitted over `pdgemr2d`: what ScaLAPACK's own pdgemr2d, copying on one process, takes beyond
   /// what its bytes (at the memory's bandwidth, or byte_copied), runs and records cost. 0 when the
