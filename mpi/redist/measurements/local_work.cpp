@@ -106,8 +106,9 @@ struct Pair {
 
 // 2-D copies as the MPI API and the drop-in make them: strided records of short pieces down the
 // columns (a few rows of each block column), single columns dealt over a grid, row-major storage,
-// blocks cut into blocks, a first process other than (0, 0). Their packs and unpacks are swept
-// window by window over column-long records, which 1-D plans never are.
+// blocks cut into blocks, a first process other than (0, 0). Their plans are products of 1-D ones
+// (tensor_plan.hpp), with pieces and strides no 1-D plan has: where the storage orders differ,
+// pieces of one element a leading dimension apart.
 std::vector<std::pair<ScalapackDescriptor, ScalapackDescriptor>> matrix_pairs() {
   using D = ScalapackDescriptor;
   const auto row_major = StorageOrder::RowMajor;
