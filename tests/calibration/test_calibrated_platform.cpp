@@ -57,6 +57,28 @@ TEST(CalibratedPlatform, ReadsBackWhatWasMeasured) {
   EXPECT_NEAR(platform.value({PlatformTarget::Kind::HostProperty, "cost.run_listed"}), 5e-9, 1e-14);
 }
 
+// The report's copy rows are priced as the simulator prices them (with the node's memory, the bytes
+// at its bandwidths), and where rows say their direction it gives the median residual of the packs
+// and of the unpacks apart: here packs measured 1.25 x and unpacks 0.8 x what the prices give.
+TEST(CalibratedPlatform, ReportsThePacksAndUnpacksMissesApart) {
+  LocalWork work = copy_prices();
+  work.run_copied = 1e-9;
+  work.record_copied = 0;
+  work.memory = NodeMemory::from_measurements({{1, 1e3, 1e9}, {1, 1e8, 1e9}, {2, 1e3, 1e9}, {2, 1e8, 1e9}});
+  work.ranks = 2;
+  for (const double bytes : {1e5, 1e6, 1e7}) {
+    const double priced = work.memory->copy_seconds(bytes, 2) + 1e3 * work.run_copied;
+    work.copies.push_back({bytes, 1e3, 0, priced / 0.8, CopyMeasurement::Direction::Pack});
+    work.copies.push_back({bytes, 1e3, 0, priced / 1.25, CopyMeasurement::Direction::Unpack});
+  }
+  const std::string report = calibration_report(measured_line(), work, {1e-9, 2e-9, 3e-9, 4e-9, 5e-9}, {}, 4);
+  EXPECT_NE(report.find("median residual: packs -20.0%, unpacks +25.0%"), std::string::npos) << report;
+  // Rows of no direction: no such line.
+  for (CopyMeasurement& c : work.copies) c.direction = CopyMeasurement::Direction::Unknown;
+  EXPECT_EQ(calibration_report(measured_line(), work, {1e-9, 2e-9, 3e-9, 4e-9, 5e-9}, {}, 4).find("median residual"),
+            std::string::npos);
+}
+
 // The levels calibrate measures beyond the cores: 1.5, 2, 3 and 4 ranks per core, each count once.
 TEST(CalibratedPlatform, LevelsBeyondTheCoresAreOneAndAHalfToFourRanksPerCore) {
   EXPECT_EQ(oversubscribed_rank_counts(1), (std::vector<Index>{2, 3, 4}));

@@ -124,6 +124,29 @@ TEST(LocalWorkFit, PassesOfDifferentRowsAreRefused) {
   EXPECT_EQ(fastest_rows({one}), one);
 }
 
+// Each copy row says which copy it timed; rows measured before they said so are of no direction,
+// and a direction other than pack or unpack is refused.
+TEST(LocalWorkFit, CopyRowsKeepTheirDirection) {
+  nlohmann::json json = {{"index", nlohmann::json::array()}, {"copies", nlohmann::json::array()}};
+  const std::vector<std::string> directions = {"pack", "unpack", ""};
+  for (int i = 0; i < 6; ++i) {
+    nlohmann::json row = {{"work", {{"cost.byte_copied", 1000 * (i + 1)}, {"cost.run_copied", 10 + i}}},
+                          {"seconds", 1e-6 * (i + 1)}};
+    if (!directions[i % 3].empty()) row["direction"] = directions[i % 3];
+    json["copies"].push_back(row);
+  }
+  const LocalWork w = local_work_from_json(json);
+  ASSERT_EQ(w.copies.size(), 6u);
+  for (int i = 0; i < 6; ++i) {
+    const auto expected = i % 3 == 0   ? CopyMeasurement::Direction::Pack
+                          : i % 3 == 1 ? CopyMeasurement::Direction::Unpack
+                                       : CopyMeasurement::Direction::Unknown;
+    EXPECT_EQ(w.copies[i].direction, expected) << i;
+  }
+  json["copies"][0]["direction"] = "both";
+  EXPECT_THROW(local_work_from_json(json), std::runtime_error);
+}
+
 TEST(LocalWorkFit, MalformedOutputThrows) {
   EXPECT_THROW(local_work_from_json(nlohmann::json::object()), nlohmann::json::exception);
   EXPECT_THROW(local_work_from_json({{"index", nlohmann::json::array()}, {"copies", {{{"seconds", 1}}}}}),

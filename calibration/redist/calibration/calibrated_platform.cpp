@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "redist/calibration/validation_summary.hpp"
 #include "redist/sim/core_turns.hpp"
 #include "redist/sim/network_factors.hpp"
 #include "redist/transport/ranks_per_core.hpp"
@@ -79,12 +80,23 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
   text << fmt::format("copies (least squares over packing and unpacking the methods' plans, caches emptied\n"
                       "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run, {:.4g} s per record\n",
                       w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied, w.record_copied);
+  if (w.memory) text << "(with the memory modelled, the fitted column prices the bytes at its bandwidths below)\n";
   text << "  copy run  bytes       runs       records    measured     fitted       residual\n";
+  std::vector<double> pack_residuals, unpack_residuals;
   for (std::size_t i = 0; i < w.copies.size(); ++i) {
     const CopyMeasurement& c = w.copies[i];
-    const double fitted = c.bytes * w.byte_copied + c.runs * w.run_copied + c.records * w.record_copied;
+    const double bytes = w.memory ? w.memory->copy_seconds(c.bytes, w.ranks) : c.bytes * w.byte_copied;
+    const double fitted = bytes + c.runs * w.run_copied + c.records * w.record_copied;
+    const double residual = (fitted - c.seconds) / c.seconds;
     text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%\n", i, c.bytes, c.runs, c.records,
-                        c.seconds, fitted, 100 * (fitted - c.seconds) / c.seconds);
+                        c.seconds, fitted, 100 * residual);
+    if (c.direction == CopyMeasurement::Direction::Pack) pack_residuals.push_back(residual);
+    if (c.direction == CopyMeasurement::Direction::Unpack) unpack_residuals.push_back(residual);
+  }
+  if (!pack_residuals.empty() && !unpack_residuals.empty()) {
+    // One price set for both: where the two medians part, packs and unpacks cost differently.
+    text << fmt::format("  median residual: packs {:+.1f}%, unpacks {:+.1f}%\n", 100 * median(pack_residuals),
+                        100 * median(unpack_residuals));
   }
   if (w.memory) {
     text << fmt::format("copy bandwidth, bytes per second a rank, k ranks copying W bytes each at once (the\n"

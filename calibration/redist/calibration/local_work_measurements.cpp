@@ -14,6 +14,14 @@ double count(const nlohmann::json& work, WorkKind kind) {
   return it == work.end() ? 0.0 : it->get<double>();
 }
 
+CopyMeasurement::Direction copy_direction(const nlohmann::json& row) {
+  if (!row.contains("direction")) return CopyMeasurement::Direction::Unknown;
+  const std::string direction = row.at("direction").get<std::string>();
+  if (direction == "pack") return CopyMeasurement::Direction::Pack;
+  if (direction == "unpack") return CopyMeasurement::Direction::Unpack;
+  throw std::runtime_error("copy row of direction '" + direction + "' (pack or unpack)");
+}
+
 }  // namespace
 
 nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes) {
@@ -78,7 +86,7 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
   for (const auto& row : json.at("copies")) {
     const auto& work = row.at("work");
     const CopyMeasurement c{count(work, WorkKind::ByteCopied), count(work, WorkKind::RunCopied),
-                            count(work, WorkKind::RecordCopied), row.at("seconds").get<double>()};
+                            count(work, WorkKind::RecordCopied), row.at("seconds").get<double>(), copy_direction(row)};
     out.copies.push_back(c);
     counts.push_back({c.bytes, c.runs, c.records});
     seconds.push_back(c.seconds);

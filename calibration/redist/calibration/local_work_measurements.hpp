@@ -24,6 +24,9 @@ struct IndexMeasurement {
 struct CopyMeasurement {
   double bytes = 0, runs = 0, records = 0;  ///< ByteCopied, RunCopied and RecordCopied, as copy_work counts them
   double seconds = 0;
+  /// Which copy the row timed: a pack (local storage into message buffers) or an unpack (back out);
+  /// unknown in measurements taken before rows said so.
+  enum class Direction { Unknown, Pack, Unpack } direction = Direction::Unknown;
 };
 
 /// One rank's copy bandwidth with `ranks` ranks copying `bytes` each at once, warm and cold.

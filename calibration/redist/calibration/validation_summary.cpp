@@ -18,13 +18,13 @@ double quantile(const std::vector<double>& sorted, double q) {
   return sorted[below] + (at - static_cast<double>(below)) * (sorted[above] - sorted[below]);
 }
 
+}  // namespace
+
 double median(std::vector<double> values) {
   if (values.empty()) return 0;
   std::sort(values.begin(), values.end());
   return quantile(values, 0.5);
 }
-
-}  // namespace
 
 std::vector<PhaseMiss> phase_misses(const std::vector<Phases>& measured, const std::vector<Phases>& simulated) {
   if (measured.size() != simulated.size()) throw std::invalid_argument("phase misses: measured and simulated differ in length");

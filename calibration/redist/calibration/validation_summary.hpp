@@ -19,6 +19,9 @@ struct ValidationSummary {
   std::vector<std::size_t> worst;  ///< up to five cases, largest relative error first (ties: lower index)
 };
 
+/// The median of the values, linear between the two middle ones (0 for none).
+double median(std::vector<double> values);
+
 /// Over cases i with measured[i] > 0 and simulated[i] seconds (same lengths, not empty).
 ValidationSummary summarise_validation(const std::vector<double>& measured, const std::vector<double>& simulated);
 

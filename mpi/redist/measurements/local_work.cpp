@@ -83,7 +83,9 @@ void measure_copies(const RankPlan& plan, Index source_elements, Index dest_elem
       },
       true);
   out.push_back(row(copies_of(plan.sends, elem), pack));
+  out.back()["direction"] = "pack";
   out.push_back(row(copies_of(plan.receives, elem), unpacking));
+  out.back()["direction"] = "unpack";
 }
 
 // Relabelling is index work too (plan_redistribution times it with the plan): both methods.
