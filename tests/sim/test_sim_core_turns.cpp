@@ -42,18 +42,18 @@ TEST(CoreTurns, RanksBeyondTheCoresKeepToOneCoreAndTakeItInTurn) {
 
 // Rank 0 waits for the message rank 1 sends after 1.5 ms of work; rank 2, on rank 0's core, computes 3 ms.
 const RankBody waits_beside_work = [](Transport& t) {
-    if (t.rank() == 0) {
-      Request r = t.irecv(1, nullptr, 0, 5);
-      t.wait_all(one(r));
-    } else if (t.rank() == 1) {
-      t.charge(index_work(1.5e-3));
-      Request r = t.isend(0, nullptr, 0, 5);
-      t.wait_all(one(r));
-    } else {
-      t.charge(index_work(3e-3));
-    }
-    return seconds(t.now());
-  };
+  if (t.rank() == 0) {
+    Request r = t.irecv(1, nullptr, 0, 5);
+    t.wait_all(one(r));
+  } else if (t.rank() == 1) {
+    t.charge(index_work(1.5e-3));
+    Request r = t.isend(0, nullptr, 0, 5);
+    t.wait_all(one(r));
+  } else {
+    t.charge(index_work(3e-3));
+  }
+  return seconds(t.now());
+};
 
 // Rank 0 waits for rank 1's message (sent after 1.5 ms of work) and gives its core to rank 2, which
 // computes 3 ms. The message is in at 1.521 ms (send overhead 20 us, latency 1 us), but rank 0 has its
