@@ -5,6 +5,7 @@
 
 #include <random>
 #include <stdexcept>
+#include <tuple>
 
 #include "redist/calibration/local_work_measurements.hpp"
 
@@ -145,6 +146,40 @@ TEST(LocalWorkFit, CopyRowsKeepTheirDirection) {
   }
   json["copies"][0]["direction"] = "both";
   EXPECT_THROW(local_work_from_json(json), std::runtime_error);
+}
+
+// With the memory modelled and every row's direction known, each loop's factor on the memory's time
+// for its bytes is fitted beside the run and record prices: rows timed exactly at 1.6 × (packs) and
+// 1.2 × (unpacks) the memory's seconds, plus their runs and records, give all four back. Rows of
+// which some say no direction keep the memory's time as it is (factors 1).
+TEST(LocalWorkFit, RecoversEachLoopsFactorOnTheMemorysTime) {
+  constexpr double kPack = 1.6, kUnpack = 1.2, kRun = 2e-10, kRecord = 3e-9;
+  nlohmann::json json = {{"index", nlohmann::json::array()}, {"copies", nlohmann::json::array()},
+                         {"copy_bandwidth", nlohmann::json::array()}};
+  for (const auto& [ranks, bytes, cold] : {std::tuple{1, 4096, 8e9}, std::tuple{1, 1 << 22, 2e10}, std::tuple{2, 4096, 7e9},
+                                           std::tuple{2, 1 << 22, 1.5e10}}) {
+    json["copy_bandwidth"].push_back({{"ranks", ranks}, {"bytes", bytes}, {"warm", 2 * cold}, {"cold", cold}});
+  }
+  const NodeMemory memory = NodeMemory::from_measurements({{1, 4096, 8e9}, {1, 1 << 22, 2e10}, {2, 4096, 7e9}, {2, 1 << 22, 1.5e10}});
+  std::mt19937_64 rng(61);
+  std::uniform_real_distribution<double> bytes(1e4, 1e8), runs_per_kib(0, 64), runs_per_record(1, 100);
+  for (int i = 0; i < 40; ++i) {
+    const bool unpack = i % 2 == 1;
+    const double b = bytes(rng), r = b / 1024 * runs_per_kib(rng), records = r / runs_per_record(rng);
+    const double seconds = (unpack ? kUnpack : kPack) * memory.copy_seconds(b, 2) + r * kRun + records * kRecord;
+    json["copies"].push_back({{"work", {{"cost.byte_copied", b}, {"cost.run_copied", r}, {"cost.record_copied", records}}},
+                              {"seconds", seconds}, {"direction", unpack ? "unpack" : "pack"}});
+  }
+  const LocalWork w = local_work_from_json(json);
+  ASSERT_TRUE(w.memory.has_value());
+  EXPECT_NEAR(w.memory->pack_factor / kPack, 1, 1e-9);
+  EXPECT_NEAR(w.memory->unpack_factor / kUnpack, 1, 1e-9);
+  EXPECT_NEAR(w.run_copied / kRun, 1, 1e-6);
+  EXPECT_NEAR(w.record_copied / kRecord, 1, 1e-6);
+  json["copies"][3].erase("direction");
+  const LocalWork undirected = local_work_from_json(json);
+  EXPECT_EQ(undirected.memory->pack_factor, 1);
+  EXPECT_EQ(undirected.memory->unpack_factor, 1);
 }
 
 TEST(LocalWorkFit, MalformedOutputThrows) {

@@ -373,6 +373,18 @@ TEST(Predict, CopiesShareTheNodesMemory) {
   EXPECT_DOUBLE_EQ(m.seconds_for(copy, 4), (8 << 20) / 3.75e9 + 100 * 1e-8);
   EXPECT_DOUBLE_EQ(m.seconds_for(Work(WorkKind::ByteCopied, 1000), 4), 1000 / 1.5e10);
   EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
+  EXPECT_EQ(machine_model_to_json(m).find("_factor"), std::string::npos);  // factors of 1 are not written
+  MachineModel loops = m;  // each loop by its factor on the memory's time; the JSON keeps them
+  loops.memory->pack_factor = 1.5;
+  loops.memory->unpack_factor = 1.25;
+  EXPECT_DOUBLE_EQ(loops.seconds_for(copy, 1), 1.5 * (8 << 20) / 6e9 + 100 * 1e-8);
+  EXPECT_DOUBLE_EQ(loops.seconds_for(copy, 1, CopyLoop::Unpack), 1.25 * (8 << 20) / 6e9 + 100 * 1e-8);
+  EXPECT_EQ(machine_model_from_json(machine_model_to_json(loops), "test"), loops);
+  for (const char* factor : {"\"pack_factor\":1.5", "\"unpack_factor\":1.25"}) {
+    std::string bad = machine_model_to_json(loops);
+    bad.replace(bad.find(factor), std::string(factor).size(), std::string(factor).substr(0, std::string(factor).find(':') + 1) + "0");
+    EXPECT_THROW(machine_model_from_json(bad, "test"), std::invalid_argument) << bad;
+  }
   MachineModel without = m;
   without.memory.reset();
   EXPECT_DOUBLE_EQ(without.seconds_for(copy, 4), (8 << 20) * 1e-9 + 100 * 1e-8);

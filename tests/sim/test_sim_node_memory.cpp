@@ -84,12 +84,60 @@ TEST(SimNodeMemory, OtherWorkOfACopyKeepsItsPrice) {
   EXPECT_NEAR(seconds_of(out[0]), (8 << 20) / 6e9 + 1000 * 5e-8, 1e-9);
 }
 
+std::string platform_text() {
+  std::ifstream in(platform("node_memory.xml"));
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// node_memory.xml with the properties `extra` added to its host, written under `name` in a directory of this test's.
+std::string with_properties(const std::string& name, const std::string& extra) {
+  const auto dir = std::filesystem::temp_directory_path() / ("redist-node-memory-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string text = platform_text();
+  const auto at = text.find("<prop id=\"memory.node_bandwidth\"");
+  std::ofstream(dir / name) << text.substr(0, at) << extra << text.substr(at);
+  return (dir / name).string();
+}
+
+// A pack's loop and an unpack's each take their factor times the memory's time for their bytes,
+// two ranks copying at once as one; the other work of the charge keeps its prices.
+TEST(SimNodeMemory, EachLoopTakesItsFactorOnTheMemorysTime) {
+  SimulationOptions options = on("node_memory.xml", 2, true);
+  options.rank_hosts.assign(2, "node-0");
+  options.platform_file = with_properties(
+      "factors.xml", "<prop id=\"memory.pack_factor\" value=\"1.5\"/><prop id=\"memory.unpack_factor\" value=\"1.25\"/>");
+  const Index bytes = Index{8} << 20;
+  const auto out = simulate(options, [&](Transport& t) {
+    const Work work = Work(WorkKind::ByteCopied, bytes).add(WorkKind::RunCopied, 1000);
+    if (t.rank() == 0) t.charge(work);
+    if (t.rank() == 1) t.charge_unpack(work);
+    return seconds(t.now());
+  });
+  // 6 GB/s each: the node's 15 exceed two cores' whatever the factors (the loops hold their cores longer).
+  EXPECT_NEAR(seconds_of(out[0]), 1000 * 5e-8 + 1.5 * bytes / 6e9, 1e-9);
+  EXPECT_NEAR(seconds_of(out[1]), 1000 * 5e-8 + 1.25 * bytes / 6e9, 1e-9);
+  NodeMemory memory = kMemory;
+  memory.pack_factor = 1.5;
+  memory.unpack_factor = 1.25;
+  EXPECT_DOUBLE_EQ(memory.copy_seconds(bytes, 2, CopyLoop::Unpack), 1.25 * bytes / 6e9);
+  EXPECT_DOUBLE_EQ(memory.copy_seconds(bytes, 2), 1.5 * bytes / 6e9);
+}
+
+// A factor that is not a positive number is one error line naming host and property.
+TEST(SimNodeMemory, ALoopFactorThatIsNotPositiveIsOneErrorLine) {
+  const auto idle = [](Transport&) { return std::string(); };
+  for (const char* value : {"0", "-1", "fast"}) {
+    SimulationOptions options = on("node_memory.xml", 1);
+    options.platform_file =
+        with_properties("bad-factor.xml", std::string("<prop id=\"memory.unpack_factor\" value=\"") + value + "\"/>");
+    EXPECT_ONE_LINE_CONTAINING(error_of(options, idle),
+                               std::string("host node-0 property memory.unpack_factor: '") + value + "' is not a positive factor");
+  }
+}
+
 // A curve that is malformed, or one without the other, is one error line naming host and property.
 TEST(SimNodeMemory, AMalformedOrLoneCurveIsOneErrorLine) {
-  const std::string text = [] {
-    std::ifstream in(platform("node_memory.xml"));
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  }();
+  const std::string text = platform_text();
   const auto dir = std::filesystem::temp_directory_path() / ("redist-node-memory-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto write = [&](const std::string& name, const std::string& from, const std::string& to) {

@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <functional>
+#include <map>
 #include <numeric>
 #include <random>
 
@@ -402,6 +403,45 @@ TEST(SimulatedRedistribution, PackingSharesTheNodesMemoryAsPredicted) {
     // unpacking): at 6 GB/s for 1 and 2 ranks, 3.75 for 4.
     const double bytes = 8.0 * static_cast<double>((Index{8} << 20) / ranks) * static_cast<double>(ranks - 1) / ranks;
     EXPECT_GT(predicted.pack, bytes / (ranks == 4 ? 3.75e9 : 6e9)) << ranks << " ranks";
+  }
+}
+
+// With loop factors (node_memory_loops.xml: packs 1.5, unpacks 1.25 times the memory's time), the
+// simulator and the prediction price each phase's copies by its loop alike, whatever the exchange:
+// the packs take 1.5 times as long in the memory as without, the unpacks 1.25 times.
+TEST(SimulatedRedistribution, EachLoopsFactorIsPricedAsPredicted) {
+  const Index ranks = 2;
+  const Layout source = BlockCyclic(Index{8} << 20, 16, ranks), dest = BlockCyclic(Index{8} << 20, 4, ranks);
+  for (const char* schedule : {"async", "caterpillar"}) {
+    std::map<std::string, Phases> simulated, predicted;
+    for (const char* platform : {"node_memory.xml", "node_memory_loops.xml"}) {
+      const std::string file = std::string(REDIST_TEST_DATA) + "/platforms/" + platform;
+      RedistributeOptions options;
+      options.elem_bytes = 8;
+      options.indexing = "prylli";
+      options.schedule = schedule;
+      sim::SimulationOptions sim;
+      sim.platform_file = file;
+      sim.ranks = static_cast<int>(ranks);
+      sim.rank_hosts.assign(static_cast<std::size_t>(ranks), "node-0");
+      sim.phantom = true;
+      simulated[platform] = summarize_ranks(sim::simulate(sim, [&](Transport& transport) {
+                              return rank_report_to_json(redistribute_and_verify(transport, source, dest, options));
+                            })).phases;
+      const MachineModel model = sim::machine_model_from_platform(file, ranks, 1);
+      const auto cs = candidates(source, dest, RankMap::shared(), {"prylli", schedule, "none"});
+      predicted[platform] = predict_all_ranks(source, dest, 8, RankMap::shared(), cs, model).at(0).phases;
+      EXPECT_NEAR(simulated[platform].pack / predicted[platform].pack, 1, 1e-5) << schedule << " on " << platform;
+      EXPECT_NEAR(simulated[platform].unpack / predicted[platform].unpack, 1, 1e-3) << schedule << " on " << platform;
+    }
+    const MachineModel plain = sim::machine_model_from_platform(std::string(REDIST_TEST_DATA) + "/platforms/node_memory.xml", ranks, 1);
+    // What the loops add is their factor less one times the memory's time, packs and unpacks alike.
+    const Phases& with = simulated["node_memory_loops.xml"];
+    const Phases& without = simulated["node_memory.xml"];
+    const double packed = 8.0 * static_cast<double>((Index{8} << 20) / ranks) / ranks;  // bytes to the other rank
+    EXPECT_NEAR((with.pack - without.pack) / (0.5 * plain.memory->copy_seconds(packed, ranks)), 1, 1e-3) << schedule;
+    EXPECT_GT(with.unpack / without.unpack, 1.05) << schedule;
+    EXPECT_LT(with.unpack / without.unpack, 1.25) << schedule;
   }
 }
 

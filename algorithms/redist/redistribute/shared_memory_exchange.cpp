@@ -191,8 +191,8 @@ void exchange_shared_memory(Transport& transport, const RankPlan& plan, Index el
   // Every message packed or its runs published; every rank's source as its caller left it.
   transport.synchronise_publication();
   const double unpack_start = transport.now();
-  transport.charge(take_incoming(transport, once_agreed, plan, local, elem_bytes, source_local, dest_local, accounting,
-                        report.bytes_copied_once));
+  transport.charge_unpack(take_incoming(transport, once_agreed, plan, local, elem_bytes, source_local, dest_local,
+                                       accounting, report.bytes_copied_once));
   report.phases.unpack = transport.now() - unpack_start;
   transport.finish_reading(once_agreed);
   report.phases.comm = transport.now() - start - report.phases.pack - report.phases.unpack;

@@ -32,6 +32,10 @@ class CountingTransport : public Transport {
     work += w;
     inner_.charge(w);
   }
+  void charge_unpack(const Work& w) override {
+    work += w;
+    inner_.charge_unpack(w);
+  }
   double now() const override { return inner_.now(); }
 
   Work work;

@@ -86,13 +86,14 @@ struct MachineModel {
     return std::min(on_host, cores);
   }
   /// Seconds `work` takes on one rank when `copying` ranks of its node copy at once: its copies at
-  /// the memory's bandwidth, the rest at the prices (all at the prices without a memory model).
-  double seconds_for(const Work& work, Index copying) const {
+  /// the memory's bandwidth, by `loop`, the rest at the prices (all at the prices without a memory
+  /// model).
+  double seconds_for(const Work& work, Index copying, CopyLoop loop = CopyLoop::Pack) const {
     const Index bytes = work.count(WorkKind::ByteCopied);
     if (!memory || bytes == 0) return prices.seconds_for(work);
     Work rest = work;
     rest.add(WorkKind::ByteCopied, -bytes);
-    return prices.seconds_for(rest) + memory->copy_seconds(static_cast<double>(bytes), copying);
+    return prices.seconds_for(rest) + memory->copy_seconds(static_cast<double>(bytes), copying, loop);
   }
   /// Some host holds more of `ranks` ranks than it has cores.
   bool oversubscribed(Index ranks) const { return ranks_outnumber_cores((ranks + hosts - 1) / hosts, cores); }
@@ -134,10 +135,10 @@ struct MachineModel {
     return out;
   }
   /// seconds_for with the run's copy slowdown on the copies of `work`.
-  double run_seconds_for(const Work& work, Index copying) const {
-    if (copy_slowdown == 1) return seconds_for(work, copying);
+  double run_seconds_for(const Work& work, Index copying, CopyLoop loop = CopyLoop::Pack) const {
+    if (copy_slowdown == 1) return seconds_for(work, copying, loop);
     const auto [copies, rest] = split_copies(work);
-    return seconds_for(rest, copying) + copy_slowdown * seconds_for(copies, copying);
+    return seconds_for(rest, copying) + copy_slowdown * seconds_for(copies, copying, loop);
   }
   /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over
   /// its cores, or its longest rank's, whichever is more (a rank runs on one core at a time); where

@@ -27,17 +27,28 @@ struct CopyBandwidthMeasurement {
   double bandwidth = 0;  ///< bytes per second, each rank's
 };
 
+/// Which loop copies: a pack (out of local storage: the messages, a local part) or an unpack (out of
+/// messages that have arrived, into local storage).
+enum class CopyLoop { Pack, Unpack };
+
 struct NodeMemory {
   PiecewiseCurve copy_bandwidth;  ///< c(W): one rank copying alone
   PiecewiseCurve node_bandwidth;  ///< M(W): all the node's ranks copying at once, together
+  /// A loop's memory time over the plain copies' for the same bytes (kPackFactorProperty and
+  /// kUnpackFactorProperty; 1 where undeclared).
+  double pack_factor = 1;
+  double unpack_factor = 1;
+
+  double loop_factor(CopyLoop loop) const { return loop == CopyLoop::Unpack ? unpack_factor : pack_factor; }
 
   /// Each rank's bandwidth with `copying` ranks copying `bytes` at once: min(c(W), M(W) / copying).
   double rank_bandwidth(double bytes, Index copying) const;
-  /// Seconds to copy `bytes` with `copying` ranks copying alike.
-  double copy_seconds(double bytes, Index copying) const;
+  /// Seconds to copy `bytes` with `copying` ranks copying alike, by `loop`.
+  double copy_seconds(double bytes, Index copying, CopyLoop loop = CopyLoop::Pack) const;
 
   /// The model of measured copies: c(W) the one-rank bandwidth, M(W) the most any number of ranks
-  /// copied together (k × their bandwidth), at each measured W; below the smallest W, its values.
+  /// copied together (k × their bandwidth), at each measured W; below the smallest W, its values;
+  /// both loop factors 1.
   /// Throws std::invalid_argument when there is no one-rank measurement at some W, or a value is not
   /// positive.
   static NodeMemory from_measurements(const std::vector<CopyBandwidthMeasurement>& measurements);

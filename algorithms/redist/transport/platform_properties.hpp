@@ -61,6 +61,10 @@ inline constexpr std::array kPlatformProperties = {
     PlatformProperty{"memory.node_bandwidth", "B/s by bytes", PropertyHolder::Host,
                      "sim/redist/sim/node_memory_hosts.cpp",
                      "M(W): the node's memory bandwidth shared by its ranks copying at once (piecewise curve)"},
+    PlatformProperty{"memory.pack_factor", "factor", PropertyHolder::Host, "sim/redist/sim/node_memory_hosts.cpp",
+                     "a pack loop's memory time over a plain copy's of its bytes (optional: 1)"},
+    PlatformProperty{"memory.unpack_factor", "factor", PropertyHolder::Host, "sim/redist/sim/node_memory_hosts.cpp",
+                     "an unpack loop's memory time over a plain copy's of its bytes (optional: 1)"},
     PlatformProperty{"cpu.time_slice", "s", PropertyHolder::Host, "sim/redist/sim/core_turns.cpp",
                      "how long a rank computes on its core before a rank waiting for that core takes it"},
     PlatformProperty{"control.barrier_latency", "s", PropertyHolder::Host, "sim/redist/sim/simulation.cpp",
@@ -131,6 +135,8 @@ inline constexpr std::string_view kRecvOverheadProperty = platform_property("cos
 inline constexpr std::string_view kMemoryNodeProperty = platform_property("memory.node").name;
 inline constexpr std::string_view kCopyBandwidthProperty = platform_property("memory.copy_bandwidth").name;
 inline constexpr std::string_view kNodeBandwidthProperty = platform_property("memory.node_bandwidth").name;
+inline constexpr std::string_view kPackFactorProperty = platform_property("memory.pack_factor").name;
+inline constexpr std::string_view kUnpackFactorProperty = platform_property("memory.unpack_factor").name;
 inline constexpr std::string_view kTimeSliceProperty = platform_property("cpu.time_slice").name;
 inline constexpr std::string_view kBarrierLatencyProperty = platform_property("control.barrier_latency").name;
 inline constexpr std::string_view kScanLatencyProperty = platform_property("control.scan_latency").name;

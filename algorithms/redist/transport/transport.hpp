@@ -196,6 +196,10 @@ class Transport {
   /// Declares modelled local work: simulated computation on the simulator, nothing on MPI (the
   /// real time is spent anyway).
   virtual void charge(const Work& work) = 0;
+  /// charge() for an unpacking's work: messages that have arrived copied into local storage, whose
+  /// copies a node's memory model prices by its unpack loop (node_memory.hpp); charge() prices
+  /// copies as packs.
+  virtual void charge_unpack(const Work& work) { charge(work); }
   /// Seconds: the simulated clock, or MPI_Wtime.
   virtual double now() const = 0;
 };

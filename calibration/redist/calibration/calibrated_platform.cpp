@@ -80,12 +80,17 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
   text << fmt::format("copies (least squares over packing and unpacking the methods' plans, caches emptied\n"
                       "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run, {:.4g} s per record\n",
                       w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied, w.record_copied);
-  if (w.memory) text << "(with the memory modelled, the fitted column prices the bytes at its bandwidths below)\n";
+  if (w.memory) {
+    text << fmt::format("(with the memory modelled, the fitted column prices the bytes at its bandwidths below, times\n"
+                        "the loop's factor: packs {:.3g}, unpacks {:.3g})\n",
+                        w.memory->pack_factor, w.memory->unpack_factor);
+  }
   text << "  copy run  bytes       runs       records    measured     fitted       residual\n";
   std::vector<double> pack_residuals, unpack_residuals;
   for (std::size_t i = 0; i < w.copies.size(); ++i) {
     const CopyMeasurement& c = w.copies[i];
-    const double bytes = w.memory ? w.memory->copy_seconds(c.bytes, w.ranks) : c.bytes * w.byte_copied;
+    const CopyLoop loop = c.direction == CopyMeasurement::Direction::Unpack ? CopyLoop::Unpack : CopyLoop::Pack;
+    const double bytes = w.memory ? w.memory->copy_seconds(c.bytes, w.ranks, loop) : c.bytes * w.byte_copied;
     const double fitted = bytes + c.runs * w.run_copied + c.records * w.record_copied;
     const double residual = (fitted - c.seconds) / c.seconds;
     text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%\n", i, c.bytes, c.runs, c.records,
@@ -94,7 +99,7 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
     if (c.direction == CopyMeasurement::Direction::Unpack) unpack_residuals.push_back(residual);
   }
   if (!pack_residuals.empty() && !unpack_residuals.empty()) {
-    // One price set for both: where the two medians part, packs and unpacks cost differently.
+    // Where the two medians part, the loops' factors do not tell packs and unpacks apart.
     text << fmt::format("  median residual: packs {:+.1f}%, unpacks {:+.1f}%\n", 100 * median(pack_residuals),
                         100 * median(unpack_residuals));
   }
@@ -193,6 +198,11 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
         << "           ranks copying at once share (redist/transport/node_memory.hpp); bytes per second. -->\n"
         << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kCopyBandwidthProperty, w.memory->copy_bandwidth.text())
         << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kNodeBandwidthProperty, w.memory->node_bandwidth.text());
+    if (w.memory->pack_factor != 1 || w.memory->unpack_factor != 1) {
+      xml << "      <!-- A pack's and an unpack's loop: memory time over a plain copy's of the same bytes. -->\n"
+          << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", kPackFactorProperty, w.memory->pack_factor)
+          << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", kUnpackFactorProperty, w.memory->unpack_factor);
+    }
   }
   xml << "    </host>\n";
   xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\">\n", n.exchange.bandwidth,

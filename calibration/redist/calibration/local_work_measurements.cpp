@@ -22,6 +22,45 @@ CopyMeasurement::Direction copy_direction(const nlohmann::json& row) {
   throw std::runtime_error("copy row of direction '" + direction + "' (pack or unpack)");
 }
 
+// The runs and records, and where the rows say which loop copied, each loop's factor on the memory's
+// copies of its bytes (all ranks copied at once): the rows' seconds as pack factor × the memory's
+// seconds of a pack's bytes, unpack factor × an unpack's, and a price per run and per record. Rows
+// that do not say (measured before they did), or a loop whose factor fits to nothing: the memory's
+// seconds as they are (factors 1), the runs and records on what they leave.
+void fit_copy_loops(LocalWork& out) {
+  const auto is = [&out](CopyMeasurement::Direction d) {
+    return std::any_of(out.copies.begin(), out.copies.end(), [d](const CopyMeasurement& c) { return c.direction == d; });
+  };
+  std::vector<double> seconds;
+  for (const CopyMeasurement& c : out.copies) seconds.push_back(c.seconds);
+  if (is(CopyMeasurement::Direction::Pack) && is(CopyMeasurement::Direction::Unpack) &&
+      !is(CopyMeasurement::Direction::Unknown)) {
+    std::vector<std::vector<double>> columns;
+    for (const CopyMeasurement& c : out.copies) {
+      const double memory = out.memory->copy_seconds(c.bytes, out.ranks);
+      const bool unpack = c.direction == CopyMeasurement::Direction::Unpack;
+      columns.push_back({unpack ? 0.0 : memory, unpack ? memory : 0.0, c.runs, c.records});
+    }
+    const std::vector<double> fitted = fit_prices(columns, seconds);
+    if (fitted[0] > 0 && fitted[1] > 0) {
+      out.memory->pack_factor = fitted[0];
+      out.memory->unpack_factor = fitted[1];
+      out.run_copied = fitted[2];
+      out.record_copied = fitted[3];
+      return;
+    }
+  }
+  std::vector<std::vector<double>> loops;
+  std::vector<double> copied;
+  for (const CopyMeasurement& c : out.copies) {
+    loops.push_back({c.runs, c.records});
+    copied.push_back(out.memory->copy_seconds(c.bytes, out.ranks));
+  }
+  const std::vector<double> loop_prices = fit_prices(loops, seconds, copied);
+  out.run_copied = loop_prices[0];
+  out.record_copied = loop_prices[1];
+}
+
 }  // namespace
 
 nlohmann::json fastest_rows(const std::vector<nlohmann::json>& passes) {
@@ -127,16 +166,7 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
     out.ranks = std::max(out.ranks, r.ranks);
   }
   out.memory = NodeMemory::from_measurements(cold);
-  // The runs and records on what the memory's copies of the bytes leave (all ranks copied at once).
-  std::vector<std::vector<double>> loops;
-  std::vector<double> copied;
-  for (const CopyMeasurement& c : out.copies) {
-    loops.push_back({c.runs, c.records});
-    copied.push_back(out.memory->copy_seconds(c.bytes, out.ranks));
-  }
-  const std::vector<double> loop_prices = fit_prices(loops, seconds, copied);
-  out.run_copied = loop_prices[0];
-  out.record_copied = loop_prices[1];
+  fit_copy_loops(out);
   fit_elements();
   return out;
 }

@@ -38,8 +38,9 @@ struct CopyBandwidthRow {
 
 struct LocalWork {
   /// The node's memory modelled on the cold copies (caches emptied first), as the pack and unpack
-  /// rows below are measured and their runs and records fitted: a redistribution reads and writes
-  /// arrays its ranks last touched before the call. None when no copies were measured.
+  /// rows below are measured: a redistribution reads and writes arrays its ranks last touched
+  /// before the call. Its loop factors, and the runs and records, fitted on those rows. None when
+  /// no copies were measured.
   std::optional<NodeMemory> memory;
   std::vector<CopyBandwidthRow> copy_bandwidth;
   /// Ranks that packed and unpacked at once in `copies` (those of the largest copy bandwidth row).

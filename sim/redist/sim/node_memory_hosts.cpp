@@ -1,12 +1,14 @@
 #include "redist/sim/node_memory_hosts.hpp"
 
 #include <map>
+#include <utility>
 #include <stdexcept>
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
+#include "redist/core/finite_number.hpp"
 #include "redist/sim/engine.hpp"
 
 namespace redist::sim {
@@ -23,10 +25,11 @@ std::optional<PiecewiseCurve> read_curve(const simgrid::s4u::Host& host, std::st
 
 }  // namespace
 
-void CopyResource::copy(double bytes, double slowdown) const {
+void CopyResource::copy(double bytes, double slowdown, CopyLoop loop) const {
   if (bytes <= 0) return;
   const double node = memory->node_bandwidth.at(bytes);
-  simgrid::s4u::ExecPtr exec = simgrid::s4u::this_actor::exec_init(bytes / node * kMemorySpeed * slowdown);
+  simgrid::s4u::ExecPtr exec =
+      simgrid::s4u::this_actor::exec_init(bytes / node * kMemorySpeed * slowdown * memory->loop_factor(loop));
   exec->set_host(host);
   exec->set_bound(memory->copy_bandwidth.at(bytes) / node * kMemorySpeed);
   exec->start();
@@ -42,7 +45,19 @@ std::optional<NodeMemory> read_node_memory(const simgrid::s4u::Host& host, const
                              std::string(copy ? kCopyBandwidthProperty : kNodeBandwidthProperty) + " without " +
                              std::string(copy ? kNodeBandwidthProperty : kCopyBandwidthProperty));
   }
-  return NodeMemory{std::move(*copy), std::move(*node)};
+  NodeMemory memory{std::move(*copy), std::move(*node)};
+  for (auto [property, factor] : {std::pair{kPackFactorProperty, &memory.pack_factor},
+                                  std::pair{kUnpackFactorProperty, &memory.unpack_factor}}) {
+    const char* text = host.get_property(std::string(property));
+    if (text == nullptr) continue;
+    const auto value = finite_number(text);
+    if (!value || *value <= 0) {
+      throw std::runtime_error("platform " + platform + ": host " + host.get_name() + " property " +
+                               std::string(property) + ": '" + text + "' is not a positive factor");
+    }
+    *factor = *value;
+  }
+  return memory;
 }
 
 std::vector<CopyResource> make_copy_resources(const std::vector<simgrid::s4u::Host*>& rank_hosts,

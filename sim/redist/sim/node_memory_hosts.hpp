@@ -20,13 +20,14 @@ namespace redist::sim {
 struct CopyResource {
   std::shared_ptr<const NodeMemory> memory;
   simgrid::s4u::Host* host = nullptr;
-  /// Blocks the calling actor while it copies `bytes` at once, `slowdown` times the memory's work
-  /// (a rank sharing its core: copy_slowdown.hpp), at the bandwidths of `bytes` copied at once.
-  void copy(double bytes, double slowdown = 1) const;
+  /// Blocks the calling actor while it copies `bytes` at once by `loop`, `slowdown` times the memory's
+  /// work (a rank sharing its core: copy_slowdown.hpp), at the bandwidths of `bytes` copied at once.
+  void copy(double bytes, double slowdown = 1, CopyLoop loop = CopyLoop::Pack) const;
 };
 
-/// A host's memory model, if it declares one (both curves or neither). Throws std::runtime_error
-/// naming the platform, the host and the property when a curve is malformed or alone.
+/// A host's memory model, if it declares one (both curves or neither), with its loop factors where
+/// declared. Throws std::runtime_error naming the platform, the host and the property when a curve
+/// is malformed or alone, or a factor is not a positive number.
 std::optional<NodeMemory> read_node_memory(const simgrid::s4u::Host& host, const std::string& platform);
 
 /// Each rank's copy resource (rank order; empty resources where the rank's host declares no memory

@@ -327,7 +327,11 @@ bool SimGridTransport::control_prefix_reduction_sum(std::span<const Index> value
 // Where the node's memory is modelled, the bytes copied run on it after the rest of the work (the
 // loops' other costs) has run on the CPU. A rank sharing its core takes its copy slowdown longer
 // over its copies (bytes, runs, records, elements), the rest of its work unchanged.
-void SimGridTransport::charge(const Work& work) {
+void SimGridTransport::charge(const Work& work) { charge_copies(work, CopyLoop::Pack); }
+
+void SimGridTransport::charge_unpack(const Work& work) { charge_copies(work, CopyLoop::Unpack); }
+
+void SimGridTransport::charge_copies(const Work& work, CopyLoop loop) {
   const CopyResource& copies = world_.placement(rank_).copies;
   const double slowdown = world_.placement(rank_).copy_slowdown;
   const Index bytes = work.count(WorkKind::ByteCopied);
@@ -340,7 +344,7 @@ void SimGridTransport::charge(const Work& work) {
   compute(cpu_seconds(rest, slowdown));
   settle();
   if (turn_) turn_->hold();
-  copies.copy(static_cast<double>(bytes), slowdown);
+  copies.copy(static_cast<double>(bytes), slowdown, loop);
 }
 
 double SimGridTransport::cpu_seconds(const Work& work, double slowdown) const {

@@ -59,6 +59,7 @@ class SimGridTransport final : public Transport {
   bool control_prefix_reduction_sum(std::span<const Index> values, std::span<Index> prefix,
                                     std::span<Index> total) override;
   void charge(const Work& work) override;
+  void charge_unpack(const Work& work) override;
   double now() const override;
 
   /// Requests posted and not yet completed by wait_any/wait_all.
@@ -109,6 +110,8 @@ class SimGridTransport final : public Transport {
   /// time, and its local work runs in sequence anyway. now() counts the backlog, so phase timers
   /// are exact.
   void compute(double seconds);
+  /// charge() and charge_unpack(): the copies' bytes through the node's memory, by `loop`.
+  void charge_copies(const Work& work, CopyLoop loop);
   /// `work` priced on the CPU, its copies (ranks_per_core.hpp's split_copies) `slowdown` times longer.
   double cpu_seconds(const Work& work, double slowdown) const;
 
