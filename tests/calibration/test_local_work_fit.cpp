@@ -150,8 +150,8 @@ TEST(LocalWorkFit, CopyRowsKeepTheirDirection) {
 
 // With the memory modelled and every row's direction known, each loop's factor on the memory's time
 // for its bytes is fitted beside the run and record prices: rows timed exactly at 1.6 × (packs) and
-// 1.2 × (unpacks) the memory's seconds, plus their runs and records, give all four back. Rows of
-// which some say no direction keep the memory's time as it is (factors 1).
+// 1.2 × (unpacks) the memory's seconds, plus their runs and records, give all four back, rows missed
+// by far left out. Rows of which some say no direction keep the memory's time as it is (factors 1).
 TEST(LocalWorkFit, RecoversEachLoopsFactorOnTheMemorysTime) {
   constexpr double kPack = 1.6, kUnpack = 1.2, kRun = 2e-10, kRecord = 3e-9;
   nlohmann::json json = {{"index", nlohmann::json::array()}, {"copies", nlohmann::json::array()},
@@ -170,8 +170,11 @@ TEST(LocalWorkFit, RecoversEachLoopsFactorOnTheMemorysTime) {
     json["copies"].push_back({{"work", {{"cost.byte_copied", b}, {"cost.run_copied", r}, {"cost.record_copied", records}}},
                               {"seconds", seconds}, {"direction", unpack ? "unpack" : "pack"}});
   }
+  // Two rows of pieces far apart, at 3 times their counted work: left out of the fit.
+  for (const int row : {4, 7}) json["copies"][row]["seconds"] = 3 * json["copies"][row]["seconds"].get<double>();
   const LocalWork w = local_work_from_json(json);
   ASSERT_TRUE(w.memory.has_value());
+  for (std::size_t row = 0; row < w.copies.size(); ++row) EXPECT_EQ(w.copies[row].left_out, row == 4 || row == 7) << row;
   EXPECT_NEAR(w.memory->pack_factor / kPack, 1, 1e-9);
   EXPECT_NEAR(w.memory->unpack_factor / kUnpack, 1, 1e-9);
   EXPECT_NEAR(w.run_copied / kRun, 1, 1e-6);

@@ -128,6 +128,7 @@ MachineModel parse(const json& j) {
   };
   // Written only where the platform declares them (calibrated at each level of ranks per core).
   if (root.has("copy_slowdowns")) m.copy_slowdowns = curve(root.at("copy_slowdowns"));
+  if (root.has("work_slowdowns")) m.work_slowdowns = curve(root.at("work_slowdowns"));
   if (root.has("switch_costs")) m.switch_costs = curve(root.at("switch_costs"), true);
   if (root.has("memory")) {  // models of machines whose memory was not measured have none
     const Key memory = root.at("memory");
@@ -154,7 +155,7 @@ MachineModel parse(const json& j) {
     route.only({"links", "latency"});
     m.routes.push_back(std::move(r));
   }
-  root.only({"prices", "hosts", "cores", "barrier_latency", "shared_memory", "time_slice", "copy_slowdowns", "switch_costs", "memory",
+  root.only({"prices", "hosts", "cores", "barrier_latency", "shared_memory", "time_slice", "copy_slowdowns", "work_slowdowns", "switch_costs", "memory",
              "links",
              "routes"});
   if (static_cast<Index>(m.routes.size()) != m.hosts * m.hosts) {
@@ -185,6 +186,7 @@ std::string machine_model_to_json(const MachineModel& model) {
            {"shared_memory", model.shared_memory}, {"links", links}, {"routes", routes}};
   if (model.time_slice > 0) out["time_slice"] = model.time_slice;
   if (!model.copy_slowdowns.empty()) out["copy_slowdowns"] = model.copy_slowdowns.text();
+  if (!model.work_slowdowns.empty()) out["work_slowdowns"] = model.work_slowdowns.text();
   if (!model.switch_costs.empty()) out["switch_costs"] = model.switch_costs.text();
   if (model.memory) {
     out["memory"] = {{"copy_bandwidth", model.memory->copy_bandwidth.text()},

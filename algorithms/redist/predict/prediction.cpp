@@ -309,7 +309,8 @@ std::vector<Prediction> predict(const Layout& source, const Layout& dest, Index 
   for (std::size_t k = 0; k < candidates.list.size(); ++k) {
     const Candidate& c = candidates.list[k];
     Phases phases;
-    phases.index = busiest_host(local, k, &LocalSeconds::index, model);
+    // The index phase holds no copies: the run's work slowdown (ranks sharing cores) on all of it.
+    phases.index = model.work_slowdown * busiest_host(local, k, &LocalSeconds::index, model);
     // Packing and unpacking are copies only: the run's copy slowdown (ranks sharing cores) on all of them.
     phases.pack = model.copy_slowdown * busiest_host(local, k, &LocalSeconds::pack, model);
     phases.unpack = model.copy_slowdown * busiest_host(local, k, &LocalSeconds::unpack, model);

@@ -68,6 +68,10 @@ struct MachineModel {
   PiecewiseCurve copy_slowdowns{};
   /// The factor on each rank's copies in this run (run_by sets it; 1: none).
   double copy_slowdown = 1;
+  /// The factor on a rank's other work at each level of ranks per core, where declared.
+  PiecewiseCurve work_slowdowns{};
+  /// The factor on each rank's other work in this run (run_by sets it; 1: none).
+  double work_slowdown = 1;
   /// The core time lost each time a core passes from one of its ranks to another, at each level of
   /// ranks per core, where declared (ranks_per_core.hpp; sim/redist/sim/core_turns.hpp).
   PiecewiseCurve switch_costs{};
@@ -111,7 +115,7 @@ struct MachineModel {
   /// as many ranks as the busiest), and its route to itself crosses a link that declares an
   /// oversubscribed bandwidth B at L (the smallest): its ranks' messages to each other are copies by
   /// their CPUs, at 2B / cores each; or the host declares a copy slowdown at L, by which its ranks'
-  /// copies take longer; or, where its ranks take turns on their cores (time_slice), a switch cost
+  /// copies take longer, or a work slowdown, by which the rest of their work does; or, where its ranks take turns on their cores (time_slice), a switch cost
   /// at L, which each message received costs its receiver's core (the simulator's SimGridTransport
   /// and CoreTurn alike).
   std::optional<MachineModel> run_by(Index ranks) const {
@@ -126,19 +130,21 @@ struct MachineModel {
     MachineModel out = *this;
     out.ranks_per_host = per_host;
     out.message_copy_rate = redist::message_copy_rate(declared, cores);
-    out.copy_slowdown = copy_slowdown_at(copy_slowdowns, level);
+    out.copy_slowdown = slowdown_at(copy_slowdowns, level);
+    out.work_slowdown = slowdown_at(work_slowdowns, level);
     out.switch_cost = time_slice > 0 ? switch_cost_at(switch_costs, level) : 0.0;
     // Ranks 0 and `hosts` share host 0.
-    if (out.regime(0, hosts) != MessageRegime::CpuCopies && out.copy_slowdown == 1 && out.switch_cost == 0) {
+    if (out.regime(0, hosts) != MessageRegime::CpuCopies && out.copy_slowdown == 1 && out.work_slowdown == 1 &&
+        out.switch_cost == 0) {
       return std::nullopt;
     }
     return out;
   }
-  /// seconds_for with the run's copy slowdown on the copies of `work`.
+  /// seconds_for with the run's copy slowdown on the copies of `work`, its work slowdown on the rest.
   double run_seconds_for(const Work& work, Index copying, CopyLoop loop = CopyLoop::Pack) const {
-    if (copy_slowdown == 1) return seconds_for(work, copying, loop);
+    if (copy_slowdown == 1 && work_slowdown == 1) return seconds_for(work, copying, loop);
     const auto [copies, rest] = split_copies(work);
-    return seconds_for(rest, copying) + copy_slowdown * seconds_for(copies, copying, loop);
+    return work_slowdown * seconds_for(rest, copying) + copy_slowdown * seconds_for(copies, copying, loop);
   }
   /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over
   /// its cores, or its longest rank's, whichever is more (a rank runs on one core at a time); where

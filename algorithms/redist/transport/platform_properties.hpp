@@ -96,6 +96,10 @@ inline constexpr std::array kPlatformProperties = {
                      "sim/redist/sim/core_turns.cpp",
                      "core time lost each time a core passes from one of its ranks to another, by ranks per "
                      "core (piecewise curve)"},
+    PlatformProperty{"redist.work_slowdown", "factor by ranks per core", PropertyHolder::Host,
+                     "sim/redist/sim/copy_slowdown.cpp",
+                     "how much longer a rank's other work than its copies takes than taking turns on a shared core "
+                     "gives, by ranks per core (piecewise curve)"},
     PlatformProperty{"redist.copy_slowdown", "factor by ranks per core", PropertyHolder::Host,
                      "sim/redist/sim/copy_slowdown.cpp",
                      "how much longer copies take than taking turns on a shared core gives, by ranks per "
@@ -147,6 +151,7 @@ inline constexpr std::string_view kOversubscribedBandwidthProperty =
 inline constexpr std::string_view kOversubscribedBandwidthsProperty =
     platform_property("redist.oversubscribed_bandwidths").name;
 inline constexpr std::string_view kCopySlowdownProperty = platform_property("redist.copy_slowdown").name;
+inline constexpr std::string_view kWorkSlowdownProperty = platform_property("redist.work_slowdown").name;
 inline constexpr std::string_view kSwitchCostProperty = platform_property("redist.switch_cost").name;
 inline constexpr std::string_view kLatencyFactorsProperty = platform_property("redist.latency_factors").name;
 inline constexpr std::string_view kBandwidthFactorsProperty = platform_property("redist.bandwidth_factors").name;

@@ -27,9 +27,9 @@ inline double oversubscribed_bandwidth_at(double single, const PiecewiseCurve& b
   return by_level.empty() ? single : by_level.at(level);
 }
 
-/// The factor on a rank's copies at `level` ranks per core: the curve's value where the ranks
-/// outnumber the cores and a curve is declared, else 1.
-inline double copy_slowdown_at(const PiecewiseCurve& by_level, double level) {
+/// The factor on a rank's copies (or on its other work) at `level` ranks per core: the curve's value
+/// where the ranks outnumber the cores and a curve is declared, else 1.
+inline double slowdown_at(const PiecewiseCurve& by_level, double level) {
   return level <= 1 || by_level.empty() ? 1.0 : by_level.at(level);
 }
 

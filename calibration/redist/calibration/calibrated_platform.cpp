@@ -54,14 +54,18 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
                         e.ranks, ranks_per_core(e.ranks, cores), e.bytes, e.bandwidth);
   }
   if (!shared_copies.empty()) {
-    text << "packing at once (each rank the same plan, caches emptied first), first start to last end; slowdown:\n"
-            "  over what taking turns gives (the busiest core's ranks one after another at the first row's time)\n"
-            "  ranks  per core  bytes each   seconds      slowdown\n";
-    const PiecewiseCurve slowdowns = copy_slowdown_curve(shared_copies, cores);
+    text << "building a plan and packing at once (each rank the same plan, its arrays as its previous repetition\n"
+            "left them), first start to last end; slowdowns over what taking turns gives (the busiest core's ranks\n"
+            "one after another at the first row's time): copies, and the other work\n"
+            "  ranks  per core  bytes each   packing      slowdown  building     slowdown\n";
+    const PiecewiseCurve copies = copy_slowdown_curve(shared_copies, cores), work = work_slowdown_curve(shared_copies, cores);
     for (const SharedCopy& c : shared_copies) {
       const double level = ranks_per_core(c.ranks, cores);
-      text << fmt::format("  {:<5}  {:<8.3g}  {:<11}  {:.4e}   {}\n", c.ranks, level, c.bytes, c.seconds,
-                          level <= 1 ? std::string("(reference)") : fmt::format("{:.3f}", slowdowns.at(level)));
+      const auto slowdown = [level](const PiecewiseCurve& curve) {
+        return level <= 1 ? std::string("(ref.)") : curve.empty() ? std::string("-") : fmt::format("{:.3f}", curve.at(level));
+      };
+      text << fmt::format("  {:<5}  {:<8.3g}  {:<11}  {:.4e}   {:<8}  {:.4e}   {}\n", c.ranks, level, c.bytes, c.seconds,
+                          slowdown(copies), c.index_seconds, slowdown(work));
     }
   }
   text << fmt::format("time slice: {:.4g} s (median round trip of two ranks each beside a computing rank on its "
@@ -93,8 +97,8 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
     const double bytes = w.memory ? w.memory->copy_seconds(c.bytes, w.ranks, loop) : c.bytes * w.byte_copied;
     const double fitted = bytes + c.runs * w.run_copied + c.records * w.record_copied;
     const double residual = (fitted - c.seconds) / c.seconds;
-    text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%\n", i, c.bytes, c.runs, c.records,
-                        c.seconds, fitted, 100 * residual);
+    text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%{}\n", i, c.bytes, c.runs, c.records,
+                        c.seconds, fitted, 100 * residual, c.left_out ? "  (left out)" : "");
     if (c.direction == CopyMeasurement::Direction::Pack) pack_residuals.push_back(residual);
     if (c.direction == CopyMeasurement::Direction::Unpack) unpack_residuals.push_back(residual);
   }
@@ -192,6 +196,10 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
   if (const PiecewiseCurve slowdowns = copy_slowdown_curve(shared_copies, cores); !slowdowns.empty()) {
     xml << fmt::format("      <prop id=\"{}\" value=\"{}\"/> <!-- by ranks per core: copies beyond taking turns -->\n",
                        kCopySlowdownProperty, slowdowns.text());
+  }
+  if (const PiecewiseCurve slowdowns = work_slowdown_curve(shared_copies, cores); !slowdowns.empty()) {
+    xml << fmt::format("      <prop id=\"{}\" value=\"{}\"/> <!-- by ranks per core: other work beyond taking turns -->\n",
+                       kWorkSlowdownProperty, slowdowns.text());
   }
   if (w.memory) {
     xml << "      <!-- Copies by the bytes copied at once: one rank's bandwidth, and the node memory's that the\n"

@@ -19,6 +19,24 @@ PiecewiseCurve by_level(const std::vector<Index>& ranks, const std::vector<doubl
   return PiecewiseCurve::from_points(starts, values, zero_allowed);
 }
 
+// T(n) / (ceil(n / C) T(C)) of the times `seconds` picks, as a curve over ranks per core.
+PiecewiseCurve slowdown_curve(const std::vector<SharedCopy>& copies, Index cores, double SharedCopy::*seconds) {
+  if (copies.size() < 2) return {};
+  const Index c = std::max<Index>(1, cores);
+  const SharedCopy& reference = copies.front();
+  if (reference.ranks > c || reference.*seconds <= 0) {
+    throw std::invalid_argument("the shared copies' reference is not within the cores, or took no time");
+  }
+  std::vector<Index> ranks;
+  std::vector<double> slowdowns;
+  for (std::size_t k = 1; k < copies.size(); ++k) {
+    const Index turns = (copies[k].ranks + c - 1) / c;  // the busiest core's ranks, one after another
+    ranks.push_back(copies[k].ranks);
+    slowdowns.push_back(copies[k].*seconds / (static_cast<double>(turns) * reference.*seconds));
+  }
+  return by_level(ranks, slowdowns, c);
+}
+
 }  // namespace
 
 std::vector<Index> oversubscribed_rank_counts(Index cores) {
@@ -37,10 +55,13 @@ std::vector<SharedCopy> measure_shared_copies(const MpiLauncher& launcher, Index
   for (const Index n : counts) {
     SharedCopy fastest{n, 0, 0};
     for (int pass = 0; pass < passes; ++pass) {
-      const auto [bytes, seconds] = launcher.read_json(static_cast<int>(n), "sharedcopy --json", [](const nlohmann::json& json) {
-        return std::pair(json.at("bytes").get<double>(), json.at("seconds").get<double>());
+      const SharedCopy copy = launcher.read_json(static_cast<int>(n), "sharedcopy --json", [n](const nlohmann::json& json) {
+        return SharedCopy{n, json.at("bytes").get<double>(), json.at("seconds").get<double>(),
+                          json.value("index_seconds", 0.0)};
       });
-      if (pass == 0 || seconds < fastest.seconds) fastest = {n, bytes, seconds};
+      if (pass == 0 || copy.seconds < fastest.seconds) fastest.seconds = copy.seconds;
+      if (pass == 0 || copy.index_seconds < fastest.index_seconds) fastest.index_seconds = copy.index_seconds;
+      fastest.bytes = copy.bytes;
     }
     out.push_back(fastest);
   }
@@ -48,21 +69,16 @@ std::vector<SharedCopy> measure_shared_copies(const MpiLauncher& launcher, Index
 }
 
 PiecewiseCurve copy_slowdown_curve(const std::vector<SharedCopy>& copies, Index cores) {
-  if (copies.size() < 2) return {};
-  const Index c = std::max<Index>(1, cores);
-  const SharedCopy& reference = copies.front();
-  if (reference.ranks > c || reference.seconds <= 0) {
-    throw std::invalid_argument("the shared copies' reference is not within the cores, or took no time");
-  }
-  std::vector<Index> ranks;
-  std::vector<double> slowdowns;
-  for (std::size_t k = 1; k < copies.size(); ++k) {
-    const Index turns = (copies[k].ranks + c - 1) / c;  // the busiest core's ranks, one after another
-    ranks.push_back(copies[k].ranks);
-    slowdowns.push_back(copies[k].seconds / (static_cast<double>(turns) * reference.seconds));
-  }
-  return by_level(ranks, slowdowns, c);
+  return slowdown_curve(copies, cores, &SharedCopy::seconds);
 }
+
+PiecewiseCurve work_slowdown_curve(const std::vector<SharedCopy>& copies, Index cores) {
+  for (const SharedCopy& c : copies) {
+    if (c.index_seconds <= 0) return {};
+  }
+  return slowdown_curve(copies, cores, &SharedCopy::index_seconds);
+}
+
 
 void measure_shared_core_round_trips(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network) {
   const Index c = std::max<Index>(1, cores);

@@ -1,6 +1,6 @@
 // What ranks get where they outnumber the cores, measured at each level of ranks per core that
-// validate and users run (1.5, 2, 3 and 4 ranks per core; on C cores up to 4C ranks): their copies,
-// as all ranks pack at once (`redist-mpi sharedcopy`); their messages, as all ranks send to all
+// validate and users run (1.5, 2, 3 and 4 ranks per core; on C cores up to 4C ranks): their copies
+// and their other work, as all ranks build a plan and pack at once (`redist-mpi sharedcopy`); their messages, as all ranks send to all
 // (`redist-mpi exchange`); and what a core loses passing from one rank to another, as two ranks
 // sharing it ping-pong (`redist-mpi pingpong --shared-core`). How a machine shares a core between
 // processes — the kernel's and a hypervisor's scheduling, how MPI's waiting processes poll, each
@@ -20,11 +20,13 @@ namespace redist::calibration {
 /// The rank counts beyond `cores` calibrate measures: ceil(1.5 C), 2C, 3C and 4C, each once.
 std::vector<Index> oversubscribed_rank_counts(Index cores);
 
-/// `ranks` ranks each packing `bytes` at once: the node's seconds, first start to last end.
+/// `ranks` ranks each packing `bytes` at once, and each building its plan: the node's seconds, first
+/// start to last end.
 struct SharedCopy {
   Index ranks = 0;
   double bytes = 0;
   double seconds = 0;
+  double index_seconds = 0;  ///< 0: not measured (a redist-mpi from before plans were timed)
 };
 
 /// `redist-mpi sharedcopy` at `cores` ranks (the reference: one rank per core) and at each of
@@ -37,6 +39,9 @@ std::vector<SharedCopy> measure_shared_copies(const MpiLauncher& launcher, Index
 /// rank per core took); as a curve over ranks per core, its first level from 0. `copies`: the
 /// reference first (ranks ≤ cores), then the levels in increasing order. Empty without levels.
 PiecewiseCurve copy_slowdown_curve(const std::vector<SharedCopy>& copies, Index cores);
+
+/// The work slowdown likewise, of building the plan (index_seconds); empty where any is unmeasured.
+PiecewiseCurve work_slowdown_curve(const std::vector<SharedCopy>& copies, Index cores);
 
 /// `redist-mpi pingpong --shared-core` at each of oversubscribed_rank_counts, each the fastest of
 /// `passes`, into `network`. Throws std::runtime_error when redist-mpi fails.

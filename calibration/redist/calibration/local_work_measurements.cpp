@@ -24,7 +24,9 @@ CopyMeasurement::Direction copy_direction(const nlohmann::json& row) {
 
 // The runs and records, and where the rows say which loop copied, each loop's factor on the memory's
 // copies of its bytes (all ranks copied at once): the rows' seconds as pack factor × the memory's
-// seconds of a pack's bytes, unpack factor × an unpack's, and a price per run and per record. Rows
+// seconds of a pack's bytes, unpack factor × an unpack's, and a price per run and per record, fitted
+// again without the rows missed by more than a quarter and three times the median miss (pieces a
+// leading dimension apart, whose cache lines the bytes do not count), as the index prices are. Rows
 // that do not say (measured before they did), or a loop whose factor fits to nothing: the memory's
 // seconds as they are (factors 1), the runs and records on what they leave.
 void fit_copy_loops(LocalWork& out) {
@@ -41,8 +43,10 @@ void fit_copy_loops(LocalWork& out) {
       const bool unpack = c.direction == CopyMeasurement::Direction::Unpack;
       columns.push_back({unpack ? 0.0 : memory, unpack ? memory : 0.0, c.runs, c.records});
     }
-    const std::vector<double> fitted = fit_prices(columns, seconds);
+    std::vector<std::size_t> left_out;
+    const std::vector<double> fitted = fit_prices_staged_trimmed(columns, seconds, {}, &left_out);
     if (fitted[0] > 0 && fitted[1] > 0) {
+      for (const std::size_t row : left_out) out.copies[row].left_out = true;
       out.memory->pack_factor = fitted[0];
       out.memory->unpack_factor = fitted[1];
       out.run_copied = fitted[2];

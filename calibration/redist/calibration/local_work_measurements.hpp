@@ -27,6 +27,7 @@ struct CopyMeasurement {
   /// Which copy the row timed: a pack (local storage into message buffers) or an unpack (back out);
   /// unknown in measurements taken before rows said so.
   enum class Direction { Unknown, Pack, Unpack } direction = Direction::Unknown;
+  bool left_out = false;  ///< of the loop factors' fit: its time is not its counted work's
 };
 
 /// One rank's copy bandwidth with `ranks` ranks copying `bytes` each at once, warm and cold.

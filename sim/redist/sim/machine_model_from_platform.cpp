@@ -52,7 +52,8 @@ MachineModel read_model(const std::string& platform, Index used_hosts, Index hos
   model.shared_memory = share_one_memory({nodes.begin(), nodes.end()});
   model.memory = read_node_memory(*nodes.front(), platform);
   if (const auto slice = read_time_slice(*nodes.front(), platform)) model.time_slice = *slice;
-  model.copy_slowdowns = read_copy_slowdowns(*nodes.front(), platform);
+  model.copy_slowdowns = read_slowdowns(*nodes.front(), kCopySlowdownProperty, platform);
+  model.work_slowdowns = read_slowdowns(*nodes.front(), kWorkSlowdownProperty, platform);
   model.switch_costs = read_switch_costs(*nodes.front(), platform);
   std::map<std::string, std::size_t> link_index;
   for (simgrid::s4u::Host* from : nodes) {

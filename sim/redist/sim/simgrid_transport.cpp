@@ -326,7 +326,7 @@ bool SimGridTransport::control_prefix_reduction_sum(std::span<const Index> value
 
 // Where the node's memory is modelled, the bytes copied run on it after the rest of the work (the
 // loops' other costs) has run on the CPU. A rank sharing its core takes its copy slowdown longer
-// over its copies (bytes, runs, records, elements), the rest of its work unchanged.
+// over its copies (bytes, runs, records, elements), its work slowdown longer over the rest.
 void SimGridTransport::charge(const Work& work) { charge_copies(work, CopyLoop::Pack); }
 
 void SimGridTransport::charge_unpack(const Work& work) { charge_copies(work, CopyLoop::Unpack); }
@@ -336,21 +336,23 @@ void SimGridTransport::charge_copies(const Work& work, CopyLoop loop) {
   const double slowdown = world_.placement(rank_).copy_slowdown;
   const Index bytes = work.count(WorkKind::ByteCopied);
   if (copies.memory == nullptr || bytes == 0) {
-    compute(cpu_seconds(work, slowdown));
+    compute(cpu_seconds(work));
     return;
   }
   Work rest = work;
   rest.add(WorkKind::ByteCopied, -bytes);
-  compute(cpu_seconds(rest, slowdown));
+  compute(cpu_seconds(rest));
   settle();
   if (turn_) turn_->hold();
   copies.copy(static_cast<double>(bytes), slowdown, loop);
 }
 
-double SimGridTransport::cpu_seconds(const Work& work, double slowdown) const {
-  if (slowdown == 1) return prices_.seconds_for(work);  // summed as ever: runs stay byte-identical
+double SimGridTransport::cpu_seconds(const Work& work) const {
+  const double copy_slowdown = world_.placement(rank_).copy_slowdown;
+  const double work_slowdown = world_.placement(rank_).work_slowdown;
+  if (copy_slowdown == 1 && work_slowdown == 1) return prices_.seconds_for(work);  // summed as ever: runs stay byte-identical
   const auto [copied, rest] = split_copies(work);
-  return prices_.seconds_for(rest) + slowdown * prices_.seconds_for(copied);
+  return work_slowdown * prices_.seconds_for(rest) + copy_slowdown * prices_.seconds_for(copied);
 }
 
 void SimGridTransport::compute(double seconds) {

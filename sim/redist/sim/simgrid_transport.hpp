@@ -110,10 +110,12 @@ class SimGridTransport final : public Transport {
   /// time, and its local work runs in sequence anyway. now() counts the backlog, so phase timers
   /// are exact.
   void compute(double seconds);
-  /// charge() and charge_unpack(): the copies' bytes through the node's memory, by `loop`.
+  /// charge() and charge_unpack(): the copies' bytes through the node's memory, by `loop`, the rest
+  /// on the CPU.
   void charge_copies(const Work& work, CopyLoop loop);
-  /// `work` priced on the CPU, its copies (ranks_per_core.hpp's split_copies) `slowdown` times longer.
-  double cpu_seconds(const Work& work, double slowdown) const;
+  /// `work` priced on the CPU, its copies (ranks_per_core.hpp's split_copies) the rank's copy slowdown
+  /// times longer, the rest its work slowdown times.
+  double cpu_seconds(const Work& work) const;
 
   World& world_;
   Rank rank_;

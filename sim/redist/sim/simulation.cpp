@@ -156,7 +156,8 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   engine->seal_platform();
   const std::vector<double> message_copies = message_copy_rates(used, options.platform_file);
   const auto cores = assign_cores(used, options.platform_file);
-  const std::vector<double> slowdowns = copy_slowdowns(used, options.platform_file);
+  const std::vector<double> copy_slowdowns = slowdowns(used, kCopySlowdownProperty, options.platform_file);
+  const std::vector<double> work_slowdowns = slowdowns(used, kWorkSlowdownProperty, options.platform_file);
   const std::vector<int> ranks_on = ranks_on_host(used);
   for (std::size_t rank = 0; rank < placement.size(); ++rank) {
     placement[rank].copies = copies[rank];
@@ -164,7 +165,8 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
     placement[rank].ranks_on_host = ranks_on[rank];
     placement[rank].cores = used[rank]->get_core_count();
     placement[rank].message_copy_rate = message_copies[rank];
-    placement[rank].copy_slowdown = slowdowns[rank];
+    placement[rank].copy_slowdown = copy_slowdowns[rank];
+    placement[rank].work_slowdown = work_slowdowns[rank];
   }
   const auto latency = barrier_latency(placement, options.platform_file);
   auto scan = control_scan(placement, options.platform_file);

@@ -48,6 +48,8 @@ struct RankPlacement {
   double message_copy_rate = 0;
   /// The factor on its copies, where its host holds more ranks than cores (copy_slowdown.hpp); 1 elsewhere.
   double copy_slowdown = 1;
+  /// The factor on the rest of its work, likewise (copy_slowdown.hpp); 1 elsewhere.
+  double work_slowdown = 1;
 };
 
 class World {
