@@ -38,12 +38,17 @@ TEST(CalibratedPlatform, ReadsBackWhatWasMeasured) {
   const LocalWork work = copy_prices();
   const std::vector<double> prices = {1e-9, 2e-9, 3e-9, 4e-9, 5e-9};  // kIndexKinds order
   // Packing at once: 1 ms at one rank per core; 6 ranks on 4 cores (two turns on the busiest core)
-  // 3 ms, 8 ranks 5 ms: 1.5 and 2.5 times what taking turns gives.
-  const std::vector<SharedCopy> shared = {{4, 1e6, 1e-3}, {6, 1e6, 3e-3}, {8, 1e6, 5e-3}};
+  // 3 ms, 8 ranks 5 ms: 1.5 and 2.5 times what taking turns gives. Building the plan: 2, 5 and 8 ms,
+  // 1.25 and 2 times.
+  const std::vector<SharedCopy> shared = {{4, 1e6, 1e-3, 2e-3}, {6, 1e6, 3e-3, 5e-3}, {8, 1e6, 5e-3, 8e-3}};
   const std::string report = calibration_report(network, work, prices, shared, 4);
   const PlatformFile platform(calibrated_platform_xml(4, network, work, prices, shared, report));
   EXPECT_NE(platform.text().find("<prop id=\"redist.copy_slowdown\" value=\"0:1.5;2:2.5\"/>"), std::string::npos)
       << platform.text();
+  EXPECT_NE(platform.text().find("<prop id=\"redist.work_slowdown\" value=\"0:1.25;2:2\"/>"), std::string::npos)
+      << platform.text();
+  // A sharedcopy that did not time the plan's building: no work slowdown.
+  EXPECT_TRUE(work_slowdown_curve({{4, 1e6, 1e-3}, {6, 1e6, 3e-3}}, 4).empty());
   EXPECT_NE(platform.text().find("<prop id=\"redist.oversubscribed_bandwidths\" value=\"0:1.2e+09;2:1.5e+09\"/>"),
             std::string::npos)
       << platform.text();

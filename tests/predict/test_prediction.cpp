@@ -348,6 +348,21 @@ TEST(Predict, EachLevelOfRanksPerCoreIsPricedFromItsCurves) {
   ASSERT_GT(plain.pack, 0);
   EXPECT_DOUBLE_EQ(slowed.pack, 1.5 * plain.pack);
   EXPECT_DOUBLE_EQ(slowed.unpack, 1.5 * plain.unpack);
+  // A work slowdown: the rest of the work, the index phase, by its level's factor; copies as before.
+  MachineModel indexing = m;  // index work priced
+  for (const WorkKind kind : {WorkKind::IndexOp, WorkKind::RunListed}) indexing.prices.seconds[static_cast<std::size_t>(kind)] = 1e-8;
+  MachineModel working = indexing;
+  working.work_slowdowns = PiecewiseCurve::parse("0:1.25;2:1.75", false);
+  EXPECT_EQ(machine_model_from_json(machine_model_to_json(working), "test"), working);
+  EXPECT_EQ(working.run_by(4)->work_slowdown, 1.75);
+  Work work(WorkKind::ByteCopied, 1000);
+  work.add(WorkKind::ElementScanned, 10);
+  EXPECT_DOUBLE_EQ(working.run_by(4)->run_seconds_for(work, 2), 2 * 1000 * 1e-9 + 1.75 * 10 * 1e-8);
+  const auto worked = predict_all_ranks(from, to, 8, RankMap::shared(), cs, working).at(0).phases;
+  const auto indexed = predict_all_ranks(from, to, 8, RankMap::shared(), cs, indexing).at(0).phases;
+  ASSERT_GT(indexed.index, 0);
+  EXPECT_DOUBLE_EQ(worked.index, 1.25 * indexed.index);
+  EXPECT_DOUBLE_EQ(worked.pack, indexed.pack);
   EXPECT_DOUBLE_EQ(slowed.index, plain.index);
   EXPECT_EQ(machine_model_from_json(machine_model_to_json(m), "test"), m);
   std::string bad = machine_model_to_json(m);

@@ -56,6 +56,29 @@ TEST(SimCoreSharing, ARanksCopiesTakeTheSlowdownOfItsLevel) {
   EXPECT_NEAR(plain[2], 2e-3, 1e-12);
 }
 
+// two_cores_work_slowdown.xml: 1 ms of index work at the price takes 1.25 ms below 2 ranks per core
+// and 1.5 ms from 2, in 1 ms turns: at three ranks rank 1 alone on core 1 (1.25 ms), ranks 0 and 2
+// taking core 0 (0-1, 1-2, then 2-2.25 and 2.25-2.5); at four, two ranks on each core (2.5 and 3);
+// within the cores, as priced. Copies keep their own slowdown.
+TEST(SimCoreSharing, ARanksOtherWorkTakesTheWorkSlowdownOfItsLevel) {
+  const RankBody index = [](Transport& t) {
+    t.charge(Work(WorkKind::IndexOp, 100'000));
+    return seconds(t.now());
+  };
+  const std::vector<std::pair<int, std::vector<double>>> expected = {
+      {2, {1e-3, 1e-3}}, {3, {2.25e-3, 1.25e-3, 2.5e-3}}, {4, {2.5e-3, 2.5e-3, 3e-3, 3e-3}}};
+  for (const auto& [ranks, ends] : expected) {
+    const auto got = ends_of(simulate(on_node_0("two_cores_work_slowdown.xml", ranks), index));
+    ASSERT_EQ(got.size(), ends.size());
+    for (std::size_t r = 0; r < ends.size(); ++r) EXPECT_NEAR(got[r], ends[r], 1e-12) << ranks << " ranks, rank " << r;
+  }
+  const auto copies = ends_of(simulate(on_node_0("two_cores_work_slowdown.xml", 3), [](Transport& t) {
+    t.charge(Work(WorkKind::ByteCopied, 1'000'000));
+    return seconds(t.now());
+  }));
+  EXPECT_NEAR(copies[1], 1.5e-3, 1e-12);
+}
+
 // A message of 100 kB from rank 0 to rank 1, both CPUs copying it at 2B / 2 cores, B the curve's at
 // the host's level (the single value, 1 MB/s, is not used): 10 MB/s at 3 ranks, 25 at 4, 40 at 6.
 TEST(SimCoreSharing, MessagesAreCopiedAtTheBandwidthOfTheirLevel) {

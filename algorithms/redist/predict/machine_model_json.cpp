@@ -134,8 +134,8 @@ MachineModel parse(const json& j) {
     const Key memory = root.at("memory");
     m.memory = NodeMemory{curve(memory.at("copy_bandwidth")), curve(memory.at("node_bandwidth"))};
     // Written only where the platform declares them (else 1).
-    if (memory.has("pack_factor")) m.memory->pack_factor = memory.at("pack_factor").number(false);
-    if (memory.has("unpack_factor")) m.memory->unpack_factor = memory.at("unpack_factor").number(false);
+    if (memory.has("pack_factor")) m.memory->pack_factor = memory.at("pack_factor").number(true);
+    if (memory.has("unpack_factor")) m.memory->unpack_factor = memory.at("unpack_factor").number(true);
     memory.only({"copy_bandwidth", "node_bandwidth", "pack_factor", "unpack_factor"});
   }
   for (const Key& link : root.at("links").items()) {
