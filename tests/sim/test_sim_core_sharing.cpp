@@ -28,6 +28,16 @@ std::vector<double> ends_of(const std::vector<std::string>& out) {
   return ends;
 }
 
+// Each rank's end of `body` on `platform_name`'s node-0, at each rank count, against `expected`.
+void expect_ends(const char* platform_name, const RankBody& body,
+                 const std::vector<std::pair<int, std::vector<double>>>& expected) {
+  for (const auto& [ranks, ends] : expected) {
+    const auto got = ends_of(simulate(on_node_0(platform_name, ranks), body));
+    ASSERT_EQ(got.size(), ends.size());
+    for (std::size_t r = 0; r < ends.size(); ++r) EXPECT_NEAR(got[r], ends[r], 1e-12) << ranks << " ranks, rank " << r;
+  }
+}
+
 // 1 MB copied: 1 ms at the price. Two ranks: within the cores, 1 ms each. Three (1.5 per core): 1.5 ms
 // each; rank 1 alone on core 1, ranks 0 and 2 taking core 0 in 1 ms turns (rank 0 ends at 2.5 ms,
 // rank 2 at 3). Four (2 per core): 2 ms each, two ranks on each core in turn (3 and 4 ms). Index work
@@ -37,13 +47,7 @@ TEST(SimCoreSharing, ARanksCopiesTakeTheSlowdownOfItsLevel) {
     t.charge(Work(WorkKind::ByteCopied, 1'000'000));
     return seconds(t.now());
   };
-  const std::vector<std::pair<int, std::vector<double>>> expected = {
-      {2, {1e-3, 1e-3}}, {3, {2.5e-3, 1.5e-3, 3e-3}}, {4, {3e-3, 3e-3, 4e-3, 4e-3}}};
-  for (const auto& [ranks, ends] : expected) {
-    const auto got = ends_of(simulate(on_node_0("two_cores_by_level.xml", ranks), copy));
-    ASSERT_EQ(got.size(), ends.size());
-    for (std::size_t r = 0; r < ends.size(); ++r) EXPECT_NEAR(got[r], ends[r], 1e-12) << ranks << " ranks, rank " << r;
-  }
+  expect_ends("two_cores_by_level.xml", copy, {{2, {1e-3, 1e-3}}, {3, {2.5e-3, 1.5e-3, 3e-3}}, {4, {3e-3, 3e-3, 4e-3, 4e-3}}});
   const auto index = ends_of(simulate(on_node_0("two_cores_by_level.xml", 3), [](Transport& t) {
     t.charge(Work(WorkKind::IndexOp, 100'000));
     return seconds(t.now());
@@ -65,13 +69,8 @@ TEST(SimCoreSharing, ARanksOtherWorkTakesTheWorkSlowdownOfItsLevel) {
     t.charge(Work(WorkKind::IndexOp, 100'000));
     return seconds(t.now());
   };
-  const std::vector<std::pair<int, std::vector<double>>> expected = {
-      {2, {1e-3, 1e-3}}, {3, {2.25e-3, 1.25e-3, 2.5e-3}}, {4, {2.5e-3, 2.5e-3, 3e-3, 3e-3}}};
-  for (const auto& [ranks, ends] : expected) {
-    const auto got = ends_of(simulate(on_node_0("two_cores_work_slowdown.xml", ranks), index));
-    ASSERT_EQ(got.size(), ends.size());
-    for (std::size_t r = 0; r < ends.size(); ++r) EXPECT_NEAR(got[r], ends[r], 1e-12) << ranks << " ranks, rank " << r;
-  }
+  expect_ends("two_cores_work_slowdown.xml", index,
+              {{2, {1e-3, 1e-3}}, {3, {2.25e-3, 1.25e-3, 2.5e-3}}, {4, {2.5e-3, 2.5e-3, 3e-3, 3e-3}}});
   const auto copies = ends_of(simulate(on_node_0("two_cores_work_slowdown.xml", 3), [](Transport& t) {
     t.charge(Work(WorkKind::ByteCopied, 1'000'000));
     return seconds(t.now());
