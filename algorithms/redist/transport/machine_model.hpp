@@ -115,9 +115,9 @@ struct MachineModel {
   /// as many ranks as the busiest), and its route to itself crosses a link that declares an
   /// oversubscribed bandwidth B at L (the smallest): its ranks' messages to each other are copies by
   /// their CPUs, at 2B / cores each; or the host declares a copy slowdown at L, by which its ranks'
-  /// copies take longer, or a work slowdown, by which the rest of their work does; or, where its ranks take turns on their cores (time_slice), a switch cost
-  /// at L, which each message received costs its receiver's core (the simulator's SimGridTransport
-  /// and CoreTurn alike).
+  /// copies take longer, or a work slowdown, by which the rest of their work does; or, where its
+  /// ranks take turns on their cores (time_slice), a switch cost at L, which each message received
+  /// costs its receiver's core (the simulator's SimGridTransport and CoreTurn alike).
   std::optional<MachineModel> run_by(Index ranks) const {
     if (routes.empty()) return std::nullopt;
     const Index per_host = (ranks + hosts - 1) / hosts;
