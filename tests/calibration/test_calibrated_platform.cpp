@@ -64,7 +64,8 @@ TEST(CalibratedPlatform, ReadsBackWhatWasMeasured) {
 
 // The report's copy rows are priced as the simulator prices them (with the node's memory, the bytes
 // at its bandwidths), and where rows say their direction it gives the median residual of the packs
-// and of the unpacks apart: here packs measured 1.25 x and unpacks 0.8 x what the prices give.
+// and of the unpacks apart, over the rows the prices were fitted on: here packs measured 1.25 x and
+// unpacks 0.8 x what the prices give.
 TEST(CalibratedPlatform, ReportsThePacksAndUnpacksMissesApart) {
   LocalWork work = copy_prices();
   work.run_copied = 1e-9;
@@ -76,8 +77,13 @@ TEST(CalibratedPlatform, ReportsThePacksAndUnpacksMissesApart) {
     work.copies.push_back({bytes, 1e3, 0, priced / 0.8, CopyMeasurement::Direction::Pack});
     work.copies.push_back({bytes, 1e3, 0, priced / 1.25, CopyMeasurement::Direction::Unpack});
   }
+  // Two packs left out of the fit, missed by far: marked, and not in the medians.
+  for (int k = 0; k < 2; ++k) work.copies.push_back({1e6, 1e3, 0, 1.0, CopyMeasurement::Direction::Pack, true});
   const std::string report = calibration_report(measured_line(), work, {1e-9, 2e-9, 3e-9, 4e-9, 5e-9}, {}, 4);
   EXPECT_NE(report.find("median residual: packs -20.0%, unpacks +25.0%"), std::string::npos) << report;
+  const auto first = report.find("%  (left out)");
+  ASSERT_NE(first, std::string::npos) << report;
+  EXPECT_NE(report.find("%  (left out)", first + 1), std::string::npos) << report;
   // Rows of no direction: no such line.
   for (CopyMeasurement& c : work.copies) c.direction = CopyMeasurement::Direction::Unknown;
   EXPECT_EQ(calibration_report(measured_line(), work, {1e-9, 2e-9, 3e-9, 4e-9, 5e-9}, {}, 4).find("median residual"),

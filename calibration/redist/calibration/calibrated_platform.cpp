@@ -99,6 +99,7 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
     const double residual = (fitted - c.seconds) / c.seconds;
     text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%{}\n", i, c.bytes, c.runs, c.records,
                         c.seconds, fitted, 100 * residual, c.left_out ? "  (left out)" : "");
+    if (c.left_out) continue;  // the medians are of the rows the prices were fitted on
     if (c.direction == CopyMeasurement::Direction::Pack) pack_residuals.push_back(residual);
     if (c.direction == CopyMeasurement::Direction::Unpack) unpack_residuals.push_back(residual);
   }
