@@ -97,11 +97,11 @@ inline constexpr std::array kPlatformProperties = {
                      "core time lost each time a core passes from one of its ranks to another, by ranks per "
                      "core (piecewise curve)"},
     PlatformProperty{"redist.work_slowdown", "factor by ranks per core", PropertyHolder::Host,
-                     "sim/redist/sim/copy_slowdown.cpp",
+                     "sim/redist/sim/core_sharing_slowdowns.cpp",
                      "how much longer a rank's other work than its copies takes than taking turns on a shared core "
                      "gives, by ranks per core (piecewise curve)"},
     PlatformProperty{"redist.copy_slowdown", "factor by ranks per core", PropertyHolder::Host,
-                     "sim/redist/sim/copy_slowdown.cpp",
+                     "sim/redist/sim/core_sharing_slowdowns.cpp",
                      "how much longer copies take than taking turns on a shared core gives, by ranks per "
                      "core (piecewise curve)"},
     PlatformProperty{"redist.latency_factors", "factor by bytes", PropertyHolder::RootZone,

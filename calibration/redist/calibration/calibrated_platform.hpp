@@ -3,8 +3,8 @@
 // them, and take it in turn: sim/redist/sim/core_turns.hpp), its messages over one shared link with
 // the fitted latency and the first all-to-all's bandwidth (those beyond the cores declared by ranks
 // per core, for when the ranks outnumber the cores, whose messages CPUs then copy:
-// sim/redist/sim/oversubscribed_bandwidth.hpp; and by how much copies slow down at each level:
-// sim/redist/sim/copy_slowdown.hpp),
+// sim/redist/sim/oversubscribed_bandwidth.hpp; and by how much copies and other work slow down at
+// each level: sim/redist/sim/core_sharing_slowdowns.hpp),
 // piecewise latency and bandwidth factors by message size where one line does not fit the
 // ping-pong's curve (sim/redist/sim/network_factors.hpp), and the fitted prices of local work.
 // Every fitted value and residual is kept in the file as a comment.

@@ -79,7 +79,6 @@ PiecewiseCurve work_slowdown_curve(const std::vector<SharedCopy>& copies, Index 
   return slowdown_curve(copies, cores, &SharedCopy::index_seconds);
 }
 
-
 void measure_shared_core_round_trips(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network) {
   const Index c = std::max<Index>(1, cores);
   network.shared_core.clear();

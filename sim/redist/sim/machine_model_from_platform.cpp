@@ -8,13 +8,13 @@
 #include <simgrid/s4u/Link.hpp>
 
 #include "redist/predict/machine_model_json.hpp"
+#include "redist/sim/core_sharing_slowdowns.hpp"
+#include "redist/sim/core_turns.hpp"
 #include "redist/sim/engine.hpp"
 #include "redist/sim/host_costs.hpp"
 #include "redist/sim/isolated_run.hpp"
 #include "redist/sim/network_factors.hpp"
 #include "redist/sim/node_memory_hosts.hpp"
-#include "redist/sim/copy_slowdown.hpp"
-#include "redist/sim/core_turns.hpp"
 #include "redist/sim/oversubscribed_bandwidth.hpp"
 #include "redist/sim/platform_check.hpp"
 #include "redist/sim/platform_load_error.hpp"

@@ -21,7 +21,7 @@ struct CopyResource {
   std::shared_ptr<const NodeMemory> memory;
   simgrid::s4u::Host* host = nullptr;
   /// Blocks the calling actor while it copies `bytes` at once by `loop`, `slowdown` times the memory's
-  /// work (a rank sharing its core: copy_slowdown.hpp), at the bandwidths of `bytes` copied at once.
+  /// work (a rank sharing its core: core_sharing_slowdowns.hpp), at the bandwidths of `bytes` copied at once.
   void copy(double bytes, double slowdown = 1, CopyLoop loop = CopyLoop::Pack) const;
 };
 

@@ -10,7 +10,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
-#include "redist/sim/copy_slowdown.hpp"
+#include "redist/sim/core_sharing_slowdowns.hpp"
 #include "redist/sim/host_costs.hpp"
 #include "redist/sim/network_factors.hpp"
 #include "redist/sim/oversubscribed_bandwidth.hpp"

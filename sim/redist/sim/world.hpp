@@ -46,9 +46,9 @@ struct RankPlacement {
   /// Bytes per second at which its CPU copies a message to or from another rank of its host
   /// (oversubscribed_bandwidth.hpp), where the ranks outnumber the host's cores; 0: none declared.
   double message_copy_rate = 0;
-  /// The factor on its copies, where its host holds more ranks than cores (copy_slowdown.hpp); 1 elsewhere.
+  /// The factor on its copies, where its host holds more ranks than cores (core_sharing_slowdowns.hpp); 1 elsewhere.
   double copy_slowdown = 1;
-  /// The factor on the rest of its work, likewise (copy_slowdown.hpp); 1 elsewhere.
+  /// The factor on the rest of its work, likewise (core_sharing_slowdowns.hpp); 1 elsewhere.
   double work_slowdown = 1;
 };
 

@@ -1,4 +1,4 @@
-#include "redist/sim/copy_slowdown.hpp"
+#include "redist/sim/core_sharing_slowdowns.hpp"
 
 #include <stdexcept>
 
