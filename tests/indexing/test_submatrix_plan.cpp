@@ -123,6 +123,36 @@ TEST(SubmatrixPlan, EqualsAnElementScanOnRandomCopies) {
   EXPECT_GT(transposed_checked, 1000);
 }
 
+// What building a plan counts: its interval scans, and one offset computed a piece where a column's
+// rows lie together in the rank's storage, one an element where they do not (a transposed copy's
+// receiver). A 12 x 5 matrix on rank 0 alone to three ranks in blocks of one row: rank 0 sends each
+// rank 4 rows a column, apart in its storage (20 pieces a rank), and each rank receives its 4 rows
+// of a column together (5 pieces).
+TEST(SubmatrixPlan, CountsItsScansAndTheOffsetsItsLoopComputes) {
+  const StoredMatrix whole{BlockCyclic(12, 12, 1), BlockCyclic(5, 5, 1), 12, {0}};
+  const StoredMatrix rows_dealt{BlockCyclic(12, 1, 3), BlockCyclic(5, 5, 1), 4, {0, 1, 2}};
+  const SubmatrixCopy dealt{whole, rows_dealt, 0, 0, 0, 0, 12, 5};
+  for (Rank me = 0; me < 3; ++me) {
+    Work counted;
+    const RankPlan plan = submatrix_plan(dealt, me, &counted);
+    EXPECT_EQ(counted.count(WorkKind::Intersection), 12 + 1) << me;  // 12 row segments of one row, 1 of columns
+    EXPECT_EQ(counted.count(WorkKind::IndexOp), (me == 0 ? 3 * 20 : 0) + 5) << me;
+    EXPECT_EQ(plan.receives.size(), 1u);
+  }
+  // Rank 1's five pieces follow one another in its storage (LLD 4): one run listed, five offsets computed.
+  EXPECT_EQ(listing_work(submatrix_plan(dealt, 1)).count(WorkKind::RunListed), 1);
+
+  const StoredMatrix transposed{BlockCyclic(5, 5, 1), BlockCyclic(12, 12, 1), 5, {0}};
+  SubmatrixCopy turned{whole, transposed, 0, 0, 0, 0, 12, 5};
+  turned.transpose = true;
+  Work counted;
+  const RankPlan plan = submatrix_plan(turned, 0, &counted);
+  EXPECT_EQ(counted.count(WorkKind::Intersection), 2);
+  EXPECT_EQ(counted.count(WorkKind::IndexOp), 5 + 60);  // a column each sent, an element each received
+  ASSERT_EQ(plan.sends.size(), 1u);
+  EXPECT_EQ(plan.sends[0].elements, 60);
+}
+
 TEST(SubmatrixPlan, NamesWhatIsWrong) {
   const StoredMatrix a{BlockCyclic(10, 2, 2), BlockCyclic(8, 3, 2), 6, {0, 1, 2, 3}};
   SubmatrixCopy copy{a, a, 0, 0, 0, 0, 4, 4};

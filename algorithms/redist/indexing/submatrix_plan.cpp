@@ -78,8 +78,10 @@ struct CopySide {
 
 // The message between me and one peer: for each column j of its column segments, in order, the
 // copied rows of each of its row segments.
+// `offsets` counts the local offsets the loop computes: a piece's start where a column's rows lie
+// together in this side's storage, each element's where they do not.
 PeerPlan message(const SubmatrixCopy& copy, const CopySide& side, const std::vector<Segment>& row_segments,
-                 const std::vector<Segment>& col_segments) {
+                 const std::vector<Segment>& col_segments, Index& offsets) {
   PeerPlan plan;
   RunBuilder runs(plan, true);
   for (const Segment& c : col_segments) {
@@ -94,7 +96,9 @@ PeerPlan message(const SubmatrixCopy& copy, const CopySide& side, const std::vec
         const Index start = row_local * side.row_stride + col_local * side.col_stride;
         if (side.row_stride == 1) {
           runs.add_run(start, to - from);
+          ++offsets;
         } else {
+          offsets += to - from;
           for (Index k = 0; k < to - from; ++k) runs.add(start + k * side.row_stride);
         }
       }
@@ -105,7 +109,7 @@ PeerPlan message(const SubmatrixCopy& copy, const CopySide& side, const std::vec
 
 // The peer plans of one side: one per peer process with data.
 std::vector<PeerPlan> side_plans(const SubmatrixCopy& copy, const CopySide& side, const std::vector<Segment>& rows,
-                                 const std::vector<Segment>& cols) {
+                                 const std::vector<Segment>& cols, Index& offsets) {
   const StoredMatrix& peer = side.sending ? copy.to : copy.from;
   // The peer grid's dimension each segment list indexes: rows pair with the destination's rows,
   // or its columns when transposed.
@@ -123,7 +127,8 @@ std::vector<PeerPlan> side_plans(const SubmatrixCopy& copy, const CopySide& side
     if (row_groups[static_cast<std::size_t>(a)].empty()) continue;
     for (Index b = 0; b < peer_col_coords; ++b) {
       if (col_groups[static_cast<std::size_t>(b)].empty()) continue;
-      PeerPlan plan = message(copy, side, row_groups[static_cast<std::size_t>(a)], col_groups[static_cast<std::size_t>(b)]);
+      PeerPlan plan =
+          message(copy, side, row_groups[static_cast<std::size_t>(a)], col_groups[static_cast<std::size_t>(b)], offsets);
       if (plan.elements == 0) continue;
       const Index pr = swap ? b : a, pc = swap ? a : b;
       plan.peer = peer.grid_ranks[static_cast<std::size_t>(pr * peer.cols.procs() + pc)];
@@ -212,25 +217,24 @@ std::pair<std::vector<Segment>, std::vector<Segment>> copy_segments(const Submat
 
 }  // namespace
 
-Index submatrix_segments(const SubmatrixCopy& copy) {
-  if (copy.rows == 0 || copy.cols == 0) return 0;
-  const auto [rows, cols] = copy_segments(copy);
-  return static_cast<Index>(rows.size() + cols.size());
-}
-
-RankPlan submatrix_plan(const SubmatrixCopy& copy, Rank me) {
+RankPlan submatrix_plan(const SubmatrixCopy& copy, Rank me, Work* counted) {
   RankPlan plan;
   if (copy.rows == 0 || copy.cols == 0) return plan;
   const auto [rows, cols] = copy_segments(copy);
+  Index offsets = 0;
   if (const Index p = copy.from.process_of(me); p >= 0) {
     const CopySide side{true, p / copy.from.cols.procs(), p % copy.from.cols.procs(), 1, copy.from.leading_dim};
-    plan.sends = side_plans(copy, side, rows, cols);
+    plan.sends = side_plans(copy, side, rows, cols, offsets);
   }
   if (const Index q = copy.to.process_of(me); q >= 0) {
     const Index lld = copy.to.leading_dim;
     const CopySide side{false, q / copy.to.cols.procs(), q % copy.to.cols.procs(), copy.transpose ? lld : 1,
                     copy.transpose ? 1 : lld};
-    plan.receives = side_plans(copy, side, rows, cols);
+    plan.receives = side_plans(copy, side, rows, cols, offsets);
+  }
+  if (counted != nullptr) {
+    counted->add(WorkKind::Intersection, static_cast<Index>(rows.size() + cols.size()));
+    counted->add(WorkKind::IndexOp, offsets);
   }
   return plan;
 }

@@ -61,10 +61,11 @@ std::string submatrix_copy_problem(const SubmatrixCopy& copy, Rank me);
 
 /// Rank `me`'s sends (from its `from` storage) and receives (into its `to` storage), one peer plan
 /// per peer rank with data, sorted by peer, self included. Precondition: no submatrix_copy_problem.
-RankPlan submatrix_plan(const SubmatrixCopy& copy, Rank me);
-
-/// The interval scans submatrix_plan makes: the segments of sub-rows and of sub-columns where both
-/// owners stay the same (O(m/MB + m/MB' + n/NB + n/NB')), every rank alike.
-Index submatrix_segments(const SubmatrixCopy& copy);
+/// `counted`, where given, gains what building it counts: its interval scans, the segments of
+/// sub-rows and of sub-columns where both owners stay the same (Intersection, O(m/MB + m/MB' + n/NB +
+/// n/NB'), every rank alike), and the local offsets its loop computes (IndexOp: one a piece where a
+/// column's rows lie together in the rank's storage, one an element where they do not). The pieces
+/// it lists are listing_work's.
+RankPlan submatrix_plan(const SubmatrixCopy& copy, Rank me, Work* counted = nullptr);
 
 }  // namespace redist

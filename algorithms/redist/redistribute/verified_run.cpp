@@ -112,10 +112,10 @@ MatrixCopyMove redist_matrix_copy(Index elem_bytes, int executions) {
   return [elem_bytes, executions](Transport& transport, const SubmatrixCopy& copy, std::span<const std::byte> a,
                                   std::span<std::byte> b) {
     const double start = transport.now();
-    RankPlan messages = submatrix_plan(copy, transport.rank());
-    const Work scanned(WorkKind::Intersection, submatrix_segments(copy));
+    Work counted;
+    RankPlan messages = submatrix_plan(copy, transport.rank(), &counted);
     const RedistributionPlan plan = plan_of_messages(std::move(messages), elem_bytes, "submatrix");
-    transport.charge(plan.accounting->index(plan.plan, scanned));
+    transport.charge(plan.accounting->index(plan.plan, counted));
     const double plan_seconds = transport.now() - start;
     // The plan's buffers span the storage its runs reach; B outside sub(B) stays as the caller left it.
     const auto reached = [&](auto span, Index elements) {
