@@ -278,15 +278,14 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
     // The node's memory prices a copy by its size and its loop: the packing is one, each message
     // unpacked another (the shared-memory exchange unpacks all of them, the local part too, in one
     // sweep); the direct exchange copies its local part on its own, a pack's loop.
-    constexpr CopyLoop unpacking = CopyLoop::Unpack;
     if (exchanges_in_place(c, model)) {
       unpack += local_unpack;
       out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying),
-                     model.seconds_for(unpack, copying, unpacking)});
+                     model.seconds_for(unpack, copying, CopyLoop::Unpack)});
       continue;
     }
-    double unpack_seconds = model.seconds_for(local_unpack, copying, direct ? CopyLoop::Pack : unpacking);
-    for (const Work& message : unpacks) unpack_seconds += model.seconds_for(message, copying, unpacking);
+    double unpack_seconds = model.seconds_for(local_unpack, copying, direct ? CopyLoop::Pack : CopyLoop::Unpack);
+    for (const Work& message : unpacks) unpack_seconds += model.seconds_for(message, copying, CopyLoop::Unpack);
     out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying), unpack_seconds});
   }
   return out;

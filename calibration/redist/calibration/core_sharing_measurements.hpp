@@ -2,11 +2,11 @@
 // validate and users run (1.5, 2, 3 and 4 ranks per core; on C cores up to 4C ranks): their copies
 // and their other work, as all ranks build a plan and pack at once (`redist-mpi sharedcopy`); their
 // messages, as all ranks send to all (`redist-mpi exchange`); and what a core loses passing from
-// one rank to another, as two ranks sharing it ping-pong (`redist-mpi pingpong --shared-core`). How a machine shares a core between
-// processes — the kernel's and a hypervisor's scheduling, how MPI's waiting processes poll, each
-// core's share of the memory — differs from machine to machine, so no level's figure is derived
-// from another's: each is written into the platform as a point of a curve over ranks per core
-// (redist/transport/ranks_per_core.hpp).
+// one rank to another, as two ranks sharing it ping-pong (`redist-mpi pingpong --shared-core`).
+// How a machine shares a core between processes — the kernel's and a hypervisor's scheduling, how
+// MPI's waiting processes poll, each core's share of the memory — differs from machine to machine,
+// so no level's figure is derived from another's: each is written into the platform as a point of
+// a curve over ranks per core (redist/transport/ranks_per_core.hpp).
 #pragma once
 
 #include <vector>

@@ -1,8 +1,8 @@
 #include "redist/sim/node_memory_hosts.hpp"
 
 #include <map>
-#include <utility>
 #include <stdexcept>
+#include <utility>
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Exec.hpp>
