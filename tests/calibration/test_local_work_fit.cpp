@@ -126,34 +126,37 @@ TEST(LocalWorkFit, PassesOfDifferentRowsAreRefused) {
 }
 
 // Each copy row says which copy it timed; rows measured before they said so are of no direction,
-// and a direction other than pack or unpack is refused.
+// and a direction other than pack, unpack or sweep is refused.
 TEST(LocalWorkFit, CopyRowsKeepTheirDirection) {
   nlohmann::json json = {{"index", nlohmann::json::array()}, {"copies", nlohmann::json::array()}};
-  const std::vector<std::string> directions = {"pack", "unpack", ""};
-  for (int i = 0; i < 6; ++i) {
+  const std::vector<std::string> directions = {"pack", "unpack", "sweep", ""};
+  for (int i = 0; i < 8; ++i) {
     nlohmann::json row = {{"work", {{"cost.byte_copied", 1000 * (i + 1)}, {"cost.run_copied", 10 + i}}},
                           {"seconds", 1e-6 * (i + 1)}};
-    if (!directions[i % 3].empty()) row["direction"] = directions[i % 3];
+    if (!directions[i % 4].empty()) row["direction"] = directions[i % 4];
     json["copies"].push_back(row);
   }
   const LocalWork w = local_work_from_json(json);
-  ASSERT_EQ(w.copies.size(), 6u);
-  for (int i = 0; i < 6; ++i) {
-    const auto expected = i % 3 == 0   ? CopyMeasurement::Direction::Pack
-                          : i % 3 == 1 ? CopyMeasurement::Direction::Unpack
-                                       : CopyMeasurement::Direction::Unknown;
-    EXPECT_EQ(w.copies[i].direction, expected) << i;
+  ASSERT_EQ(w.copies.size(), 8u);
+  using Direction = CopyMeasurement::Direction;
+  const Direction expected[] = {Direction::Pack, Direction::Unpack, Direction::Sweep, Direction::Unknown};
+  const CopyLoop loops[] = {CopyLoop::Pack, CopyLoop::Unpack, CopyLoop::UnpackSweep, CopyLoop::Pack};
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(w.copies[i].direction, expected[i % 4]) << i;
+    EXPECT_EQ(w.copies[i].loop(), loops[i % 4]) << i;
   }
   json["copies"][0]["direction"] = "both";
   EXPECT_THROW(local_work_from_json(json), std::runtime_error);
 }
 
 // With the memory modelled and every row's direction known, each loop's factor on the memory's time
-// for its bytes is fitted beside the run and record prices: rows timed exactly at 1.6 × (packs) and
-// 1.2 × (unpacks) the memory's seconds, plus their runs and records, give all four back, rows missed
-// by far left out. Rows of which some say no direction keep the memory's time as it is (factors 1).
+// for its bytes is fitted beside the run and record prices: rows timed exactly at 1.6 × (packs),
+// 1.2 × (unpacks) and 1.45 × (sweeps) the memory's seconds, plus their runs and records, give all five
+// back, rows missed by far left out. Without sweep rows the sweep's factor stays undeclared (the
+// unpack's stands for it). Rows of which some say no direction keep the memory's time as it is
+// (factors 1).
 TEST(LocalWorkFit, RecoversEachLoopsFactorOnTheMemorysTime) {
-  constexpr double kPack = 1.6, kUnpack = 1.2, kRun = 2e-10, kRecord = 3e-9;
+  constexpr double kPack = 1.6, kUnpack = 1.2, kSweep = 1.45, kRun = 2e-10, kRecord = 3e-9;
   nlohmann::json json = {{"index", nlohmann::json::array()}, {"copies", nlohmann::json::array()},
                          {"copy_bandwidth", nlohmann::json::array()}};
   for (const auto& [ranks, bytes, cold] : {std::tuple{1, 4096, 8e9}, std::tuple{1, 1 << 22, 2e10}, std::tuple{2, 4096, 7e9},
@@ -163,12 +166,13 @@ TEST(LocalWorkFit, RecoversEachLoopsFactorOnTheMemorysTime) {
   const NodeMemory memory = NodeMemory::from_measurements({{1, 4096, 8e9}, {1, 1 << 22, 2e10}, {2, 4096, 7e9}, {2, 1 << 22, 1.5e10}});
   std::mt19937_64 rng(61);
   std::uniform_real_distribution<double> bytes(1e4, 1e8), runs_per_kib(0, 64), runs_per_record(1, 100);
-  for (int i = 0; i < 40; ++i) {
-    const bool unpack = i % 2 == 1;
+  const std::pair<const char*, double> loops[] = {{"pack", kPack}, {"unpack", kUnpack}, {"sweep", kSweep}};
+  for (int i = 0; i < 60; ++i) {
+    const auto [direction, factor] = loops[i % 3];
     const double b = bytes(rng), r = b / 1024 * runs_per_kib(rng), records = r / runs_per_record(rng);
-    const double seconds = (unpack ? kUnpack : kPack) * memory.copy_seconds(b, 2) + r * kRun + records * kRecord;
+    const double seconds = factor * memory.copy_seconds(b, 2) + r * kRun + records * kRecord;
     json["copies"].push_back({{"work", {{"cost.byte_copied", b}, {"cost.run_copied", r}, {"cost.record_copied", records}}},
-                              {"seconds", seconds}, {"direction", unpack ? "unpack" : "pack"}});
+                              {"seconds", seconds}, {"direction", direction}});
   }
   // Two rows of pieces far apart, at 3 times their counted work: left out of the fit.
   for (const int row : {4, 7}) json["copies"][row]["seconds"] = 3 * json["copies"][row]["seconds"].get<double>();
@@ -177,8 +181,19 @@ TEST(LocalWorkFit, RecoversEachLoopsFactorOnTheMemorysTime) {
   for (std::size_t row = 0; row < w.copies.size(); ++row) EXPECT_EQ(w.copies[row].left_out, row == 4 || row == 7) << row;
   EXPECT_NEAR(w.memory->pack_factor / kPack, 1, 1e-9);
   EXPECT_NEAR(w.memory->unpack_factor / kUnpack, 1, 1e-9);
+  ASSERT_TRUE(w.memory->sweep_factor.has_value());
+  EXPECT_NEAR(*w.memory->sweep_factor / kSweep, 1, 1e-9);
   EXPECT_NEAR(w.run_copied / kRun, 1, 1e-6);
   EXPECT_NEAR(w.record_copied / kRecord, 1, 1e-6);
+  nlohmann::json without_sweeps = json;
+  without_sweeps["copies"] = nlohmann::json::array();
+  for (const auto& row : json["copies"]) {
+    if (row["direction"] != "sweep") without_sweeps["copies"].push_back(row);
+  }
+  const LocalWork unswept = local_work_from_json(without_sweeps);
+  EXPECT_NEAR(unswept.memory->pack_factor / kPack, 1, 1e-9);
+  EXPECT_FALSE(unswept.memory->sweep_factor.has_value());
+  EXPECT_EQ(unswept.memory->loop_factor(CopyLoop::UnpackSweep), unswept.memory->unpack_factor);
   json["copies"][3].erase("direction");
   const LocalWork undirected = local_work_from_json(json);
   EXPECT_EQ(undirected.memory->pack_factor, 1);

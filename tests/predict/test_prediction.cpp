@@ -394,8 +394,12 @@ TEST(Predict, CopiesShareTheNodesMemory) {
   loops.memory->unpack_factor = 1.25;
   EXPECT_DOUBLE_EQ(loops.seconds_for(copy, 1), 1.5 * (8 << 20) / 6e9 + 100 * 1e-8);
   EXPECT_DOUBLE_EQ(loops.seconds_for(copy, 1, CopyLoop::Unpack), 1.25 * (8 << 20) / 6e9 + 100 * 1e-8);
+  EXPECT_DOUBLE_EQ(loops.seconds_for(copy, 1, CopyLoop::UnpackSweep), 1.25 * (8 << 20) / 6e9 + 100 * 1e-8);
+  EXPECT_EQ(machine_model_to_json(loops).find("sweep_factor"), std::string::npos);  // undeclared: the unpack's
+  loops.memory->sweep_factor = 1.75;
+  EXPECT_DOUBLE_EQ(loops.seconds_for(copy, 1, CopyLoop::UnpackSweep), 1.75 * (8 << 20) / 6e9 + 100 * 1e-8);
   EXPECT_EQ(machine_model_from_json(machine_model_to_json(loops), "test"), loops);
-  for (const char* factor : {"\"pack_factor\":1.5", "\"unpack_factor\":1.25"}) {
+  for (const char* factor : {"\"pack_factor\":1.5", "\"unpack_factor\":1.25", "\"sweep_factor\":1.75"}) {
     std::string bad = machine_model_to_json(loops);
     bad.replace(bad.find(factor), std::string(factor).size(), std::string(factor).substr(0, std::string(factor).find(':') + 1) + "0");
     EXPECT_THROW(machine_model_from_json(bad, "test"), std::invalid_argument) << bad;

@@ -99,39 +99,57 @@ std::string with_properties(const std::string& name, const std::string& extra) {
   return (dir / name).string();
 }
 
-// A pack's loop and an unpack's each take their factor times the memory's time for their bytes,
-// two ranks copying at once as one; the other work of the charge keeps its prices.
+// A pack's loop, an unpack's and a sweep's each take their factor times the memory's time for their
+// bytes, two ranks copying at once as one; the other work of the charge keeps its prices. A host
+// that declares no sweep factor prices a sweep as an unpack.
 TEST(SimNodeMemory, EachLoopTakesItsFactorOnTheMemorysTime) {
-  SimulationOptions options = on("node_memory.xml", 2, true);
-  options.rank_hosts.assign(2, "node-0");
-  options.platform_file = with_properties(
-      "factors.xml", "<prop id=\"memory.pack_factor\" value=\"1.5\"/><prop id=\"memory.unpack_factor\" value=\"1.25\"/>");
+  const std::string factors = "<prop id=\"memory.pack_factor\" value=\"1.5\"/><prop id=\"memory.unpack_factor\" value=\"1.25\"/>";
   const Index bytes = Index{8} << 20;
-  const auto out = simulate(options, [&](Transport& t) {
-    const Work work = Work(WorkKind::ByteCopied, bytes).add(WorkKind::RunCopied, 1000);
-    if (t.rank() == 0) t.charge(work);
-    if (t.rank() == 1) t.charge_unpack(work);
-    return seconds(t.now());
-  });
+  const auto run = [&](const std::string& platform, CopyLoop first, CopyLoop second) {
+    SimulationOptions options = on("node_memory.xml", 2, true);
+    options.rank_hosts.assign(2, "node-0");
+    options.platform_file = platform;
+    const auto out = simulate(options, [&](Transport& t) {
+      const Work work = Work(WorkKind::ByteCopied, bytes).add(WorkKind::RunCopied, 1000);
+      const CopyLoop loop = t.rank() == 0 ? first : second;
+      if (loop == CopyLoop::Pack) {
+        t.charge(work);
+      } else {
+        t.charge_unpack(work, loop);
+      }
+      return seconds(t.now());
+    });
+    return std::pair{seconds_of(out[0]), seconds_of(out[1])};
+  };
   // 6 GB/s each: the node's 15 exceed two cores' whatever the factors (the loops hold their cores longer).
-  EXPECT_NEAR(seconds_of(out[0]), 1000 * 5e-8 + 1.5 * bytes / 6e9, 1e-9);
-  EXPECT_NEAR(seconds_of(out[1]), 1000 * 5e-8 + 1.25 * bytes / 6e9, 1e-9);
+  const auto [pack, sweep_as_unpack] = run(with_properties("factors.xml", factors), CopyLoop::Pack, CopyLoop::UnpackSweep);
+  EXPECT_NEAR(pack, 1000 * 5e-8 + 1.5 * bytes / 6e9, 1e-9);
+  EXPECT_NEAR(sweep_as_unpack, 1000 * 5e-8 + 1.25 * bytes / 6e9, 1e-9);
+  const auto [unpack, sweep] = run(with_properties("sweep-factor.xml", factors + "<prop id=\"memory.sweep_factor\" value=\"1.75\"/>"),
+                                   CopyLoop::Unpack, CopyLoop::UnpackSweep);
+  EXPECT_NEAR(unpack, 1000 * 5e-8 + 1.25 * bytes / 6e9, 1e-9);
+  EXPECT_NEAR(sweep, 1000 * 5e-8 + 1.75 * bytes / 6e9, 1e-9);
   NodeMemory memory = kMemory;
   memory.pack_factor = 1.5;
   memory.unpack_factor = 1.25;
   EXPECT_DOUBLE_EQ(memory.copy_seconds(bytes, 2, CopyLoop::Unpack), 1.25 * bytes / 6e9);
+  EXPECT_DOUBLE_EQ(memory.copy_seconds(bytes, 2, CopyLoop::UnpackSweep), 1.25 * bytes / 6e9);
   EXPECT_DOUBLE_EQ(memory.copy_seconds(bytes, 2), 1.5 * bytes / 6e9);
+  memory.sweep_factor = 1.75;
+  EXPECT_DOUBLE_EQ(memory.copy_seconds(bytes, 2, CopyLoop::UnpackSweep), 1.75 * bytes / 6e9);
 }
 
 // A factor that is not a positive number is one error line naming host and property.
 TEST(SimNodeMemory, ALoopFactorThatIsNotPositiveIsOneErrorLine) {
   const auto idle = [](Transport&) { return std::string(); };
-  for (const char* value : {"0", "-1", "fast"}) {
-    SimulationOptions options = on("node_memory.xml", 1);
-    options.platform_file =
-        with_properties("bad-factor.xml", std::string("<prop id=\"memory.unpack_factor\" value=\"") + value + "\"/>");
-    EXPECT_ONE_LINE_CONTAINING(error_of(options, idle),
-                               std::string("host node-0 property memory.unpack_factor: '") + value + "' is not a positive factor");
+  for (const char* property : {"memory.unpack_factor", "memory.sweep_factor"}) {
+    for (const char* value : {"0", "-1", "fast"}) {
+      SimulationOptions options = on("node_memory.xml", 1);
+      options.platform_file = with_properties(
+          "bad-factor.xml", std::string("<prop id=\"") + property + "\" value=\"" + value + "\"/>");
+      EXPECT_ONE_LINE_CONTAINING(error_of(options, idle), std::string("host node-0 property ") + property + ": '" + value +
+                                                              "' is not a positive factor");
+    }
   }
 }
 

@@ -133,10 +133,11 @@ MachineModel parse(const json& j) {
   if (root.has("memory")) {  // models of machines whose memory was not measured have none
     const Key memory = root.at("memory");
     m.memory = NodeMemory{curve(memory.at("copy_bandwidth")), curve(memory.at("node_bandwidth"))};
-    // Written only where the platform declares them (else 1).
+    // Written only where the platform declares them (else 1; the sweep's, the unpack's).
     if (memory.has("pack_factor")) m.memory->pack_factor = memory.at("pack_factor").number(true);
     if (memory.has("unpack_factor")) m.memory->unpack_factor = memory.at("unpack_factor").number(true);
-    memory.only({"copy_bandwidth", "node_bandwidth", "pack_factor", "unpack_factor"});
+    if (memory.has("sweep_factor")) m.memory->sweep_factor = memory.at("sweep_factor").number(true);
+    memory.only({"copy_bandwidth", "node_bandwidth", "pack_factor", "unpack_factor", "sweep_factor"});
   }
   for (const Key& link : root.at("links").items()) {
     // Models written before links had an oversubscribed bandwidth: none. Written, it is positive,
@@ -193,6 +194,7 @@ std::string machine_model_to_json(const MachineModel& model) {
                      {"node_bandwidth", model.memory->node_bandwidth.text()}};
     if (model.memory->pack_factor != 1) out["memory"]["pack_factor"] = model.memory->pack_factor;
     if (model.memory->unpack_factor != 1) out["memory"]["unpack_factor"] = model.memory->unpack_factor;
+    if (model.memory->sweep_factor) out["memory"]["sweep_factor"] = *model.memory->sweep_factor;
   }
   return out.dump();
 }

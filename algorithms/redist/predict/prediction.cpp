@@ -277,11 +277,13 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
     }
     // The node's memory prices a copy by its size and its loop: the packing is one, each message
     // unpacked another (the shared-memory exchange unpacks all of them, the local part too, in one
-    // sweep); the direct exchange copies its local part on its own, a pack's loop.
+    // sweep: a sweep's loop from two on); the direct exchange copies its local part on its own, a
+    // pack's loop.
     if (exchanges_in_place(c, model)) {
+      const std::size_t swept = unpacks.size() + (w.local_in_unpack ? 1 : 0);
       unpack += local_unpack;
       out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying),
-                     model.seconds_for(unpack, copying, CopyLoop::Unpack)});
+                     model.seconds_for(unpack, copying, unpack_loop(swept))});
       continue;
     }
     double unpack_seconds = model.seconds_for(local_unpack, copying, direct ? CopyLoop::Pack : CopyLoop::Unpack);

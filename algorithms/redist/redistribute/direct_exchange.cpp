@@ -147,7 +147,7 @@ void exchange_direct(Transport& transport, const RankPlan& plan, const MessagePl
     if (arrived.empty()) continue;
     const double before = transport.now();
     if (real) unpack_messages(arrived, data, elem_bytes, dest_local);
-    transport.charge_unpack(unpack_work);
+    transport.charge_unpack(unpack_work, unpack_loop(arrived.size()));
     unpacking += transport.now() - before;
   }
   transport.wait_all(sends);

@@ -44,7 +44,7 @@ void exchange_plan(Transport& transport, const RankPlan& plan, Index elem_bytes,
       }
     }
     if (real) unpack_messages(arrived, arrived_data, elem_bytes, dest_local);
-    transport.charge_unpack(work);
+    transport.charge_unpack(work, unpack_loop(ks.size()));
   };
   const ExchangeTimes times = schedule ? exchange_scheduled(transport, plan, buffers, unpack_arrived, schedule, ranks, procedure)
                                       : exchange_async(transport, plan, buffers, unpack_arrived);

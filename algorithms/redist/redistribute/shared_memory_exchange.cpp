@@ -107,23 +107,32 @@ Work publish_outgoing(Transport& transport, bool once_agreed, const Outgoing& ou
   return work;
 }
 
+// What take_incoming did: its work, and the loop that did it (a sweep where it unpacked or copied
+// two or more messages at once).
+struct Unpacking {
+  Work work;
+  CopyLoop loop = CopyLoop::Unpack;
+};
+
 // This rank's half after the synchronisation: every message to it unpacked out of its sender's
 // area or copied straight out of its sender's source, and the local part if its destination side
-// is the scattered one, in one sweep of destination storage. Returns the unpacking's work; adds
-// the bytes copied once to `copied_once_bytes`.
-Work take_incoming(Transport& transport, bool once_agreed, const RankPlan& plan, const LocalPart& local, Index elem_bytes,
+// is the scattered one, in one sweep of destination storage. Adds the bytes copied once to
+// `copied_once_bytes`.
+Unpacking take_incoming(Transport& transport, bool once_agreed, const RankPlan& plan, const LocalPart& local, Index elem_bytes,
           std::span<const std::byte> source_local, std::span<std::byte> dest_local, const WorkAccounting& accounting,
           Index& copied_once_bytes) {
   const Rank me = transport.rank();
   const bool real = !transport.phantom();
   const bool local_in_unpack = !local.empty() && local_part_in_unpack(*local.send, *local.receive);
   Work work;
+  std::size_t swept = 0;
   std::vector<const PeerPlan*> unpacked;
   std::vector<const std::byte*> data;
   std::vector<DirectCopy> copies;
   for (const PeerPlan& from : plan.receives) {
     if (from.peer == me) continue;
     work += accounting.unpack(from, elem_bytes);
+    ++swept;
     if (!real) continue;
     const std::byte* area = transport.published_area(from.peer);
     PublishedMessage message;
@@ -148,10 +157,11 @@ Work take_incoming(Transport& transport, bool once_agreed, const RankPlan& plan,
   }
   if (local_in_unpack) {
     work += local_copy_work(*local.send, *local.receive, elem_bytes);
+    ++swept;
     if (real) copies.push_back({local.receive, local.send->runs, source_local.data()});
   }
   if (real) unpack_and_copy(unpacked, data, copies, elem_bytes, dest_local);
-  return work;
+  return {work, unpack_loop(swept)};
 }
 
 }  // namespace
@@ -191,8 +201,9 @@ void exchange_shared_memory(Transport& transport, const RankPlan& plan, Index el
   // Every message packed or its runs published; every rank's source as its caller left it.
   transport.synchronise_publication();
   const double unpack_start = transport.now();
-  transport.charge_unpack(take_incoming(transport, once_agreed, plan, local, elem_bytes, source_local, dest_local,
-                                       accounting, report.bytes_copied_once));
+  const Unpacking unpacking = take_incoming(transport, once_agreed, plan, local, elem_bytes, source_local, dest_local,
+                                           accounting, report.bytes_copied_once);
+  transport.charge_unpack(unpacking.work, unpacking.loop);
   report.phases.unpack = transport.now() - unpack_start;
   transport.finish_reading(once_agreed);
   report.phases.comm = transport.now() - start - report.phases.pack - report.phases.unpack;

@@ -32,9 +32,9 @@ class CountingTransport : public Transport {
     work += w;
     inner_.charge(w);
   }
-  void charge_unpack(const Work& w) override {
+  void charge_unpack(const Work& w, CopyLoop loop) override {
     work += w;
-    inner_.charge_unpack(w);
+    inner_.charge_unpack(w, loop);
   }
   double now() const override { return inner_.now(); }
 

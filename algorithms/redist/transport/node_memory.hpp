@@ -7,11 +7,13 @@
 // c(W)), and `auto`'s prediction takes every rank of a node to copy at once.
 #pragma once
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
 #include "redist/core/int_math.hpp"
 #include "redist/core/piecewise_curve.hpp"
+#include "redist/transport/copy_loop.hpp"
 #include "redist/transport/platform_properties.hpp"
 
 namespace redist {
@@ -27,19 +29,24 @@ struct CopyBandwidthMeasurement {
   double bandwidth = 0;  ///< bytes per second, each rank's
 };
 
-/// Which loop copies: a pack (out of local storage: the messages, a local part) or an unpack (out of
-/// messages that have arrived, into local storage).
-enum class CopyLoop { Pack, Unpack };
 
 struct NodeMemory {
   PiecewiseCurve copy_bandwidth;  ///< c(W): one rank copying alone
   PiecewiseCurve node_bandwidth;  ///< M(W): all the node's ranks copying at once, together
-  /// A loop's memory time over the plain copies' for the same bytes (kPackFactorProperty and
-  /// kUnpackFactorProperty; 1 where undeclared).
+  /// A loop's memory time over the plain copies' for the same bytes (kPackFactorProperty,
+  /// kUnpackFactorProperty; 1 where undeclared; kSweepFactorProperty, the unpack's where undeclared).
   double pack_factor = 1;
   double unpack_factor = 1;
+  std::optional<double> sweep_factor{};
 
-  double loop_factor(CopyLoop loop) const { return loop == CopyLoop::Unpack ? unpack_factor : pack_factor; }
+  double loop_factor(CopyLoop loop) const {
+    switch (loop) {
+      case CopyLoop::Pack: return pack_factor;
+      case CopyLoop::Unpack: return unpack_factor;
+      case CopyLoop::UnpackSweep: return sweep_factor.value_or(unpack_factor);
+    }
+    return pack_factor;
+  }
 
   /// Each rank's bandwidth with `copying` ranks copying `bytes` at once: min(c(W), M(W) / copying).
   double rank_bandwidth(double bytes, Index copying) const;

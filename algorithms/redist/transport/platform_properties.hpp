@@ -65,6 +65,9 @@ inline constexpr std::array kPlatformProperties = {
                      "a pack loop's memory time over a plain copy's of its bytes (optional: 1)"},
     PlatformProperty{"memory.unpack_factor", "factor", PropertyHolder::Host, "sim/redist/sim/node_memory_hosts.cpp",
                      "an unpack loop's memory time over a plain copy's of its bytes (optional: 1)"},
+    PlatformProperty{"memory.sweep_factor", "factor", PropertyHolder::Host, "sim/redist/sim/node_memory_hosts.cpp",
+                     "the memory time of several messages unpacked in one sweep over a plain copy's of their bytes "
+                     "(optional: the unpack's)"},
     PlatformProperty{"cpu.time_slice", "s", PropertyHolder::Host, "sim/redist/sim/core_turns.cpp",
                      "how long a rank computes on its core before a rank waiting for that core takes it"},
     PlatformProperty{"control.barrier_latency", "s", PropertyHolder::Host, "sim/redist/sim/simulation.cpp",
@@ -141,6 +144,7 @@ inline constexpr std::string_view kCopyBandwidthProperty = platform_property("me
 inline constexpr std::string_view kNodeBandwidthProperty = platform_property("memory.node_bandwidth").name;
 inline constexpr std::string_view kPackFactorProperty = platform_property("memory.pack_factor").name;
 inline constexpr std::string_view kUnpackFactorProperty = platform_property("memory.unpack_factor").name;
+inline constexpr std::string_view kSweepFactorProperty = platform_property("memory.sweep_factor").name;
 inline constexpr std::string_view kTimeSliceProperty = platform_property("cpu.time_slice").name;
 inline constexpr std::string_view kBarrierLatencyProperty = platform_property("control.barrier_latency").name;
 inline constexpr std::string_view kScanLatencyProperty = platform_property("control.scan_latency").name;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "redist/core/int_math.hpp"
+#include "redist/transport/copy_loop.hpp"
 #include "redist/transport/run.hpp"
 #include "redist/transport/work.hpp"
 
@@ -196,10 +197,13 @@ class Transport {
   /// Declares modelled local work: simulated computation on the simulator, nothing on MPI (the
   /// real time is spent anyway).
   virtual void charge(const Work& work) = 0;
-  /// charge() for an unpacking's work: messages that have arrived copied into local storage, whose
-  /// copies a node's memory model prices by its unpack loop (node_memory.hpp); charge() prices
-  /// copies as packs.
-  virtual void charge_unpack(const Work& work) { charge(work); }
+  /// charge() for an unpacking's work: messages that have arrived copied into local storage by
+  /// `loop` (one message's, or several in one sweep: unpack_loop), whose copies a node's memory
+  /// model prices by that loop (node_memory.hpp); charge() prices copies as packs.
+  virtual void charge_unpack(const Work& work, CopyLoop loop) {
+    (void)loop;
+    charge(work);
+  }
   /// Seconds: the simulated clock, or MPI_Wtime.
   virtual double now() const = 0;
 };

@@ -86,15 +86,14 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
                       w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied, w.record_copied);
   if (w.memory) {
     text << fmt::format("(with the memory modelled, the fitted column prices the bytes at its bandwidths below, times\n"
-                        "the loop's factor: packs {:.3g}, unpacks {:.3g})\n",
-                        w.memory->pack_factor, w.memory->unpack_factor);
+                        "the loop's factor: packs {:.3g}, unpacks {:.3g}, unpacks of every message in one sweep {:.3g})\n",
+                        w.memory->pack_factor, w.memory->unpack_factor, w.memory->loop_factor(CopyLoop::UnpackSweep));
   }
   text << "  copy run  bytes       runs       records    measured     fitted       residual\n";
-  std::vector<double> pack_residuals, unpack_residuals;
+  std::vector<double> pack_residuals, unpack_residuals, sweep_residuals;
   for (std::size_t i = 0; i < w.copies.size(); ++i) {
     const CopyMeasurement& c = w.copies[i];
-    const CopyLoop loop = c.direction == CopyMeasurement::Direction::Unpack ? CopyLoop::Unpack : CopyLoop::Pack;
-    const double bytes = w.memory ? w.memory->copy_seconds(c.bytes, w.ranks, loop) : c.bytes * w.byte_copied;
+    const double bytes = w.memory ? w.memory->copy_seconds(c.bytes, w.ranks, c.loop()) : c.bytes * w.byte_copied;
     const double fitted = bytes + c.runs * w.run_copied + c.records * w.record_copied;
     const double residual = (fitted - c.seconds) / c.seconds;
     text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%{}\n", i, c.bytes, c.runs, c.records,
@@ -102,11 +101,14 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
     if (c.left_out) continue;  // the medians are of the rows the prices were fitted on
     if (c.direction == CopyMeasurement::Direction::Pack) pack_residuals.push_back(residual);
     if (c.direction == CopyMeasurement::Direction::Unpack) unpack_residuals.push_back(residual);
+    if (c.direction == CopyMeasurement::Direction::Sweep) sweep_residuals.push_back(residual);
   }
   if (!pack_residuals.empty() && !unpack_residuals.empty()) {
-    // Where the two medians part, the loops' factors do not tell packs and unpacks apart.
-    text << fmt::format("  median residual: packs {:+.1f}%, unpacks {:+.1f}%\n", 100 * median(pack_residuals),
+    // Where the medians part, the loops' factors do not tell the loops apart.
+    text << fmt::format("  median residual: packs {:+.1f}%, unpacks {:+.1f}%", 100 * median(pack_residuals),
                         100 * median(unpack_residuals));
+    if (!sweep_residuals.empty()) text << fmt::format(", sweeps {:+.1f}%", 100 * median(sweep_residuals));
+    text << "\n";
   }
   if (w.memory) {
     text << fmt::format("copy bandwidth, bytes per second a rank, k ranks copying W bytes each at once (the\n"
@@ -207,10 +209,14 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
         << "           ranks copying at once share (redist/transport/node_memory.hpp); bytes per second. -->\n"
         << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kCopyBandwidthProperty, w.memory->copy_bandwidth.text())
         << fmt::format("      <prop id=\"{}\" value=\"{}\"/>\n", kNodeBandwidthProperty, w.memory->node_bandwidth.text());
-    if (w.memory->pack_factor != 1 || w.memory->unpack_factor != 1) {
-      xml << "      <!-- A pack's and an unpack's loop: memory time over a plain copy's of the same bytes. -->\n"
+    if (w.memory->pack_factor != 1 || w.memory->unpack_factor != 1 || w.memory->sweep_factor) {
+      xml << "      <!-- A pack's and an unpack's loop (one message, and every message in one sweep): memory\n"
+          << "           time over a plain copy's of the same bytes. -->\n"
           << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", kPackFactorProperty, w.memory->pack_factor)
           << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", kUnpackFactorProperty, w.memory->unpack_factor);
+      if (w.memory->sweep_factor) {
+        xml << fmt::format("      <prop id=\"{}\" value=\"{:.6g}\"/>\n", kSweepFactorProperty, *w.memory->sweep_factor);
+      }
     }
   }
   xml << "    </host>\n";

@@ -19,38 +19,47 @@ CopyMeasurement::Direction copy_direction(const nlohmann::json& row) {
   const std::string direction = row.at("direction").get<std::string>();
   if (direction == "pack") return CopyMeasurement::Direction::Pack;
   if (direction == "unpack") return CopyMeasurement::Direction::Unpack;
-  throw std::runtime_error("copy row of direction '" + direction + "' (pack or unpack)");
+  if (direction == "sweep") return CopyMeasurement::Direction::Sweep;
+  throw std::runtime_error("copy row of direction '" + direction + "' (pack, unpack or sweep)");
 }
 
 // The runs and records, and where the rows say which loop copied, each loop's factor on the memory's
 // copies of its bytes (all ranks copied at once): the rows' seconds as pack factor × the memory's
-// seconds of a pack's bytes, unpack factor × an unpack's, and a price per run and per record, fitted
-// again without the rows missed by more than a quarter and three times the median miss (pieces a
-// leading dimension apart, whose cache lines the bytes do not count), as the index prices are. Rows
-// that do not say (measured before they did), or a loop whose factor fits to nothing: the memory's
-// seconds as they are (factors 1), the runs and records on what they leave.
+// seconds of a pack's bytes, unpack factor × an unpack's, sweep factor × a sweep's (where rows
+// timed sweeps: else the unpack's stands for it), and a price per run and per record, fitted again
+// without the rows missed by more than a quarter and three times the median miss (pieces a leading
+// dimension apart, whose cache lines the bytes do not count), as the index prices are. Rows that do
+// not say (measured before they did), or a loop whose factor fits to nothing: the memory's seconds
+// as they are (factors 1), the runs and records on what they leave.
 void fit_copy_loops(LocalWork& out) {
-  const auto is = [&out](CopyMeasurement::Direction d) {
+  using Direction = CopyMeasurement::Direction;
+  const auto is = [&out](Direction d) {
     return std::any_of(out.copies.begin(), out.copies.end(), [d](const CopyMeasurement& c) { return c.direction == d; });
   };
   std::vector<double> seconds;
   for (const CopyMeasurement& c : out.copies) seconds.push_back(c.seconds);
-  if (is(CopyMeasurement::Direction::Pack) && is(CopyMeasurement::Direction::Unpack) &&
-      !is(CopyMeasurement::Direction::Unknown)) {
+  if (is(Direction::Pack) && is(Direction::Unpack) && !is(Direction::Unknown)) {
+    const std::vector<Direction> loops = is(Direction::Sweep)
+                                             ? std::vector{Direction::Pack, Direction::Unpack, Direction::Sweep}
+                                             : std::vector{Direction::Pack, Direction::Unpack};
     std::vector<std::vector<double>> columns;
     for (const CopyMeasurement& c : out.copies) {
       const double memory = out.memory->copy_seconds(c.bytes, out.ranks);
-      const bool unpack = c.direction == CopyMeasurement::Direction::Unpack;
-      columns.push_back({unpack ? 0.0 : memory, unpack ? memory : 0.0, c.runs, c.records});
+      std::vector<double> row;
+      for (const Direction loop : loops) row.push_back(c.direction == loop ? memory : 0.0);
+      row.push_back(c.runs);
+      row.push_back(c.records);
+      columns.push_back(std::move(row));
     }
     std::vector<std::size_t> left_out;
     const std::vector<double> fitted = fit_prices_staged_trimmed(columns, seconds, {}, &left_out);
-    if (fitted[0] > 0 && fitted[1] > 0) {
+    if (std::all_of(fitted.begin(), fitted.begin() + static_cast<std::ptrdiff_t>(loops.size()), [](double f) { return f > 0; })) {
       for (const std::size_t row : left_out) out.copies[row].left_out = true;
       out.memory->pack_factor = fitted[0];
       out.memory->unpack_factor = fitted[1];
-      out.run_copied = fitted[2];
-      out.record_copied = fitted[3];
+      if (loops.size() == 3) out.memory->sweep_factor = fitted[2];
+      out.run_copied = fitted[loops.size()];
+      out.record_copied = fitted[loops.size() + 1];
       return;
     }
   }

@@ -20,13 +20,20 @@ struct IndexMeasurement {
   bool left_out = false;  ///< of the price fit: its time is not its counted work's (fit_prices_staged_trimmed)
 };
 
-/// One pack (all messages at once) or unpack (message by message) of a real plan.
+/// One pack (all messages at once) or unpack (message by message, or all in one sweep) of a real plan.
 struct CopyMeasurement {
   double bytes = 0, runs = 0, records = 0;  ///< ByteCopied, RunCopied and RecordCopied, as copy_work counts them
   double seconds = 0;
-  /// Which copy the row timed: a pack (local storage into message buffers) or an unpack (back out);
+  /// Which copy the row timed: a pack (local storage into message buffers), an unpack (back out,
+  /// message by message) or a sweep (back out, every message in one sweep: CopyLoop::UnpackSweep);
   /// unknown in measurements taken before rows said so.
-  enum class Direction { Unknown, Pack, Unpack } direction = Direction::Unknown;
+  enum class Direction { Unknown, Pack, Unpack, Sweep } direction = Direction::Unknown;
+  /// The loop the row timed (a pack's where unknown).
+  CopyLoop loop() const {
+    return direction == Direction::Unpack ? CopyLoop::Unpack
+           : direction == Direction::Sweep ? CopyLoop::UnpackSweep
+                                           : CopyLoop::Pack;
+  }
   bool left_out = false;  ///< of the loop factors' fit: its time is not its counted work's
 };
 

@@ -70,12 +70,12 @@ Work copies_of(const std::vector<PeerPlan>& peers, Index elem) {
   return work;
 }
 
-// Packs rank 0's messages as an exchange does (all at once), then unpacks its receives as the
-// default exchange does (all at once, in one sweep of destination storage: unpack_messages), each out
-// of a buffer just written, as its receive leaves it, into cold storage. The sweep fills each
-// destination line whole for all messages, and costs more a piece than unpacking the messages one
-// after another (1.0-1.65 × on one rank, pieces of 8 to 256 bytes): the rows time the loop the
-// exchange runs.
+// Packs rank 0's messages as an exchange does (all at once), then unpacks its receives both ways
+// the exchanges do: message by message (unpack: a scheduled exchange's, messages arriving one at a
+// time) and all at once in one sweep of destination storage (unpack_messages: the shared-memory
+// exchange's, redist's default on one node), each out of buffers just written, as receives leave
+// them, into cold storage. The sweep fills each destination line whole for all messages and costs
+// more a piece (1.0-1.65 × the one-by-one time on one rank, pieces of 8 to 256 bytes).
 void measure_copies(const RankPlan& plan, Index source_elements, Index dest_elements, nlohmann::ordered_json& out) {
   constexpr Index elem = 8;
   std::vector<std::byte> source(static_cast<std::size_t>(source_elements * elem), std::byte{1});
@@ -84,14 +84,21 @@ void measure_copies(const RankPlan& plan, Index source_elements, Index dest_elem
   const std::vector<std::byte*> sends = buffers_for(plan.sends, elem, send_memory);
   const std::vector<std::byte*> receive_buffers = buffers_for(plan.receives, elem, recv_memory);
   const std::vector<const std::byte*> receives(receive_buffers.begin(), receive_buffers.end());
+  const auto received = [&] { std::fill(recv_memory.begin(), recv_memory.end(), std::byte{3}); };
   const double pack = fastest(3, [&] { pack_messages(plan.sends, source, elem, sends); }, true);
-  const double unpacking = fastest(
-      3, [&] { unpack_messages(plan.receives, receives, elem, dest); }, true,
-      [&] { std::fill(recv_memory.begin(), recv_memory.end(), std::byte{3}); });
+  const double one_by_one = fastest(
+      3, [&] {
+        for (std::size_t k = 0; k < plan.receives.size(); ++k) unpack(plan.receives[k], receives[k], elem, dest);
+      },
+      true, received);
   out.push_back(row(copies_of(plan.sends, elem), pack));
   out.back()["direction"] = "pack";
-  out.push_back(row(copies_of(plan.receives, elem), unpacking));
+  out.push_back(row(copies_of(plan.receives, elem), one_by_one));
   out.back()["direction"] = "unpack";
+  if (unpack_loop(plan.receives.size()) != CopyLoop::UnpackSweep) return;
+  const double swept = fastest(3, [&] { unpack_messages(plan.receives, receives, elem, dest); }, true, received);
+  out.push_back(row(copies_of(plan.receives, elem), swept));
+  out.back()["direction"] = "sweep";
 }
 
 // Relabelling is index work too (plan_redistribution times it with the plan): both methods.

@@ -1,7 +1,9 @@
 #include "redist/sim/node_memory_hosts.hpp"
 
 #include <map>
+#include <optional>
 #include <stdexcept>
+#include <string_view>
 #include <utility>
 
 #include <simgrid/s4u/Actor.hpp>
@@ -46,17 +48,19 @@ std::optional<NodeMemory> read_node_memory(const simgrid::s4u::Host& host, const
                              std::string(copy ? kNodeBandwidthProperty : kCopyBandwidthProperty));
   }
   NodeMemory memory{std::move(*copy), std::move(*node)};
-  for (auto [property, factor] : {std::pair{kPackFactorProperty, &memory.pack_factor},
-                                  std::pair{kUnpackFactorProperty, &memory.unpack_factor}}) {
+  const auto factor = [&](std::string_view property) -> std::optional<double> {
     const char* text = host.get_property(std::string(property));
-    if (text == nullptr) continue;
+    if (text == nullptr) return std::nullopt;
     const auto value = finite_number(text);
     if (!value || *value <= 0) {
       throw std::runtime_error("platform " + platform + ": host " + host.get_name() + " property " +
                                std::string(property) + ": '" + text + "' is not a positive factor");
     }
-    *factor = *value;
-  }
+    return *value;
+  };
+  memory.pack_factor = factor(kPackFactorProperty).value_or(1);
+  memory.unpack_factor = factor(kUnpackFactorProperty).value_or(1);
+  memory.sweep_factor = factor(kSweepFactorProperty);
   return memory;
 }
 

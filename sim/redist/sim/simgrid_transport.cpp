@@ -329,7 +329,7 @@ bool SimGridTransport::control_prefix_reduction_sum(std::span<const Index> value
 // over its copies (bytes, runs, records, elements), its work slowdown longer over the rest.
 void SimGridTransport::charge(const Work& work) { charge_copies(work, CopyLoop::Pack); }
 
-void SimGridTransport::charge_unpack(const Work& work) { charge_copies(work, CopyLoop::Unpack); }
+void SimGridTransport::charge_unpack(const Work& work, CopyLoop loop) { charge_copies(work, loop); }
 
 void SimGridTransport::charge_copies(const Work& work, CopyLoop loop) {
   const CopyResource& copies = world_.placement(rank_).copies;

@@ -59,7 +59,7 @@ class SimGridTransport final : public Transport {
   bool control_prefix_reduction_sum(std::span<const Index> values, std::span<Index> prefix,
                                     std::span<Index> total) override;
   void charge(const Work& work) override;
-  void charge_unpack(const Work& work) override;
+  void charge_unpack(const Work& work, CopyLoop loop) override;
   double now() const override;
 
   /// Requests posted and not yet completed by wait_any/wait_all.
