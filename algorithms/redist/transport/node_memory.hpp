@@ -29,7 +29,6 @@ struct CopyBandwidthMeasurement {
   double bandwidth = 0;  ///< bytes per second, each rank's
 };
 
-
 struct NodeMemory {
   PiecewiseCurve copy_bandwidth;  ///< c(W): one rank copying alone
   PiecewiseCurve node_bandwidth;  ///< M(W): all the node's ranks copying at once, together

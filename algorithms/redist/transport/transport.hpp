@@ -200,10 +200,7 @@ class Transport {
   /// charge() for an unpacking's work: messages that have arrived copied into local storage by
   /// `loop` (one message's, or several in one sweep: unpack_loop), whose copies a node's memory
   /// model prices by that loop (node_memory.hpp); charge() prices copies as packs.
-  virtual void charge_unpack(const Work& work, CopyLoop loop) {
-    (void)loop;
-    charge(work);
-  }
+  virtual void charge_unpack(const Work& work, CopyLoop /*loop*/) { charge(work); }
   /// Seconds: the simulated clock, or MPI_Wtime.
   virtual double now() const = 0;
 };
