@@ -48,13 +48,18 @@ std::vector<Index> oversubscribed_rank_counts(Index cores) {
   return out;
 }
 
+// Pass by pass over every rank count, rather than every pass of one count before the next: the
+// slowdowns are ratios of each count's fastest time to the reference's (one rank a core), and a slow
+// spell of the machine (minutes, on some machines) then falls on every count's same pass, which each
+// count's fastest pass leaves out, not on all the passes of some counts (one calibration measured
+// 4 and 6 ranks 1.2-1.3 × slower than the ones minutes before and after it, and priced every
+// oversubscribed run that much too slow).
 std::vector<SharedCopy> measure_shared_copies(const MpiLauncher& launcher, Index cores, int passes) {
-  std::vector<Index> counts = {std::max<Index>(1, cores)};
-  for (const Index n : oversubscribed_rank_counts(cores)) counts.push_back(n);
-  std::vector<SharedCopy> out;
-  for (const Index n : counts) {
-    SharedCopy fastest{n, 0, 0};
-    for (int pass = 0; pass < passes; ++pass) {
+  std::vector<SharedCopy> out = {{std::max<Index>(1, cores), 0, 0}};
+  for (const Index n : oversubscribed_rank_counts(cores)) out.push_back({n, 0, 0});
+  for (int pass = 0; pass < passes; ++pass) {
+    for (SharedCopy& fastest : out) {
+      const Index n = fastest.ranks;
       const SharedCopy copy = launcher.read_json(static_cast<int>(n), "sharedcopy --json", [n](const nlohmann::json& json) {
         return SharedCopy{n, json.at("bytes").get<double>(), json.at("seconds").get<double>(),
                           json.value("index_seconds", 0.0)};
@@ -63,7 +68,6 @@ std::vector<SharedCopy> measure_shared_copies(const MpiLauncher& launcher, Index
       if (pass == 0 || copy.index_seconds < fastest.index_seconds) fastest.index_seconds = copy.index_seconds;
       fastest.bytes = copy.bytes;
     }
-    out.push_back(fastest);
   }
   return out;
 }
