@@ -74,18 +74,18 @@ TEST(CalibratedPlatform, ReportsThePacksAndUnpacksMissesApart) {
   work.ranks = 2;
   for (const double bytes : {1e5, 1e6, 1e7}) {
     const double priced = work.memory->copy_seconds(bytes, 2) + 1e3 * work.run_copied;
-    work.copies.push_back({bytes, 1e3, 0, priced / 0.8, CopyMeasurement::Direction::Pack});
-    work.copies.push_back({bytes, 1e3, 0, priced / 1.25, CopyMeasurement::Direction::Unpack});
+    work.copies.push_back({bytes, 1e3, 0, priced / 0.8, CopyLoop::Pack});
+    work.copies.push_back({bytes, 1e3, 0, priced / 1.25, CopyLoop::Unpack});
   }
   // Two packs left out of the fit, missed by far: marked, and not in the medians.
-  for (int k = 0; k < 2; ++k) work.copies.push_back({1e6, 1e3, 0, 1.0, CopyMeasurement::Direction::Pack, true});
+  for (int k = 0; k < 2; ++k) work.copies.push_back({1e6, 1e3, 0, 1.0, CopyLoop::Pack, true});
   const std::string report = calibration_report(measured_line(), work, {1e-9, 2e-9, 3e-9, 4e-9, 5e-9}, {}, 4);
   EXPECT_NE(report.find("median residual: packs -20.0%, unpacks +25.0%"), std::string::npos) << report;
   const auto first = report.find("%  (left out)");
   ASSERT_NE(first, std::string::npos) << report;
   EXPECT_NE(report.find("%  (left out)", first + 1), std::string::npos) << report;
   // Rows of no direction: no such line.
-  for (CopyMeasurement& c : work.copies) c.direction = CopyMeasurement::Direction::Unknown;
+  for (CopyMeasurement& c : work.copies) c.loop.reset();
   EXPECT_EQ(calibration_report(measured_line(), work, {1e-9, 2e-9, 3e-9, 4e-9, 5e-9}, {}, 4).find("median residual"),
             std::string::npos);
 }

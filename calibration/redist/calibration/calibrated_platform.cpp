@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <sstream>
 #include <utility>
 
@@ -90,24 +91,25 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
                         w.memory->pack_factor, w.memory->unpack_factor, w.memory->loop_factor(CopyLoop::UnpackSweep));
   }
   text << "  copy run  bytes       runs       records    measured     fitted       residual\n";
-  std::vector<double> pack_residuals, unpack_residuals, sweep_residuals;
+  std::map<CopyLoop, std::vector<double>> copy_misses;  // by the loop the rows timed
   for (std::size_t i = 0; i < w.copies.size(); ++i) {
     const CopyMeasurement& c = w.copies[i];
-    const double bytes = w.memory ? w.memory->copy_seconds(c.bytes, w.ranks, c.loop()) : c.bytes * w.byte_copied;
+    const double bytes =
+        w.memory ? w.memory->copy_seconds(c.bytes, w.ranks, c.loop.value_or(CopyLoop::Pack)) : c.bytes * w.byte_copied;
     const double fitted = bytes + c.runs * w.run_copied + c.records * w.record_copied;
     const double residual = (fitted - c.seconds) / c.seconds;
     text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%{}\n", i, c.bytes, c.runs, c.records,
                         c.seconds, fitted, 100 * residual, c.left_out ? "  (left out)" : "");
     if (c.left_out) continue;  // the medians are of the rows the prices were fitted on
-    if (c.direction == CopyMeasurement::Direction::Pack) pack_residuals.push_back(residual);
-    if (c.direction == CopyMeasurement::Direction::Unpack) unpack_residuals.push_back(residual);
-    if (c.direction == CopyMeasurement::Direction::Sweep) sweep_residuals.push_back(residual);
+    if (c.loop) copy_misses[*c.loop].push_back(residual);
   }
-  if (!pack_residuals.empty() && !unpack_residuals.empty()) {
+  if (copy_misses.contains(CopyLoop::Pack) && copy_misses.contains(CopyLoop::Unpack)) {
     // Where the medians part, the loops' factors do not tell the loops apart.
-    text << fmt::format("  median residual: packs {:+.1f}%, unpacks {:+.1f}%", 100 * median(pack_residuals),
-                        100 * median(unpack_residuals));
-    if (!sweep_residuals.empty()) text << fmt::format(", sweeps {:+.1f}%", 100 * median(sweep_residuals));
+    text << fmt::format("  median residual: packs {:+.1f}%, unpacks {:+.1f}%", 100 * median(copy_misses[CopyLoop::Pack]),
+                        100 * median(copy_misses[CopyLoop::Unpack]));
+    if (copy_misses.contains(CopyLoop::UnpackSweep)) {
+      text << fmt::format(", sweeps {:+.1f}%", 100 * median(copy_misses[CopyLoop::UnpackSweep]));
+    }
     text << "\n";
   }
   if (w.memory) {

@@ -1,6 +1,7 @@
 #include "redist/calibration/local_work_measurements.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -14,12 +15,12 @@ double count(const nlohmann::json& work, WorkKind kind) {
   return it == work.end() ? 0.0 : it->get<double>();
 }
 
-CopyMeasurement::Direction copy_direction(const nlohmann::json& row) {
-  if (!row.contains("direction")) return CopyMeasurement::Direction::Unknown;
+std::optional<CopyLoop> copy_loop(const nlohmann::json& row) {
+  if (!row.contains("direction")) return std::nullopt;
   const std::string direction = row.at("direction").get<std::string>();
-  if (direction == "pack") return CopyMeasurement::Direction::Pack;
-  if (direction == "unpack") return CopyMeasurement::Direction::Unpack;
-  if (direction == "sweep") return CopyMeasurement::Direction::Sweep;
+  if (direction == "pack") return CopyLoop::Pack;
+  if (direction == "unpack") return CopyLoop::Unpack;
+  if (direction == "sweep") return CopyLoop::UnpackSweep;
   throw std::runtime_error("copy row of direction '" + direction + "' (pack, unpack or sweep)");
 }
 
@@ -32,21 +33,20 @@ CopyMeasurement::Direction copy_direction(const nlohmann::json& row) {
 // not say (measured before they did), or a loop whose factor fits to nothing: the memory's seconds
 // as they are (factors 1), the runs and records on what they leave.
 void fit_copy_loops(LocalWork& out) {
-  using Direction = CopyMeasurement::Direction;
-  const auto is = [&out](Direction d) {
-    return std::any_of(out.copies.begin(), out.copies.end(), [d](const CopyMeasurement& c) { return c.direction == d; });
+  const auto is = [&out](std::optional<CopyLoop> loop) {
+    return std::any_of(out.copies.begin(), out.copies.end(), [loop](const CopyMeasurement& c) { return c.loop == loop; });
   };
   std::vector<double> seconds;
   for (const CopyMeasurement& c : out.copies) seconds.push_back(c.seconds);
-  if (is(Direction::Pack) && is(Direction::Unpack) && !is(Direction::Unknown)) {
-    const std::vector<Direction> loops = is(Direction::Sweep)
-                                             ? std::vector{Direction::Pack, Direction::Unpack, Direction::Sweep}
-                                             : std::vector{Direction::Pack, Direction::Unpack};
+  if (is(CopyLoop::Pack) && is(CopyLoop::Unpack) && !is(std::nullopt)) {
+    const std::vector<CopyLoop> loops = is(CopyLoop::UnpackSweep)
+                                            ? std::vector{CopyLoop::Pack, CopyLoop::Unpack, CopyLoop::UnpackSweep}
+                                            : std::vector{CopyLoop::Pack, CopyLoop::Unpack};
     std::vector<std::vector<double>> columns;
     for (const CopyMeasurement& c : out.copies) {
       const double memory = out.memory->copy_seconds(c.bytes, out.ranks);
       std::vector<double> row;
-      for (const Direction loop : loops) row.push_back(c.direction == loop ? memory : 0.0);
+      for (const CopyLoop loop : loops) row.push_back(c.loop == loop ? memory : 0.0);
       row.push_back(c.runs);
       row.push_back(c.records);
       columns.push_back(std::move(row));
@@ -138,7 +138,7 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
   for (const auto& row : json.at("copies")) {
     const auto& work = row.at("work");
     const CopyMeasurement c{count(work, WorkKind::ByteCopied), count(work, WorkKind::RunCopied),
-                            count(work, WorkKind::RecordCopied), row.at("seconds").get<double>(), copy_direction(row)};
+                            count(work, WorkKind::RecordCopied), row.at("seconds").get<double>(), copy_loop(row)};
     out.copies.push_back(c);
     counts.push_back({c.bytes, c.runs, c.records});
     seconds.push_back(c.seconds);

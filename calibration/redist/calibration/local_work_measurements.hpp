@@ -24,16 +24,10 @@ struct IndexMeasurement {
 struct CopyMeasurement {
   double bytes = 0, runs = 0, records = 0;  ///< ByteCopied, RunCopied and RecordCopied, as copy_work counts them
   double seconds = 0;
-  /// Which copy the row timed: a pack (local storage into message buffers), an unpack (back out,
-  /// message by message) or a sweep (back out, every message in one sweep: CopyLoop::UnpackSweep);
-  /// unknown in measurements taken before rows said so.
-  enum class Direction { Unknown, Pack, Unpack, Sweep } direction = Direction::Unknown;
-  /// The loop the row timed (a pack's where unknown).
-  CopyLoop loop() const {
-    return direction == Direction::Unpack ? CopyLoop::Unpack
-           : direction == Direction::Sweep ? CopyLoop::UnpackSweep
-                                           : CopyLoop::Pack;
-  }
+  /// Which loop the row timed: a pack (local storage into message buffers), an unpack (back out,
+  /// message by message) or a sweep (back out, every message in one sweep); none in measurements
+  /// taken before rows said so.
+  std::optional<CopyLoop> loop{};
   bool left_out = false;  ///< of the loop factors' fit: its time is not its counted work's
 };
 
