@@ -37,8 +37,9 @@ void add_calibrate_command(CLI::App& root, Commands& commands) {
       ->check(CLI::Range(Index{1}, Index{4096}))
       ->capture_default_str();
   app->add_option("--passes", o->passes,
-                  "measuring passes, each ping-pong size and local-work row kept at its fastest (a shared "
-                  "machine's slow spells spoil a pass, not the calibration)")
+                  "measuring passes, one after another, each measuring everything once; each ping-pong size, "
+                  "all-to-all and local-work row kept at its fastest (a shared machine's slow spells spoil a "
+                  "pass, not a measurement)")
       ->check(CLI::Range(1, 20))
       ->capture_default_str();
   app->add_option("--redist-mpi", o->launcher.redist_mpi, "redist-mpi program (default: the one built with redist)");

@@ -90,8 +90,9 @@ TEST(Calibrate, WritesAPlatformTheSimulatorRunsAndValidateComparesWithIt) {
   }
 }
 
-// --passes: every ping-pong size, exchange and local-work row at its fastest pass (packing at once,
-// the rank counts in turn within each pass). The stand-in for
+// --passes: every ping-pong size, exchange and local-work row at its fastest pass, the passes one
+// after another, each measuring everything once (so a slow spell of the machine falls on one pass of
+// every measurement, not on all the passes of some). The stand-in for
 // mpirun answers the first pass of each with times twice (ping-pong: latency and per-byte time twice)
 // those of the later ones, exact lines: the fits give the second pass's 1 us + 1 ns/B, 1 ns per index op and
 // 0.1 ns per byte copied.
@@ -101,8 +102,9 @@ TEST(Calibrate, PassesKeepTheFastestOfEachMeasurement) {
   const fs::path launcher = dir / "mpirun", calls = dir / "calls";
   std::ofstream(launcher) << "#!/bin/sh\ncalls=" << calls.string() << R"(
 case "$*" in *--busy*) kind=busy;; *--shared-core*) kind=sharedcore$2;; *pingpong*) kind=pingpong;; *exchange*) kind=exchange$2;;
-  *sharedcopy*) kind=sharedcopy$2; echo "$2" >> $calls.sharedcopy-order;;
+  *sharedcopy*) kind=sharedcopy$2;;
   *) kind=localwork; echo "$2" >> $calls.localwork-ranks;; esac
+echo $kind >> $calls.sequence
 n=$(cat $calls.$kind 2>/dev/null || echo 0); echo $((n + 1)) > $calls.$kind
 case $kind$n in
   pingpong0) echo '{"bytes": [1, 64, 1024, 65536, 1048576],
@@ -146,15 +148,18 @@ esac
   for (const double exchanged : {4e9, 5e8}) {
     for (const char* kind : kinds) fs::remove(calls.string() + kind);
     fs::remove(calls.string() + ".localwork-ranks");
-    fs::remove(calls.string() + ".sharedcopy-order");
+    fs::remove(calls.string() + ".sequence");
     std::ofstream(calls.string() + ".bandwidth") << exchanged << "\n";
     const auto run = run_command(redist("calibrate --passes 3 --cores 2 --mpirun " + launcher.string() + " --out " +
                                         platform.string()));
     ASSERT_EQ(run.status, 0) << run.err;
     for (const char* kind : kinds) EXPECT_EQ(slurp(calls.string() + kind), "3\n") << kind;
     EXPECT_EQ(slurp(calls.string() + ".localwork-ranks"), "2\n2\n2\n");  // one rank per core
-    // Packing at once pass by pass over the rank counts: a slow spell falls on one pass of each.
-    EXPECT_EQ(slurp(calls.string() + ".sharedcopy-order"), "2\n3\n4\n6\n8\n2\n3\n4\n6\n8\n2\n3\n4\n6\n8\n");
+    // Pass after pass, each measuring everything once, in the same order.
+    const std::string one_pass =
+        "pingpong\nexchange2\nexchange3\nexchange4\nexchange6\nexchange8\nbusy\nsharedcore3\nsharedcore4\n"
+        "sharedcore6\nsharedcore8\nsharedcopy2\nsharedcopy3\nsharedcopy4\nsharedcopy6\nsharedcopy8\nlocalwork\n";
+    EXPECT_EQ(slurp(calls.string() + ".sequence"), one_pass + one_pass + one_pass);
     const std::string xml = slurp(platform);
     // The first pass alone would give twice these (the link half as fast).
     const auto value = [&](const std::string& before, std::size_t from = 0) {

@@ -48,26 +48,15 @@ std::vector<Index> oversubscribed_rank_counts(Index cores) {
   return out;
 }
 
-// Pass by pass over every rank count, rather than every pass of one count before the next: the
-// slowdowns are ratios of each count's fastest time to the reference's (one rank a core), and a slow
-// spell of the machine (minutes, on some machines) then falls on every count's same pass, which each
-// count's fastest pass leaves out, not on all the passes of some counts (one calibration measured
-// 4 and 6 ranks 1.2-1.3 × slower than the ones minutes before and after it, and priced every
-// oversubscribed run that much too slow).
-std::vector<SharedCopy> measure_shared_copies(const MpiLauncher& launcher, Index cores, int passes) {
-  std::vector<SharedCopy> out = {{std::max<Index>(1, cores), 0, 0}};
-  for (const Index n : oversubscribed_rank_counts(cores)) out.push_back({n, 0, 0});
-  for (int pass = 0; pass < passes; ++pass) {
-    for (SharedCopy& fastest : out) {
-      const Index n = fastest.ranks;
-      const SharedCopy copy = launcher.read_json(static_cast<int>(n), "sharedcopy --json", [n](const nlohmann::json& json) {
-        return SharedCopy{n, json.at("bytes").get<double>(), json.at("seconds").get<double>(),
-                          json.value("index_seconds", 0.0)};
-      });
-      if (pass == 0 || copy.seconds < fastest.seconds) fastest.seconds = copy.seconds;
-      if (pass == 0 || copy.index_seconds < fastest.index_seconds) fastest.index_seconds = copy.index_seconds;
-      fastest.bytes = copy.bytes;
-    }
+std::vector<SharedCopy> measure_shared_copies(const MpiLauncher& launcher, Index cores) {
+  std::vector<Index> counts = {std::max<Index>(1, cores)};
+  for (const Index n : oversubscribed_rank_counts(cores)) counts.push_back(n);
+  std::vector<SharedCopy> out;
+  for (const Index n : counts) {
+    out.push_back(launcher.read_json(static_cast<int>(n), "sharedcopy --json", [n](const nlohmann::json& json) {
+      return SharedCopy{n, json.at("bytes").get<double>(), json.at("seconds").get<double>(),
+                        json.value("index_seconds", 0.0)};
+    }));
   }
   return out;
 }
@@ -83,19 +72,15 @@ PiecewiseCurve work_slowdown_curve(const std::vector<SharedCopy>& copies, Index 
   return slowdown_curve(copies, cores, &SharedCopy::index_seconds);
 }
 
-void measure_shared_core_round_trips(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network) {
+std::vector<SharedCoreRoundTrip> measure_shared_core_round_trips(const MpiLauncher& launcher, Index cores) {
   const Index c = std::max<Index>(1, cores);
-  network.shared_core.clear();
+  std::vector<SharedCoreRoundTrip> out;
   for (const Index n : oversubscribed_rank_counts(c)) {
-    SharedCoreRoundTrip fastest{n, 0};
-    for (int pass = 0; pass < passes; ++pass) {
-      const double round_trip = launcher.read_json(
-          static_cast<int>(n), "pingpong --shared-core " + std::to_string(c) + " --seconds-per-size 0.1 --json",
-          [](const nlohmann::json& json) { return json.at("round_trip").get<double>(); });
-      if (pass == 0 || round_trip < fastest.round_trip) fastest.round_trip = round_trip;
-    }
-    network.shared_core.push_back(fastest);
+    out.push_back({n, launcher.read_json(static_cast<int>(n),
+                                         "pingpong --shared-core " + std::to_string(c) + " --seconds-per-size 0.1 --json",
+                                         [](const nlohmann::json& json) { return json.at("round_trip").get<double>(); })});
   }
+  return out;
 }
 
 PiecewiseCurve switch_cost_curve(const NetworkMeasurements& network, Index cores) {

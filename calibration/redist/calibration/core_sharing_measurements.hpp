@@ -30,9 +30,8 @@ struct SharedCopy {
 };
 
 /// `redist-mpi sharedcopy` at `cores` ranks (the reference: one rank per core) and at each of
-/// oversubscribed_rank_counts, each the fastest of `passes`. Throws std::runtime_error when
-/// redist-mpi fails.
-std::vector<SharedCopy> measure_shared_copies(const MpiLauncher& launcher, Index cores, int passes);
+/// oversubscribed_rank_counts, in that order. Throws std::runtime_error when redist-mpi fails.
+std::vector<SharedCopy> measure_shared_copies(const MpiLauncher& launcher, Index cores);
 
 /// The copy slowdown at each level beyond the cores: T(n) / (ceil(n / C) T(C)), the node's time at n
 /// ranks over what taking turns gives (the busiest core's ranks one after another, each at what one
@@ -43,9 +42,9 @@ PiecewiseCurve copy_slowdown_curve(const std::vector<SharedCopy>& copies, Index 
 /// The work slowdown likewise, of building the plan (index_seconds); empty where any is unmeasured.
 PiecewiseCurve work_slowdown_curve(const std::vector<SharedCopy>& copies, Index cores);
 
-/// `redist-mpi pingpong --shared-core` at each of oversubscribed_rank_counts, each the fastest of
-/// `passes`, into `network`. Throws std::runtime_error when redist-mpi fails.
-void measure_shared_core_round_trips(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network);
+/// `redist-mpi pingpong --shared-core` at each of oversubscribed_rank_counts. Throws
+/// std::runtime_error when redist-mpi fails.
+std::vector<SharedCoreRoundTrip> measure_shared_core_round_trips(const MpiLauncher& launcher, Index cores);
 
 /// The switch cost at each level beyond the cores: half a round trip of two ranks sharing a core
 /// (two passes of the core from one to the other) less the one-way time of its 8-byte message

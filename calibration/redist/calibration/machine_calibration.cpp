@@ -9,6 +9,7 @@
 #include "redist/calibration/core_sharing_measurements.hpp"
 #include "redist/calibration/least_squares.hpp"
 #include "redist/calibration/local_work_measurements.hpp"
+#include "redist/calibration/measurement_pass.hpp"
 #include "redist/calibration/network_measurements.hpp"
 #include "redist/os/atomic_file.hpp"
 #include "redist/predict/machine_model_json.hpp"
@@ -21,20 +22,17 @@ CalibrationResult calibrate_machine(const CalibrationSettings& o) {
   // are published together after (the platform and its model never disagree).
   os::PendingFile platform(o.out);
   os::PendingFile model(machine_model_file(o.out));
-  NetworkMeasurements network = measure_ping_pong(o.launcher, o.max_bytes, o.seconds_per_size, o.passes);
-  measure_exchanges(o.launcher, o.cores, o.passes, network);
-  network.time_slice = measure_time_slice(o.launcher, o.cores, o.passes);
-  measure_shared_core_round_trips(o.launcher, o.cores, o.passes, network);
-  const std::vector<SharedCopy> shared_copies = measure_shared_copies(o.launcher, o.cores, o.passes);
-  std::vector<nlohmann::json> passes;
-  for (int pass = 0; pass < o.passes; ++pass) {
-    // Each pass read through as it will be: a field missing is redist-mpi's output not recognised.
-    passes.push_back(o.launcher.read_json(static_cast<int>(o.cores), "localwork --json", [](const nlohmann::json& json) {
-      static_cast<void>(local_work_from_json(json));
-      return json;
-    }));
+  MeasurementPass fastest = measure_pass(o.launcher, o.cores, o.max_bytes, o.seconds_per_size);
+  for (int pass = 1; pass < o.passes; ++pass) {
+    keep_fastest(fastest, measure_pass(o.launcher, o.cores, o.max_bytes, o.seconds_per_size));
   }
-  LocalWork work = local_work_from_json(fastest_rows(passes));
+  NetworkMeasurements network = fit_ping_pong(fastest.ping_pong);
+  network.exchange = fastest.exchange;
+  network.oversubscribed = fastest.oversubscribed;
+  network.time_slice = time_slice_of(fastest.busy_round_trip, o.cores);
+  network.shared_core = fastest.shared_core;
+  const std::vector<SharedCopy>& shared_copies = fastest.shared_copies;
+  LocalWork work = local_work_from_json(fastest.local_work);
   std::vector<std::vector<double>> counts;
   std::vector<double> seconds;
   for (const auto& m : work.index) {

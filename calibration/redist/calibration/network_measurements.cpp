@@ -6,41 +6,40 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "redist/calibration/core_sharing_measurements.hpp"
 
 namespace redist::calibration {
 
-NetworkMeasurements measure_ping_pong(const MpiLauncher& launcher, Index max_bytes, double seconds_per_size,
-                                      int passes) {
-  NetworkMeasurements n;
-  for (int pass = 0; pass < passes; ++pass) {
-    const auto [bytes, seconds] = launcher.read_json(
-        2, fmt::format("pingpong --max-bytes {} --seconds-per-size {} --json", max_bytes, seconds_per_size),
-        [](const nlohmann::json& json) {
-          return std::pair(json.at("bytes").get<std::vector<Index>>(), json.at("seconds").get<std::vector<double>>());
-        });
-    if (pass == 0) {
-      n.bytes = bytes;
-      n.seconds = seconds;
-    }
-    if (bytes != n.bytes || seconds.size() != n.seconds.size()) {
-      throw std::runtime_error("ping-pong passes measured different sizes");
-    }
-    for (std::size_t i = 0; i < seconds.size(); ++i) n.seconds[i] = std::min(n.seconds[i], seconds[i]);
+PingPong measure_ping_pong(const MpiLauncher& launcher, Index max_bytes, double seconds_per_size) {
+  return launcher.read_json(
+      2, fmt::format("pingpong --max-bytes {} --seconds-per-size {} --json", max_bytes, seconds_per_size),
+      [](const nlohmann::json& json) {
+        return PingPong{json.at("bytes").get<std::vector<Index>>(), json.at("seconds").get<std::vector<double>>()};
+      });
+}
+
+void keep_fastest(PingPong& fastest, const PingPong& pass) {
+  if (pass.bytes != fastest.bytes || pass.seconds.size() != fastest.seconds.size()) {
+    throw std::runtime_error("ping-pong passes measured different sizes");
   }
+  for (std::size_t i = 0; i < pass.seconds.size(); ++i) fastest.seconds[i] = std::min(fastest.seconds[i], pass.seconds[i]);
+}
+
+NetworkMeasurements fit_ping_pong(const PingPong& ping_pong) {
+  if (ping_pong.bytes.size() < 2 || ping_pong.bytes.size() != ping_pong.seconds.size()) {
+    throw std::runtime_error("a ping-pong of fewer than two sizes, or sizes and times not paired");
+  }
+  NetworkMeasurements n;
   // On a shared machine a size may be measured while another process holds the core: a point more
   // than twice as slow as both its neighbours (its one neighbour at an end) is such a spike; it is
   // dropped (and listed) before the fit.
-  NetworkMeasurements kept;
-  for (std::size_t i = 0; i < n.bytes.size(); ++i) {
-    const double before = i > 0 ? n.seconds[i - 1] : n.seconds[i + 1];
-    const double after = i + 1 < n.bytes.size() ? n.seconds[i + 1] : n.seconds[i - 1];
-    const bool spike = n.seconds[i] > 2 * std::max(before, after);
-    (spike ? n.dropped_bytes : kept.bytes).push_back(n.bytes[i]);
-    (spike ? n.dropped_seconds : kept.seconds).push_back(n.seconds[i]);
+  const std::vector<double>& seconds = ping_pong.seconds;
+  for (std::size_t i = 0; i < ping_pong.bytes.size(); ++i) {
+    const double before = i > 0 ? seconds[i - 1] : seconds[i + 1];
+    const double after = i + 1 < seconds.size() ? seconds[i + 1] : seconds[i - 1];
+    const bool spike = seconds[i] > 2 * std::max(before, after);
+    (spike ? n.dropped_bytes : n.bytes).push_back(ping_pong.bytes[i]);
+    (spike ? n.dropped_seconds : n.seconds).push_back(seconds[i]);
   }
-  n.bytes = kept.bytes;
-  n.seconds = kept.seconds;
   n.fit = fit_piecewise(n.bytes, n.seconds, 3);
   n.latency = n.fit.pieces.front().intercept > 0 ? n.fit.pieces.front().intercept : n.seconds.front();
   const double slope = n.fit.pieces.back().slope;
@@ -48,45 +47,31 @@ NetworkMeasurements measure_ping_pong(const MpiLauncher& launcher, Index max_byt
   return n;
 }
 
-// Every rank sending to every other at once (`redist-mpi exchange`), the fastest pass kept: what the
-// node's memory moves for concurrent messages, as a redistribution sends them. Two ranks' ping-pong
-// (one message at a time, its buffer in cache) measured it 0.5-1.5 times that on a shared virtual machine from
-// one calibration to the next. Messages of 256 MiB / ranks², within 64 KiB-4 MiB (the ranks' buffers,
-// twice ranks² messages: 512 MiB in all up to 64 ranks, 2 GiB at 128).
-Exchange measure_exchange(const MpiLauncher& launcher, Index ranks, int passes) {
+// Every rank sending to every other at once (`redist-mpi exchange`): what the node's memory moves
+// for concurrent messages, as a redistribution sends them. Two ranks' ping-pong (one message at a
+// time, its buffer in cache) measured it 0.5-1.5 times that on a shared virtual machine from one
+// calibration to the next. Messages of 256 MiB / ranks², within 64 KiB-4 MiB (the ranks' buffers,
+// twice ranks² messages: 512 MiB in all up to 64 ranks, 2 GiB at 128). With one rank per core, the
+// link's bandwidth. Beyond, what the node moves when ranks outnumber cores: processes sharing a
+// core copy their messages in turns, and each copy's speed follows from it
+// (sim/redist/sim/oversubscribed_bandwidth.hpp; priced at the one-per-core figure, the comm phase of
+// validate's 3-8-rank runs on 2 cores took 2-4 times the simulated one). How fast those copies are
+// at 1.5, 2, 3 or 4 ranks per core differs between machines: each level is measured.
+Exchange measure_exchange(const MpiLauncher& launcher, Index ranks) {
   Exchange e{ranks, std::clamp<Index>((Index{256} << 20) / (ranks * ranks), Index{64} << 10, Index{4} << 20), 0};
-  for (int pass = 0; pass < passes; ++pass) {
-    const double bandwidth = launcher.read_json(static_cast<int>(ranks), fmt::format("exchange --bytes {} --json", e.bytes),
-                                                [](const nlohmann::json& json) { return json.at("bandwidth").get<double>(); });
-    e.bandwidth = std::max(e.bandwidth, bandwidth);
-  }
+  e.bandwidth = launcher.read_json(static_cast<int>(ranks), fmt::format("exchange --bytes {} --json", e.bytes),
+                                   [](const nlohmann::json& json) { return json.at("bandwidth").get<double>(); });
   return e;
-}
-
-// With one rank per core, the link's bandwidth. Beyond, what the node moves when ranks outnumber
-// cores: processes sharing a core copy their messages in turns, and each copy's speed follows from
-// it (sim/redist/sim/oversubscribed_bandwidth.hpp; priced at the one-per-core figure, the comm phase
-// of validate's 3-8-rank runs on 2 cores took 2-4 times the simulated one). How fast those copies
-// are at 1.5, 2, 3 or 4 ranks per core differs between machines: each level is measured.
-void measure_exchanges(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network) {
-  network.exchange = measure_exchange(launcher, std::max<Index>(2, cores), passes);
-  network.oversubscribed.clear();
-  for (const Index ranks : oversubscribed_rank_counts(cores)) {
-    network.oversubscribed.push_back(measure_exchange(launcher, std::max<Index>(2, ranks), passes));
-  }
 }
 
 // With ranks 0 and 1 each sharing its core with a computing rank, a message waits for the computing
 // rank's slice to end and the reply for the other's, which began as the first ended: a round trip is
 // one slice. On one core the two ranks and the computing one take turns: two slices.
-double measure_time_slice(const MpiLauncher& launcher, Index cores, int passes) {
-  double fastest = 0;
-  for (int pass = 0; pass < passes; ++pass) {
-    const double round_trip = launcher.read_json(static_cast<int>(cores + 2), "pingpong --busy --seconds-per-size 0.3 --json",
-                                                 [](const nlohmann::json& json) { return json.at("round_trip").get<double>(); });
-    fastest = pass == 0 ? round_trip : std::min(fastest, round_trip);
-  }
-  return cores == 1 ? fastest / 2 : fastest;
+double measure_busy_round_trip(const MpiLauncher& launcher, Index cores) {
+  return launcher.read_json(static_cast<int>(cores + 2), "pingpong --busy --seconds-per-size 0.3 --json",
+                            [](const nlohmann::json& json) { return json.at("round_trip").get<double>(); });
 }
+
+double time_slice_of(double busy_round_trip, Index cores) { return cores == 1 ? busy_round_trip / 2 : busy_round_trip; }
 
 }  // namespace redist::calibration

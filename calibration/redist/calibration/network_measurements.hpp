@@ -42,23 +42,34 @@ struct NetworkMeasurements {
   std::vector<double> dropped_seconds;
 };
 
-/// `passes` ping-pongs up to `max_bytes` (`seconds_per_size` each size), each size at its fastest;
-/// spikes (a point over twice both its neighbours) dropped, then fitted in up to 3 pieces. Throws
-/// std::runtime_error when the passes measured different sizes or redist-mpi fails.
-NetworkMeasurements measure_ping_pong(const MpiLauncher& launcher, Index max_bytes, double seconds_per_size,
-                                      int passes);
+/// One ping-pong's one-way times by message size (`redist-mpi pingpong`).
+struct PingPong {
+  std::vector<Index> bytes;
+  std::vector<double> seconds;
+};
 
-/// An all-to-all of `ranks` ranks (`redist-mpi exchange`), the fastest of `passes` kept; messages of
-/// 256 MiB / ranks², within 64 KiB-4 MiB.
-Exchange measure_exchange(const MpiLauncher& launcher, Index ranks, int passes);
+/// A ping-pong of two ranks up to `max_bytes`, `seconds_per_size` each size. Throws
+/// std::runtime_error when redist-mpi fails.
+PingPong measure_ping_pong(const MpiLauncher& launcher, Index max_bytes, double seconds_per_size);
 
-/// The all-to-all of `cores` ranks (at least 2) and those beyond the cores, at each of
-/// oversubscribed_rank_counts, into `network`.
-void measure_exchanges(const MpiLauncher& launcher, Index cores, int passes, NetworkMeasurements& network);
+/// `fastest` with each size at the faster of its time and `pass`'s. Throws std::runtime_error when
+/// the two measured different sizes.
+void keep_fastest(PingPong& fastest, const PingPong& pass);
 
-/// The time slice of `cores` + 2 ranks (`redist-mpi pingpong --busy`, the launcher binding ranks to
-/// cores in turn): the fastest of `passes` median round trips of ranks 0 and 1, each beside a
-/// computing rank on its core.
-double measure_time_slice(const MpiLauncher& launcher, Index cores, int passes);
+/// The link from a ping-pong: spikes (a point over twice both its neighbours) dropped, the rest
+/// fitted in up to 3 pieces.
+NetworkMeasurements fit_ping_pong(const PingPong& ping_pong);
+
+/// An all-to-all of `ranks` ranks (`redist-mpi exchange`); messages of 256 MiB / ranks², within
+/// 64 KiB-4 MiB.
+Exchange measure_exchange(const MpiLauncher& launcher, Index ranks);
+
+/// The median round trip of ranks 0 and 1 of `cores` + 2 ranks, each beside a computing rank on its
+/// core (`redist-mpi pingpong --busy`, the launcher binding ranks to cores in turn).
+double measure_busy_round_trip(const MpiLauncher& launcher, Index cores);
+
+/// The time slice that round trip shows: one slice where each of ranks 0 and 1 has a core of its
+/// own, two on one core.
+double time_slice_of(double busy_round_trip, Index cores);
 
 }  // namespace redist::calibration
