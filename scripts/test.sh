@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian machine and passes the test suite: dependencies, a warnings-as-errors build
 # with every test, then the algorithms, the message layer, the MPI binding and the parsers again
-# under AddressSanitizer + UndefinedBehaviorSanitizer. About 15 minutes on 2 idle cores.
+# under AddressSanitizer + UndefinedBehaviorSanitizer. 15 to 27 minutes on 2 idle cores, by machine
+# (docs/MEASUREMENTS.md, "The test command").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
