@@ -27,7 +27,7 @@ MeasurementPass measure_pass(const MpiLauncher& launcher, Index cores, Index max
   MeasurementPass m;
   m.ping_pong = measure_ping_pong(launcher, max_bytes, seconds_per_size);
   m.exchange = measure_exchange(launcher, std::max<Index>(2, cores));
-  for (const Index ranks : oversubscribed_rank_counts(cores)) m.oversubscribed.push_back(measure_exchange(launcher, std::max<Index>(2, ranks)));
+  for (const Index ranks : oversubscribed_rank_counts(cores)) m.oversubscribed.push_back(measure_exchange(launcher, ranks));
   m.busy_round_trip = measure_busy_round_trip(launcher, cores);
   m.shared_core = measure_shared_core_round_trips(launcher, cores);
   m.shared_copies = measure_shared_copies(launcher, cores);
