@@ -256,8 +256,8 @@ TEST(MessageRegime, TheFirstThatAppliesWins) {
 }
 
 // When a host holds more ranks than cores and its route to itself declares an oversubscribed
-// bandwidth B, its ranks' messages to each other are copies by their CPUs at 2B / cores: the
-// sender's as it posts, the receiver's as it completes, no flow; a run within the cores, or a
+// bandwidth B, its ranks' messages to each other are copies by their receivers' CPUs at B / cores,
+// as they complete, and a send completes with its receive; no flow; a run within the cores, or a
 // platform declaring none, keeps its flows; local work is priced as before.
 TEST(Predict, OversubscribedHostsCopyTheirMessagesByTheirCpus) {
   MachineModel m = two_hosts();
@@ -268,17 +268,23 @@ TEST(Predict, OversubscribedHostsCopyTheirMessagesByTheirCpus) {
   EXPECT_FALSE(m.run_by(2));
   ASSERT_TRUE(m.run_by(3));
   const MachineModel run = *m.run_by(3);
-  EXPECT_EQ(run.message_copy_rate, 2 * 2.5e9 / 2);
+  EXPECT_EQ(run.message_copy_rate, 2.5e9 / 2);
   EXPECT_EQ(run.links, m.links);
-  // A ring of three 1 MB messages on two cores: each rank copies 1 MB in and 1 MB out; the host's
-  // three ranks share its two cores: 1.5 copies' time each way, with the overheads.
-  const double copy = 1e6 / 2.5e9;
+  // A ring of three 1 MB messages on two cores: each rank copies the 1 MB it receives; the host's
+  // three ranks share its two cores: 1.5 times each rank's overheads and copy.
+  const double copy = 1e6 / (2.5e9 / 2);
   EXPECT_DOUBLE_EQ(concurrent_messages_seconds({{0, 1, 1000000}, {1, 2, 1000000}, {2, 0, 1000000}}, run),
-                   1.5 * (1e-6 + copy) + 1.5 * (2e-6 + copy));
+                   1.5 * 1e-6 + 1.5 * (2e-6 + copy));
   MachineModel turns = run;  // ranks kept to their cores: ranks 0 and 2 copy on core 0 in turn
   turns.time_slice = 4e-3;
   EXPECT_DOUBLE_EQ(concurrent_messages_seconds({{0, 1, 1000000}, {1, 2, 1000000}, {2, 0, 1000000}}, turns),
-                   2 * (1e-6 + copy) + 2 * (2e-6 + copy));
+                   2 * 1e-6 + 2 * (2e-6 + copy));
+  // One message on its own: the receiver's copy is in its completion, and its send waits for it.
+  const MessageSeconds one = message_seconds_among({0, 1, 1000000}, {{0, 1, 1000000}}, run);
+  EXPECT_DOUBLE_EQ(one.posting, 1e-6);
+  EXPECT_DOUBLE_EQ(one.completing, 2e-6 + copy);
+  EXPECT_TRUE(one.send_waits_for_completion);
+  EXPECT_FALSE(message_seconds_among({0, 1, 1000000}, {{0, 1, 1000000}}, m).send_waits_for_completion);
   MachineModel plain = m;  // declaring none
   plain.links[0].oversubscribed_bandwidth = 0;
   EXPECT_FALSE(plain.run_by(3));
@@ -324,7 +330,7 @@ TEST(Predict, EachLevelOfRanksPerCoreIsPricedFromItsCurves) {
        std::vector<std::tuple<Index, double, double>>{{3, 10e6, 1.5}, {4, 25e6, 2}, {5, 25e6, 2}, {7, 40e6, 3}}) {
     const auto run = m.run_by(ranks);
     ASSERT_TRUE(run) << ranks;
-    EXPECT_EQ(run->message_copy_rate, 2 * bandwidth / 2) << ranks;
+    EXPECT_EQ(run->message_copy_rate, bandwidth / 2) << ranks;
     EXPECT_EQ(run->copy_slowdown, slowdown) << ranks;
     // Copies slowed, the rest of the work not.
     Work work(WorkKind::ByteCopied, 1000);

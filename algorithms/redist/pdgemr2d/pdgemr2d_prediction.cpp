@@ -94,7 +94,8 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
     clock[static_cast<std::size_t>(r)].phases.*phase += seconds;
   };
   // Blocking messages started together: each starts once its sender has posted it and its receiver
-  // waits for it; both ranks go on when it is through (a rank that sends and receives at once, as
+  // waits for it; both ranks go on when it is through, or the sender once it is completed where the
+  // receiver's CPU copies it (a rank that sends and receives at once, as
   // in the parameter exchange's swaps, when both are).
   const auto exchange = [&](const std::vector<Pending>& pending) {
     std::vector<RankMessage> all;
@@ -106,7 +107,7 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
                                       clock[static_cast<std::size_t>(p.to)].now) + s.crossing;
       double& sender = until[static_cast<std::size_t>(p.from)];
       double& receiver = until[static_cast<std::size_t>(p.to)];
-      sender = std::max(sender, through);
+      sender = std::max(sender, s.send_waits_for_completion ? through + s.completing : through);
       receiver = std::max(receiver, through + s.completing);
     }
     for (std::size_t r = 0; r < count; ++r) {

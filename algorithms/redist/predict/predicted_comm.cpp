@@ -18,8 +18,7 @@ double concurrent_messages_seconds(const std::vector<RankMessage>& messages, con
     completing[static_cast<std::size_t>(m.to)] += model.prices.recv_overhead + model.switch_cost;
     const ModelRoute& route = model.route(from, to);
     latency = std::max(latency, route.latency);
-    if (model.regime(m.from, m.to) == MessageRegime::CpuCopies) {  // copied by the two ranks' CPUs
-      posting[static_cast<std::size_t>(m.from)] += static_cast<double>(m.bytes) / model.message_copy_rate;
+    if (model.regime(m.from, m.to) == MessageRegime::CpuCopies) {  // copied by its receiver's CPU
       completing[static_cast<std::size_t>(m.to)] += static_cast<double>(m.bytes) / model.message_copy_rate;
       continue;
     }
@@ -44,9 +43,9 @@ MessageSeconds message_seconds_among(const RankMessage& message, const std::vect
   const ModelRoute& route = model.route(from, to);
   out.crossing = route.latency;
   const auto bytes = static_cast<double>(message.bytes);
-  if (model.regime(message.from, message.to) == MessageRegime::CpuCopies) {  // copied by the two ranks' CPUs
-    out.posting += bytes / model.message_copy_rate;
+  if (model.regime(message.from, message.to) == MessageRegime::CpuCopies) {  // copied by its receiver's CPU
     out.completing += bytes / model.message_copy_rate;
+    out.send_waits_for_completion = true;
     return out;
   }
   double data = 0;

@@ -24,8 +24,8 @@ struct ModelLink {
   /// Flows crossing a shared link divide its bandwidth; a fat pipe gives each flow all of it.
   bool shared = true;
   /// What it carries when a host holds more ranks than cores (0: none declared), measured as an
-  /// all-to-all of two ranks per core: the messages of such a host are then copied by its CPUs, each
-  /// copy at 2 × this / cores (message_copy_rate, message_regime.hpp; sim/redist/sim/oversubscribed_bandwidth.hpp).
+  /// all-to-all of two ranks per core: the messages of such a host are then copied by their
+  /// receivers' CPUs, at this / cores (message_copy_rate, message_regime.hpp; sim/redist/sim/oversubscribed_bandwidth.hpp).
   double oversubscribed_bandwidth = 0;
   /// The same measured at each level of ranks per core, where declared (ranks_per_core.hpp): it then
   /// takes the place of oversubscribed_bandwidth.
@@ -114,7 +114,7 @@ struct MachineModel {
   /// more ranks than cores (L ranks per core, host 0's: homogeneous hosts, every host taken to hold
   /// as many ranks as the busiest), and its route to itself crosses a link that declares an
   /// oversubscribed bandwidth B at L (the smallest): its ranks' messages to each other are copies by
-  /// their CPUs, at 2B / cores each; or the host declares a copy slowdown at L, by which its ranks'
+  /// their receivers' CPUs, at B / cores; or the host declares a copy slowdown at L, by which its ranks'
   /// copies take longer, or a work slowdown, by which the rest of their work does; or, where its
   /// ranks take turns on their cores (time_slice), a switch cost at L, which each message received
   /// costs its receiver's core (the simulator's SimGridTransport and CoreTurn alike).

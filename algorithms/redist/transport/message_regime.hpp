@@ -7,9 +7,10 @@
 //     (Transport::reserve_publication, redistribute/shared_memory_exchange.hpp): priced as the
 //     copies in and out of the publication areas and the exchange's synchronisations, no message;
 //   - CPU copies: two ranks of one host that holds more ranks than cores, whose route to itself
-//     declares an oversubscribed bandwidth (docs/ARCHITECTURE.md §5): MPI moves such a message by
-//     CPU copies, the sender's into shared memory as it posts it, the receiver's out as it completes,
-//     each at the declared copy rate; in between it takes only the route's latency;
+//     declares an oversubscribed bandwidth (docs/ARCHITECTURE.md §5): MPI's shared-memory transport
+//     moves such a message by one CPU copy, the receiver's, out of the sender's memory as it
+//     completes the receive, at the declared copy rate, and the send completes only once the
+//     receiver has taken it; in between it takes only the route's latency;
 //   - a flow over the route's links, sharing their bandwidth with the other flows.
 #pragma once
 
@@ -48,17 +49,17 @@ constexpr MessageRegime message_regime(const MessageFacts& facts) {
   return MessageRegime::Flow;
 }
 
-/// Bytes per second at which one rank's CPU copies a message to or from another rank of its host,
-/// where the ranks outnumber the host's `cores`, from the oversubscribed bandwidths that the links
-/// of the host's route to itself declare (0 for none): B, the smallest declared, is what an
-/// all-to-all of two ranks per core moved, every byte of it copied twice by all the cores at once:
-/// 2B / cores. 0 where no link declares one (the messages are then flows).
+/// Bytes per second at which a rank's CPU copies a message from another rank of its host, where
+/// the ranks outnumber the host's `cores`, from the oversubscribed bandwidths that the links of the
+/// host's route to itself declare (0 for none): B, the smallest declared, is what an all-to-all
+/// beyond the cores moved, every byte of it copied once, by its receiver, all the cores copying at
+/// once: B / cores. 0 where no link declares one (the messages are then flows).
 inline double message_copy_rate(const std::vector<double>& route_oversubscribed_bandwidths, Index cores) {
   double smallest = 0;
   for (const double b : route_oversubscribed_bandwidths) {
     if (b > 0) smallest = smallest > 0 ? std::min(smallest, b) : b;
   }
-  return 2 * smallest / static_cast<double>(cores);
+  return smallest / static_cast<double>(cores);
 }
 
 }  // namespace redist

@@ -225,8 +225,8 @@ std::string calibrated_platform_xml(Index cores, const NetworkMeasurements& n, c
   xml << fmt::format("    <link id=\"memory\" bandwidth=\"{:.6g}Bps\" latency=\"{:.6g}s\">\n", n.exchange.bandwidth,
                      base_latency);
   if (const PiecewiseCurve oversubscribed = oversubscribed_bandwidth_curve(n.oversubscribed, cores); !oversubscribed.empty()) {
-    xml << fmt::format("      <prop id=\"{}\" value=\"{}\"/> <!-- by ranks per core beyond the cores: CPUs copy"
-                       " their messages, each copy at 2 x this / cores -->\n",
+    xml << fmt::format("      <prop id=\"{}\" value=\"{}\"/> <!-- by ranks per core beyond the cores: a message's"
+                       " receiver copies it, at this / cores -->\n",
                        kOversubscribedBandwidthsProperty, oversubscribed.text());
   }
   xml << "    </link>\n";

@@ -68,6 +68,7 @@ void deliver(const SendSide& send, const ReceiveSide& receive, Rank dest, bool p
   ReceiveStatus& status = *receive.status;
   status.source = send.source;
   status.bytes = send.bytes;
+  status.acknowledgement = send.acknowledgement;
   if (send.bytes > receive.capacity) {
     status.error = "message of " + std::to_string(send.bytes) + " bytes from rank " + std::to_string(send.source) +
                    " (tag " + std::to_string(send.tag) + ") exceeds the receive capacity of " +

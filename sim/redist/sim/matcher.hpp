@@ -32,6 +32,9 @@ enum class Traffic { User, Internal };
 struct ReceiveStatus {
   Rank source = -1;
   Index bytes = 0;
+  /// The channel on which the receiver acknowledges the message once it has copied it out of the
+  /// sender's memory (a message copied by CPUs, SimGridTransport::copied_by_cpus); -1: none.
+  Channel acknowledgement = -1;
   std::string error;  ///< non-empty when the message did not fit the receive buffer
 };
 
@@ -41,6 +44,7 @@ struct SendSide {
   Traffic traffic = Traffic::User;
   const std::byte* data = nullptr;
   Index bytes = 0;
+  Channel acknowledgement = -1;  ///< as ReceiveStatus::acknowledgement
 };
 
 struct ReceiveSide {

@@ -1,10 +1,12 @@
 // Messages between processes that outnumber their node's cores. MPI moves a message inside a node
-// by CPU copies: its sender copies it into shared memory and its receiver copies it out. With one
-// process per core these copies overlap and the node's memory link carries the message; when
-// processes share cores, each copies in its turn, and a core's copies for all its processes add up.
-// `redist calibrate` measures the second case as an all-to-all of two processes per core and writes
-// what the node moved, B, on its memory link; every byte of that all-to-all was copied twice, by C
-// cores at once, so that each copy runs at 2B / C bytes per second (docs/ARCHITECTURE.md §5). How
+// by a CPU copy: its receiver copies it out of the sender's memory (a single-copy transfer, as Open
+// MPI's shared-memory transport makes with the kernel's cross-memory attach), and the send
+// completes once the receiver has taken it. With one process per core these copies overlap and the
+// node's memory link carries the message; when processes share cores, each copies in its turn, and
+// a core's copies for all its processes add up. `redist calibrate` measures the second case as an
+// all-to-all beyond the cores and writes what the node moved, B, on its memory link; every byte of
+// that all-to-all was copied once, by C cores at once, so that a copy runs at B / C bytes per
+// second (docs/ARCHITECTURE.md §5). How
 // fast that is depends on how many processes share each core, so calibrate measures B at each level
 // of ranks per core it is run at, and the link declares them as a curve.
 #pragma once
@@ -33,7 +35,7 @@ double oversubscribed_bandwidth(const simgrid::s4u::Link& link, const std::strin
 PiecewiseCurve oversubscribed_bandwidths(const simgrid::s4u::Link& link, const std::string& platform);
 
 /// For each rank of `rank_hosts` (a host each): the bytes per second at which its CPU copies a
-/// message to or from another rank of its host, 2B / cores, where its host holds more ranks than
+/// message from another rank of its host, B / cores, where its host holds more ranks than
 /// cores and the host's route to itself crosses a link declaring an oversubscribed bandwidth (the
 /// smallest, B; where a link declares them by ranks per core, its value at the host's); else 0, and
 /// its messages are flows over the network. Checks every link's values.

@@ -106,9 +106,11 @@ Request SimGridTransport::irecv_in_place(Rank from, std::byte* local, const Mess
 }
 
 // Where the ranks outnumber their host's cores, a message to another rank of the host is copied by
-// CPUs: this rank's copies it into shared memory before it leaves, the receiver's copies it out
-// once it has arrived (complete); in between it takes only the route's latency. Only the callers'
-// messages: the control messages of collectives stay flows. A message posted is never published.
+// a CPU: the receiver's, out of the sender's memory, once the message has arrived (complete); it
+// then acknowledges it, and the send completes when the acknowledgement is in (MPI's shared-memory
+// transport hands a message over through its receiver's progress). In between, the message and
+// its acknowledgement each take the route's latency. Only the callers' messages: the control
+// messages of collectives stay flows. A message posted is never published.
 bool SimGridTransport::copied_by_cpus(Rank peer, Traffic traffic) const {
   if (traffic != Traffic::User) return false;
   const RankPlacement& me = world_.placement(rank_);
@@ -124,15 +126,20 @@ bool SimGridTransport::copied_by_cpus(Rank peer, Traffic traffic) const {
 Request SimGridTransport::post_send(Rank to, const std::byte* data, Index bytes, Tag tag, Traffic traffic) {
   compute(prices_.send_overhead);
   const bool copied = copied_by_cpus(to, traffic);
-  if (copied) compute(static_cast<double>(bytes) / world_.placement(rank_).message_copy_rate);
   settle();  // the message leaves once the CPU has done everything asked before
-  const SendSide send{rank_, tag, traffic, data, bytes};
+  SendSide send{rank_, tag, traffic, data, bytes};
+  if (copied) send.acknowledgement = world_.take_acknowledgement();
   const auto posting = world_.matcher().post_send(to, send);
   if (posting.matched) deliver(send, *posting.matched, to, phantom());
 
   auto [id, request] = requests_.acquire();
-  const Index flow_bytes = copied ? 0 : bytes;  // copied by CPUs: only the route's latency
-  request.comm = world_.mailbox(posting.channel)->put_async(&payload_token, static_cast<std::uint64_t>(flow_bytes));
+  if (copied) {  // only the route's latency, and the send waits for the receiver's acknowledgement
+    world_.mailbox(posting.channel)->put_init(&payload_token, 0)->detach();
+    request.comm = world_.acknowledgement_mailbox(send.acknowledgement)->get_async(&request.landing);
+  } else {
+    request.comm = world_.mailbox(posting.channel)->put_async(&payload_token, static_cast<std::uint64_t>(bytes));
+  }
+  request.acknowledgement = send.acknowledgement;
   request.receive = false;
   request.peer = to;
   request.tag = tag;
@@ -225,6 +232,7 @@ Completion SimGridTransport::complete(std::span<Request> requests, std::size_t i
   requests_.release(id);  // the fields read below stay as they are until the slot is taken again
   if (request.release) world_.matcher().release(*request.release);
   if (!request.receive) {
+    if (request.acknowledgement >= 0) world_.release_acknowledgement(request.acknowledgement);
     request.staging = {};
     return Completion{index, -1, request.bytes};
   }
@@ -237,8 +245,10 @@ Completion SimGridTransport::complete(std::span<Request> requests, std::size_t i
     request.staging = {};
   }
   compute(prices_.recv_overhead);
-  if (request.status->source >= 0 && copied_by_cpus(request.status->source, request.traffic)) {
+  if (const Channel acknowledgement = request.status->acknowledgement; acknowledgement >= 0) {
     compute(static_cast<double>(request.status->bytes) / world_.placement(rank_).message_copy_rate);
+    settle();
+    world_.acknowledgement_mailbox(acknowledgement)->put_init(&payload_token, 0)->detach();
   }
   return Completion{index, request.status->source, request.status->bytes};
 }

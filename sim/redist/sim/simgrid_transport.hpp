@@ -82,6 +82,7 @@ class SimGridTransport final : public Transport {
     Index bytes = 0;                        ///< sent bytes, or receive capacity
     std::shared_ptr<ReceiveStatus> status;  ///< receives only
     std::optional<Channel> release;         ///< channel to return to the pool on completion
+    Channel acknowledgement = -1;           ///< sends copied by CPUs: the channel their acknowledgement comes on
     void* landing = nullptr;                ///< where SimGrid drops the (unused) pointer payload
     std::vector<std::byte> staging;         ///< a message in place's bytes, gathered or to scatter
     const MessagePlace* scatter = nullptr;  ///< a receive in place: where its bytes go, from...

@@ -37,6 +37,22 @@ simgrid::s4u::Mailbox* World::mailbox(Channel channel) {
   return mailboxes_[index];
 }
 
+Channel World::take_acknowledgement() {
+  if (free_acknowledgements_.empty()) return next_acknowledgement_++;
+  const Channel channel = free_acknowledgements_.back();
+  free_acknowledgements_.pop_back();
+  return channel;
+}
+
+simgrid::s4u::Mailbox* World::acknowledgement_mailbox(Channel channel) {
+  const auto index = static_cast<std::size_t>(channel);
+  if (index >= acknowledgement_mailboxes_.size()) acknowledgement_mailboxes_.resize(index + 1, nullptr);
+  if (acknowledgement_mailboxes_[index] == nullptr) {
+    acknowledgement_mailboxes_[index] = simgrid::s4u::Mailbox::by_name("redist.acknowledgement." + std::to_string(channel));
+  }
+  return acknowledgement_mailboxes_[index];
+}
+
 simgrid::s4u::Barrier& World::control_barrier() {
   if (!control_barrier_) control_barrier_ = simgrid::s4u::Barrier::create(static_cast<unsigned>(size()));
   return *control_barrier_;

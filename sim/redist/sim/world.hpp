@@ -67,6 +67,11 @@ class World {
 
   Matcher& matcher() { return matcher_; }
   simgrid::s4u::Mailbox* mailbox(Channel channel);
+  /// A channel for one message's acknowledgement (its receiver to its sender), and its mailbox;
+  /// released by the sender once the acknowledgement has come.
+  Channel take_acknowledgement();
+  void release_acknowledgement(Channel channel) { free_acknowledgements_.push_back(channel); }
+  simgrid::s4u::Mailbox* acknowledgement_mailbox(Channel channel);
 
   const std::optional<double>& barrier_latency() const { return barrier_latency_; }
   /// The synchronisation point of the hardware barrier, shared by all ranks.
@@ -108,6 +113,9 @@ class World {
   std::optional<double> barrier_latency_;
   Matcher matcher_;
   std::vector<simgrid::s4u::Mailbox*> mailboxes_;
+  std::vector<simgrid::s4u::Mailbox*> acknowledgement_mailboxes_;
+  std::vector<Channel> free_acknowledgements_;  // reused last-in first-out
+  Channel next_acknowledgement_ = 0;
   simgrid::s4u::BarrierPtr control_barrier_;
   std::optional<ControlScanCosts> control_scan_;
   std::vector<std::vector<Index>> scan_inputs_;
