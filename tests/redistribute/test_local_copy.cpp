@@ -210,6 +210,22 @@ TEST(LocalCopy, PiecesHoldingWholeGroupsOfTheOtherSidesPiecesAreCopiedInGroups) 
   }
 }
 
+TEST(LocalCopy, PiecesOffsetByPartOfAPieceAreCopiedInTwoParts) {
+  // Pieces of one length on both sides, one side's pieces starting inside the other's (as the local
+  // part of CYCLIC(r) to CYCLIC(s) runs): each piece is cut in two, with runs ending mid-way, the
+  // strides unequal, and pieces of 1-3 elements of 1-16 bytes.
+  const PeerPlan even{0, 20, 0, {{0, 2, 10, 3}}, 0};
+  const PeerPlan offset{0, 20, 0, {{100, 1}, {102, 2, 9, 5}, {150, 1}}, 0};
+  const PeerPlan threes{0, 30, 0, {{0, 3, 6, 4}, {30, 3, 4, 7}}, 0};
+  const PeerPlan cut{0, 30, 0, {{200, 2}, {205, 3, 5, 3}, {230, 3, 4, 6}, {260, 1}}, 0};
+  for (const Index elem_bytes : {Index{1}, Index{4}, Index{8}, Index{16}}) {
+    expect_same_as_pack_unpack(even, offset, 40, 160, elem_bytes);
+    expect_same_as_pack_unpack(offset, even, 160, 40, elem_bytes);
+    expect_same_as_pack_unpack(threes, cut, 70, 270, elem_bytes);
+    expect_same_as_pack_unpack(cut, threes, 270, 70, elem_bytes);
+  }
+}
+
 TEST(LocalCopy, RefusesPlansOfDifferentSizes) {
   const PeerPlan send{0, 3, 1, {{0, 3}}, 0}, receive{0, 2, 1, {{0, 2}}, 0};
   std::vector<std::byte> source(24), dest(16);

@@ -28,6 +28,31 @@ Index groups_against_split(const PieceCursor& whole, const PieceCursor& split) {
   return groups >= 2 ? groups : 0;
 }
 
+// Pieces of one length on both sides, `whole` at a piece's start and `split` inside one: each piece
+// of `whole` fills the rest of `split`'s current piece and the start of its next (a CYCLIC(r) to
+// CYCLIC(s) local part whose pieces are offset). How many pieces of `whole` go so in one shifted
+// copy (at least 2; 0 when the runs do not pair so).
+Index shifted_pieces(const PieceCursor& whole, const PieceCursor& split) {
+  if (whole.whole_pieces() < 2 || split.whole_pieces() != 0 || whole.piece_length() != split.piece_length()) return 0;
+  const Index m = std::min(whole.whole_pieces(), split.pieces_after());
+  return m >= 2 ? m : 0;
+}
+
+// `count` pieces cut in two at the same place: the first `first` bytes of piece c from `from_first +
+// c * from_step` to `to_first + c * to_step`, the other `second` likewise from `from_second` to
+// `to_second`; both parts of a chunk of pieces before the next, so that each line is visited while
+// it is in cache. A plain copy per part costs a cursor step each (6.5 ns an element for pieces of
+// one or two elements).
+void copy_cut_pieces(std::byte* to_first, std::byte* to_second, Index to_step, const std::byte* from_first,
+                     const std::byte* from_second, Index from_step, Index count, std::size_t first, std::size_t second) {
+  constexpr Index kChunk = 256;
+  for (Index done = 0; done < count; done += kChunk) {
+    const Index n = std::min(kChunk, count - done);
+    copy_pieces(to_first + done * to_step, to_step, from_first + done * from_step, from_step, n, first);
+    copy_pieces(to_second + done * to_step, to_step, from_second + done * from_step, from_step, n, second);
+  }
+}
+
 }  // namespace
 
 LocalPart local_part(const RankPlan& plan, Rank me) {
@@ -79,6 +104,26 @@ void copy_paired(PieceCursor& from, PieceCursor& to, const std::byte* source, st
                   static_cast<std::size_t>(bytes));
       to.advance(k * from.piece_length());
       from.advance_pieces(k);
+    } else if (const Index s = shifted_pieces(from, to); s > 0) {  // a source piece ends in the next destination piece
+      const Index length = from.piece_length(), head = to.left();
+      copy_cut_pieces(dest + to.start() * elem_bytes, dest + (to.start() + head - length + to.stride()) * elem_bytes,
+                      to.stride() * elem_bytes, source + from.start() * elem_bytes,
+                      source + (from.start() + head) * elem_bytes, from.stride() * elem_bytes, s,
+                      static_cast<std::size_t>(head * elem_bytes), static_cast<std::size_t>((length - head) * elem_bytes));
+      from.advance_pieces(s);
+      to.advance(head);
+      to.advance_pieces(s - 1);
+      to.advance(length - head);
+    } else if (const Index t = shifted_pieces(to, from); t > 0) {  // a destination piece starts in one source piece
+      const Index length = to.piece_length(), head = from.left();
+      copy_cut_pieces(dest + to.start() * elem_bytes, dest + (to.start() + head) * elem_bytes, to.stride() * elem_bytes,
+                      source + from.start() * elem_bytes, source + (from.start() + head - length + from.stride()) * elem_bytes,
+                      from.stride() * elem_bytes, t, static_cast<std::size_t>(head * elem_bytes),
+                      static_cast<std::size_t>((length - head) * elem_bytes));
+      to.advance_pieces(t);
+      from.advance(head);
+      from.advance_pieces(t - 1);
+      from.advance(length - head);
     } else {
       const Index n = std::min(from.left(), to.left());
       copy_run(dest + to.start() * elem_bytes, source + from.start() * elem_bytes, static_cast<std::size_t>(n * elem_bytes));

@@ -19,6 +19,8 @@ class PieceCursor {
   /// Whole pieces of the current run from here, and their length and stride (0 when mid-piece).
   Index whole_pieces() const { return used_ == 0 ? run().count - piece_ : 0; }
   Index piece_length() const { return run().length; }
+  /// Pieces of the current run after the current one.
+  Index pieces_after() const { return run().count - piece_ - 1; }
   Index stride() const { return run().stride; }
 
   void advance(Index n) {
