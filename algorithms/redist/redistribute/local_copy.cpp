@@ -13,14 +13,14 @@ namespace {
 
 // Regular pieces of `strided` from (or into) one long piece of `flat`: how many whole pieces of
 // `strided` fit in what is left of `flat`'s piece (0 or 1: nothing to gain over a plain copy).
-Index pieces_against_flat(const PieceCursor& strided, const PieceCursor& flat) {
-  const Index m = std::min(strided.whole_pieces(), flat.left() / strided.piece_length());
-  return m >= 2 ? m : 0;
+inline Index pieces_against_flat(const PieceCursor& strided, const PieceCursor& flat) {
+  if (strided.whole_pieces() < 2 || flat.left() < 2 * strided.piece_length()) return 0;  // no division then
+  return std::min(strided.whole_pieces(), flat.left() / strided.piece_length());
 }
 
 // Regular pieces on both sides, each piece of `whole` holding `k` >= 2 pieces of `split`: how many
 // pieces of `whole` can go in one grouped copy (at least 2 of them; 0 when the runs do not pair so).
-Index groups_against_split(const PieceCursor& whole, const PieceCursor& split) {
+inline Index groups_against_split(const PieceCursor& whole, const PieceCursor& split) {
   if (whole.whole_pieces() < 2 || split.whole_pieces() < 2) return 0;
   const Index length = split.piece_length();
   if (whole.piece_length() % length != 0 || whole.piece_length() / length < 2) return 0;
@@ -32,7 +32,7 @@ Index groups_against_split(const PieceCursor& whole, const PieceCursor& split) {
 // of `whole` fills the rest of `split`'s current piece and the start of its next (a CYCLIC(r) to
 // CYCLIC(s) local part whose pieces are offset). How many pieces of `whole` go so in one shifted
 // copy (at least 2; 0 when the runs do not pair so).
-Index shifted_pieces(const PieceCursor& whole, const PieceCursor& split) {
+inline Index shifted_pieces(const PieceCursor& whole, const PieceCursor& split) {
   if (whole.whole_pieces() < 2 || split.whole_pieces() != 0 || whole.piece_length() != split.piece_length()) return 0;
   const Index m = std::min(whole.whole_pieces(), split.pieces_after());
   return m >= 2 ? m : 0;
