@@ -95,8 +95,8 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
   };
   // Blocking messages started together: each starts once its sender has posted it and its receiver
   // waits for it; both ranks go on when it is through, or the sender once it is completed where the
-  // receiver's CPU copies it (a rank that sends and receives at once, as
-  // in the parameter exchange's swaps, when both are).
+  // receiver's CPU copies it (a rank that sends and receives at once, as in the parameter
+  // exchange's swaps, when both are).
   const auto exchange = [&](const std::vector<Pending>& pending) {
     std::vector<RankMessage> all;
     for (const Pending& p : pending) all.push_back({p.from, p.to, p.bytes});

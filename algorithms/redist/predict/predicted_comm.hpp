@@ -5,8 +5,7 @@
 // SimGrid's max-min sharing does when they all start at once). Where a host holds more ranks than
 // cores, a message between two of its ranks is no flow: its receiver's CPU copies it out of the
 // sender's memory as it completes (MachineModel::message_copy_rate), and the send completes only
-// then. A scheduled
-// exchange is the sum of its steps, an asynchronous one a single set.
+// then. A scheduled exchange is the sum of its steps, an asynchronous one a single set.
 #pragma once
 
 #include <vector>
@@ -26,9 +25,9 @@ struct RankMessage {
 double concurrent_messages_seconds(const std::vector<RankMessage>& messages, const MachineModel& model);
 
 /// When `message` (one of `concurrent`, all started at once) has arrived, counted from its start, and
-/// the parts of it its two ranks' CPUs spend: posting (the send overhead), crossing (the route's latency and its bytes, each shared link
-/// giving it its max-min share: a flow of b bytes beside flows of b_i is through after
-/// Σ min(b_i, b) / bandwidth) and completing (the receive overhead, and the receiver's copy where
+/// the parts of it its two ranks' CPUs spend: posting (the send overhead), crossing (the route's
+/// latency and its bytes, each shared link giving it its max-min share: a flow of b bytes beside
+/// flows of b_i is through after Σ min(b_i, b) / bandwidth) and completing (the receive overhead, and the receiver's copy where
 /// the message is copied by CPUs: its send then completes with its receive). For exchanges whose
 /// messages are each waited for on their own (ScaLAPACK's pdgemr2d).
 struct MessageSeconds {

@@ -6,9 +6,9 @@
 // a core's copies for all its processes add up. `redist calibrate` measures the second case as an
 // all-to-all beyond the cores and writes what the node moved, B, on its memory link; every byte of
 // that all-to-all was copied once, by C cores at once, so that a copy runs at B / C bytes per
-// second (docs/ARCHITECTURE.md §5). How
-// fast that is depends on how many processes share each core, so calibrate measures B at each level
-// of ranks per core it is run at, and the link declares them as a curve.
+// second (docs/ARCHITECTURE.md §5). How fast that is depends on how many processes share each core,
+// so calibrate measures B at each level of ranks per core it is run at, and the link declares them
+// as a curve.
 #pragma once
 
 #include <string>

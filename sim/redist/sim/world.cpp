@@ -6,6 +6,14 @@
 namespace redist::sim {
 namespace {
 
+// The mailbox of `channel` among those named `prefix` and a number, looked up once and kept.
+simgrid::s4u::Mailbox* named_mailbox(std::vector<simgrid::s4u::Mailbox*>& kept, const char* prefix, Channel channel) {
+  const auto index = static_cast<std::size_t>(channel);
+  if (index >= kept.size()) kept.resize(index + 1, nullptr);
+  if (kept[index] == nullptr) kept[index] = simgrid::s4u::Mailbox::by_name(prefix + std::to_string(channel));
+  return kept[index];
+}
+
 std::vector<bool> hosts_shared(const std::vector<RankPlacement>& placement) {
   std::vector<simgrid::s4u::Host*> hosts;
   for (const RankPlacement& p : placement) hosts.push_back(p.host);
@@ -28,14 +36,7 @@ World::World(std::string platform, std::vector<RankPlacement> placement, bool ph
       publications_(placement_.size()),
       transports_(placement_.size(), nullptr) {}
 
-simgrid::s4u::Mailbox* World::mailbox(Channel channel) {
-  const auto index = static_cast<std::size_t>(channel);
-  if (index >= mailboxes_.size()) mailboxes_.resize(index + 1, nullptr);
-  if (mailboxes_[index] == nullptr) {
-    mailboxes_[index] = simgrid::s4u::Mailbox::by_name("redist.channel." + std::to_string(channel));
-  }
-  return mailboxes_[index];
-}
+simgrid::s4u::Mailbox* World::mailbox(Channel channel) { return named_mailbox(mailboxes_, "redist.channel.", channel); }
 
 Channel World::take_acknowledgement() {
   if (free_acknowledgements_.empty()) return next_acknowledgement_++;
@@ -45,12 +46,7 @@ Channel World::take_acknowledgement() {
 }
 
 simgrid::s4u::Mailbox* World::acknowledgement_mailbox(Channel channel) {
-  const auto index = static_cast<std::size_t>(channel);
-  if (index >= acknowledgement_mailboxes_.size()) acknowledgement_mailboxes_.resize(index + 1, nullptr);
-  if (acknowledgement_mailboxes_[index] == nullptr) {
-    acknowledgement_mailboxes_[index] = simgrid::s4u::Mailbox::by_name("redist.acknowledgement." + std::to_string(channel));
-  }
-  return acknowledgement_mailboxes_[index];
+  return named_mailbox(acknowledgement_mailboxes_, "redist.acknowledgement.", channel);
 }
 
 simgrid::s4u::Barrier& World::control_barrier() {
