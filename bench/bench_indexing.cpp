@@ -9,6 +9,11 @@
 //    measured in the same run (`vs_memcpy`, target >= 0.5 for L >= 8). BM_UnpackEach: one message
 //    at a time, as an exchange unpacks a message that arrives alone (messages that arrive together
 //    are unpacked in one sweep, as BM_Unpack). Regular runs are strided records (append_piece).
+//  - BM_LocalCopy: rank 0's local part of CYCLIC(r) over 2 -> CYCLIC(s) over 2 (Prylli's plan, 2^22
+//    elements), copied once (copy_local) against packing it and unpacking it (`vs_pack_unpack`,
+//    the time of the two over the copy's, measured in the same run) and against one memcpy of the
+//    same bytes (`vs_memcpy`). (r, s) = (1, 3) pairs pieces of one length offset by part of a
+//    piece; (2, 3) and (3, 5) short pieces of unequal lengths; (64, 96) long ones.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -22,6 +27,7 @@
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/indexing/krr_indexing.hpp"
 #include "redist/indexing/naive_indexing.hpp"
+#include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/message_packing.hpp"
 
 namespace redist {
@@ -179,6 +185,35 @@ void copy_arguments(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_Pack)->Apply(copy_arguments)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Unpack)->Apply(copy_arguments)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_UnpackEach)->Apply(copy_arguments)->Unit(benchmark::kMillisecond);
+
+void BM_LocalCopy(benchmark::State& state) {
+  const Index r = state.range(0), s = state.range(1), eb = 8, N = Index{1} << 22;
+  const BlockCyclic source(N, r, 2), dest(N, s, 2);
+  Work work;
+  const RankPlan plan = make_plan(indexing_method("prylli"), source, dest, RankMap::shared(), 0, true, work);
+  const LocalPart part = local_part(plan, 0);
+  const std::vector<std::byte> from(static_cast<std::size_t>(source.local_size(0) * eb), std::byte{1});
+  std::vector<std::byte> to(static_cast<std::size_t>(dest.local_size(0) * eb));
+  std::vector<std::byte> message(static_cast<std::size_t>(part.send->elements * eb));
+  double seconds = 0;
+  for (auto _ : state) {
+    const double start = cpu_now();
+    copy_local(*part.send, *part.receive, from, to, eb);
+    benchmark::DoNotOptimize(to.data());
+    seconds += cpu_now() - start;
+  }
+  const double mean = seconds / static_cast<double>(state.iterations());
+  const double apart = mean_seconds([&] {
+    pack(*part.send, from, eb, message.data());
+    unpack(*part.receive, message.data(), eb, to);
+    benchmark::DoNotOptimize(to.data());
+  });
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(message.size()));
+  state.counters["vs_pack_unpack"] = apart / mean;
+  state.counters["vs_memcpy"] = memcpy_seconds(message.size()) / mean;
+}
+
+BENCHMARK(BM_LocalCopy)->Args({1, 3})->Args({2, 3})->Args({3, 5})->Args({64, 96})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace redist
