@@ -38,6 +38,27 @@ inline Index shifted_pieces(const PieceCursor& whole, const PieceCursor& split) 
   return m >= 2 ? m : 0;
 }
 
+// Where a shifted copy's parts begin (elements): the first, from the start of `whole`'s piece to
+// the rest of `split`'s current one (`head` elements), and the second, from the rest of `whole`'s
+// piece to the start of `split`'s next one (`length - head`).
+struct ShiftedParts {
+  Index whole_first, whole_second, split_first, split_second, head, length;
+};
+
+ShiftedParts shifted_parts(const PieceCursor& whole, const PieceCursor& split) {
+  const Index length = whole.piece_length(), head = split.left();
+  return {whole.start(), whole.start() + head, split.start(), split.start() + head - length + split.stride(), head, length};
+}
+
+// Both cursors past `m` shifted pieces: `whole` at the start of a piece again, `split` as far
+// inside one as before.
+void advance_shifted(PieceCursor& whole, PieceCursor& split, Index m, const ShiftedParts& parts) {
+  whole.advance_pieces(m);
+  split.advance(parts.head);
+  split.advance_pieces(m - 1);
+  split.advance(parts.length - parts.head);
+}
+
 // `count` pieces cut in two at the same place: the first `first` bytes of piece c from `from_first +
 // c * from_step` to `to_first + c * to_step`, the other `second` likewise from `from_second` to
 // `to_second`; both parts of a chunk of pieces before the next, so that each line is visited while
@@ -105,25 +126,19 @@ void copy_paired(PieceCursor& from, PieceCursor& to, const std::byte* source, st
       to.advance(k * from.piece_length());
       from.advance_pieces(k);
     } else if (const Index s = shifted_pieces(from, to); s > 0) {  // a source piece ends in the next destination piece
-      const Index length = from.piece_length(), head = to.left();
-      copy_cut_pieces(dest + to.start() * elem_bytes, dest + (to.start() + head - length + to.stride()) * elem_bytes,
-                      to.stride() * elem_bytes, source + from.start() * elem_bytes,
-                      source + (from.start() + head) * elem_bytes, from.stride() * elem_bytes, s,
-                      static_cast<std::size_t>(head * elem_bytes), static_cast<std::size_t>((length - head) * elem_bytes));
-      from.advance_pieces(s);
-      to.advance(head);
-      to.advance_pieces(s - 1);
-      to.advance(length - head);
+      const ShiftedParts p = shifted_parts(from, to);
+      copy_cut_pieces(dest + p.split_first * elem_bytes, dest + p.split_second * elem_bytes, to.stride() * elem_bytes,
+                      source + p.whole_first * elem_bytes, source + p.whole_second * elem_bytes,
+                      from.stride() * elem_bytes, s, static_cast<std::size_t>(p.head * elem_bytes),
+                      static_cast<std::size_t>((p.length - p.head) * elem_bytes));
+      advance_shifted(from, to, s, p);
     } else if (const Index t = shifted_pieces(to, from); t > 0) {  // a destination piece starts in one source piece
-      const Index length = to.piece_length(), head = from.left();
-      copy_cut_pieces(dest + to.start() * elem_bytes, dest + (to.start() + head) * elem_bytes, to.stride() * elem_bytes,
-                      source + from.start() * elem_bytes, source + (from.start() + head - length + from.stride()) * elem_bytes,
-                      from.stride() * elem_bytes, t, static_cast<std::size_t>(head * elem_bytes),
-                      static_cast<std::size_t>((length - head) * elem_bytes));
-      to.advance_pieces(t);
-      from.advance(head);
-      from.advance_pieces(t - 1);
-      from.advance(length - head);
+      const ShiftedParts p = shifted_parts(to, from);
+      copy_cut_pieces(dest + p.whole_first * elem_bytes, dest + p.whole_second * elem_bytes, to.stride() * elem_bytes,
+                      source + p.split_first * elem_bytes, source + p.split_second * elem_bytes,
+                      from.stride() * elem_bytes, t, static_cast<std::size_t>(p.head * elem_bytes),
+                      static_cast<std::size_t>((p.length - p.head) * elem_bytes));
+      advance_shifted(to, from, t, p);
     } else {
       const Index n = std::min(from.left(), to.left());
       copy_run(dest + to.start() * elem_bytes, source + from.start() * elem_bytes, static_cast<std::size_t>(n * elem_bytes));
