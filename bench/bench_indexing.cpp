@@ -186,6 +186,36 @@ BENCHMARK(BM_Pack)->Apply(copy_arguments)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Unpack)->Apply(copy_arguments)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_UnpackEach)->Apply(copy_arguments)->Unit(benchmark::kMillisecond);
 
+// Rank 0's messages of BLOCK over 2 -> CYCLIC(L) over Q: Q messages whose L-element pieces
+// interleave in every line of local storage (16 MiB), packed in one sweep; Q = 16 takes two passes
+// over each line (kStreamsAtOnce). vs_memcpy: a memcpy of the same bytes over its time.
+void BM_PackInterleaved(benchmark::State& state) {
+  const Index Q = state.range(0), L = state.range(1), eb = 8, per_rank = Index{1} << 21;
+  Work work;
+  const RankPlan plan = krr_plan(BlockCyclic(2 * per_rank, per_rank, 2), BlockCyclic(2 * per_rank, L, Q),
+                                 RankMap::disjoint(2), 0, true, work);
+  const std::vector<std::byte> local(static_cast<std::size_t>(per_rank * eb), std::byte{1});
+  std::vector<std::byte> buffer(local.size());
+  std::vector<std::byte*> messages;
+  std::byte* at = buffer.data();
+  for (const PeerPlan& peer : plan.sends) {
+    messages.push_back(at);
+    at += peer.elements * eb;
+  }
+  double seconds = 0;
+  for (auto _ : state) {
+    const double start = cpu_now();
+    pack_messages(plan.sends, local, eb, messages);
+    benchmark::DoNotOptimize(buffer.data());
+    seconds += cpu_now() - start;
+  }
+  const double mean = seconds / static_cast<double>(state.iterations());
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(local.size()));
+  state.counters["vs_memcpy"] = memcpy_seconds(local.size()) / mean;
+}
+
+BENCHMARK(BM_PackInterleaved)->ArgsProduct({{4, 8, 16}, {1, 2}})->Unit(benchmark::kMillisecond);
+
 void BM_LocalCopy(benchmark::State& state) {
   const Index r = state.range(0), s = state.range(1), eb = 8, N = Index{1} << 22;
   const BlockCyclic source(N, r, 2), dest(N, s, 2);

@@ -245,5 +245,79 @@ TEST(InterleavedPieces, StreamingStoresWriteTheSameLines) {
   }
 }
 
+// More streams than one pass moves (kStreamsAtOnce) go in several passes over the same lines: each
+// piece lands where one pass would put it, the fixed kernels (equal pieces) and the generic one
+// (unequal), written plainly and with streaming stores.
+TEST(InterleavedPieces, MoreStreamsThanOnePassMovesLandTheSame) {
+  for (const std::size_t k : {kStreamsAtOnce + 1, std::size_t{12}, kMostInterleaved}) {
+    for (const bool unequal : {false, true}) {
+      for (const bool streaming : {false, true}) {
+        const Index lines = 700;
+        std::vector<Index> bytes, offsets;
+        Index line_bytes = 0;
+        for (std::size_t m = 0; m < k; ++m) {
+          bytes.push_back(unequal ? 4 + 4 * static_cast<Index>(m % 3) : 8);
+          offsets.push_back(line_bytes);
+          line_bytes += bytes.back();
+        }
+        std::vector<std::vector<std::byte>> data, packed(k);
+        std::vector<InterleavedStream<const std::byte*>> in;
+        std::vector<InterleavedStream<std::byte*>> out;
+        for (std::size_t m = 0; m < k; ++m) {
+          data.push_back(numbered(lines * bytes[m], static_cast<std::uint32_t>(m) + 1));
+          packed[m].assign(data[m].size(), std::byte{0});
+          in.push_back({data[m].data(), offsets[m], bytes[m]});
+          out.push_back({packed[m].data(), offsets[m], bytes[m]});
+        }
+        std::vector<std::byte> local(static_cast<std::size_t>(lines * line_bytes));
+        move_interleaved<true>(local.data(), line_bytes, std::span<const InterleavedStream<const std::byte*>>(in), lines, streaming);
+        finish_streaming();
+        for (std::size_t m = 0; m < k; ++m) {
+          for (const Index line : {Index{0}, Index{1}, lines - 1}) {
+            for (Index i = 0; i < bytes[m]; ++i) {
+              ASSERT_EQ(local[static_cast<std::size_t>(line * line_bytes + offsets[m] + i)],
+                        data[m][static_cast<std::size_t>(line * bytes[m] + i)])
+                  << k << " streams, stream " << m << ", line " << line;
+            }
+          }
+        }
+        move_interleaved<false>(static_cast<const std::byte*>(local.data()), line_bytes,
+                                std::span<const InterleavedStream<std::byte*>>(out), lines, streaming);
+        finish_streaming();
+        EXPECT_EQ(packed, data) << k << " streams" << (unequal ? ", unequal pieces" : "") << (streaming ? ", streamed" : "");
+      }
+    }
+  }
+}
+
+// A sweep whose groups hold more messages than one pass moves: 12 and 16 messages of 1-element
+// pieces, larger than the caches (streaming stores), packed and unpacked as each message apart.
+TEST(InterleavedPieces, SweepsOfManyMessagesEqualEachMessageApart) {
+  const Index elem_bytes = 8;
+  for (const std::size_t k : {std::size_t{12}, kMostInterleaved}) {
+    const std::vector<Index> lengths(k, 1);
+    const Index lines = kStreamingBytes / (static_cast<Index>(k) * elem_bytes) + 500;
+    const std::vector<PeerPlan> plans = interleaved_plans(lengths, lines, lines / 3 + 1, false);
+    const Index local_elements = extent(plans);
+    const auto local = numbered(local_elements * elem_bytes, 7);
+    std::vector<std::vector<std::byte>> apart, together;
+    std::vector<std::byte*> buffers;
+    for (const PeerPlan& p : plans) {
+      apart.emplace_back(static_cast<std::size_t>(p.elements * elem_bytes));
+      pack(p, local, elem_bytes, apart.back().data());
+      together.emplace_back(apart.back().size(), std::byte{0});
+    }
+    for (auto& t : together) buffers.push_back(t.data());
+    pack_messages(addresses(plans), local, elem_bytes, buffers);
+    EXPECT_EQ(together, apart) << k << " messages";
+
+    std::vector<const std::byte*> data;
+    for (const auto& m : apart) data.push_back(m.data());
+    std::vector<std::byte> unpacked(local.size(), std::byte{0});
+    unpack_messages(addresses(plans), data, elem_bytes, unpacked);
+    EXPECT_EQ(unpacked, local) << k << " messages";
+  }
+}
+
 }  // namespace
 }  // namespace redist

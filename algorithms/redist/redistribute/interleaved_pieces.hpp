@@ -17,6 +17,13 @@ namespace redist {
 /// The most messages moved together; beyond, each message is moved on its own.
 inline constexpr std::size_t kMostInterleaved = 16;
 
+/// The most streams one pass over the lines moves; the pieces of more go in several passes, the
+/// lines staying in the caches between them. Each stream written holds a write-combining buffer
+/// (streaming stores) or an L1 way (streams a power of two apart fall in one set), and there are 8
+/// of either: 16 streams of 8-byte pieces packed from 16 MiB took 19 ms in one pass and 2.3 ms in
+/// two (EPYC; 8 streams 1.0-1.2 ms).
+inline constexpr std::size_t kStreamsAtOnce = 8;
+
 /// One message's pieces in the lines: where its next piece sits in a line and how long it is
 /// (bytes), and its contiguous data (read when unpacking, written when packing).
 template <typename Stream>
@@ -93,6 +100,16 @@ void move_lines_fixed(Local* line, Index line_bytes, const std::array<Stream, kM
 template <bool kIntoLocal, typename Local, typename Stream>
 void move_interleaved(Local* line, Index line_bytes, std::span<const InterleavedStream<Stream>> streams, Index lines,
                       bool streaming = false) {
+  if (streams.size() > kStreamsAtOnce) {
+    for (std::size_t first = 0; first < streams.size(); first += kStreamsAtOnce) {
+      const auto part = streams.subspan(first, std::min(kStreamsAtOnce, streams.size() - first));
+      std::array<InterleavedStream<Stream>, kStreamsAtOnce> shifted{};  // offsets from the part's first piece
+      for (std::size_t m = 0; m < part.size(); ++m) shifted[m] = {part[m].data, part[m].offset - part[0].offset, part[m].bytes};
+      move_interleaved<kIntoLocal>(line + part[0].offset, line_bytes,
+                                   std::span<const InterleavedStream<Stream>>(shifted.data(), part.size()), lines, streaming);
+    }
+    return;
+  }
   std::array<Stream, kMostInterleaved> data{};
   const std::size_t k = streams.size();
   const Index bytes = streams[0].bytes;
