@@ -31,6 +31,16 @@ TEST(CallBuffer, TwoAlikeBuffersAreGivenBackButForTheTopPadAndTouchedAfresh) {
   EXPECT_EQ(first_touches(pages.receive, 8 * mib), 8 * mib);
 }
 
+// glibc maps a block anew when its mapped size, header and whole pages included, is 32 MiB or more:
+// 33550312 bytes take a chunk of 32 MiB less a page, 8 bytes more take 32 MiB.
+TEST(CallBuffer, ABlockMappedAt32MiBIsMappedAnew) {
+  const Index kept = 33550312, anew = kept + 8;
+  EXPECT_EQ(first_touches(call_buffers(kept, 0).send, kept), 0);
+  EXPECT_EQ(first_touches(call_buffers(anew, 0).send, anew), anew);
+  EXPECT_EQ(first_touches(call_buffers(kept, anew).receive, anew), anew);
+  EXPECT_EQ(first_touches(call_buffers(kept, anew).send, kept), 0);
+}
+
 TEST(CallBuffer, AMappedBlockFaultsOnceAPageAsItsLargestMessageReachesIt) {
   CallBuffer buffer = call_buffers(kMappedAnewFrom, 0).send;
   EXPECT_EQ(buffer.write(1000).count(WorkKind::ByteFaulted), 1000);
@@ -61,6 +71,8 @@ TEST(CallBuffer, EqualsWhatGlibcsMallocLeavesOnRandomSizes) {
       case 3: send = uniform(1 * kib, 120 * kib); receive = uniform(1 * kib, 120 * kib); break;
       default: send = uniform(33 * mib, 40 * mib); receive = uniform(1 * mib, 40 * mib); break;
     }
+    if (k == 9) send = 33550312;       // a chunk of 32 MiB less a page: kept
+    if (k == 19) receive = 33550320;   // a chunk of 32 MiB: mapped anew
     const auto run = test::run_command(std::string(REDIST_MALLOC_PAGES_PROBE) + " " + std::to_string(send) + " " + std::to_string(receive));
     ASSERT_EQ(run.status, 0) << run.err;
     std::istringstream fields(run.out);

@@ -30,7 +30,7 @@ CallBuffers call_buffers(Index send_bytes, Index receive_bytes) {
   for (std::size_t i = 0; i < bytes.size(); ++i) {
     if (bytes[i] <= 0 || heap_chunk(bytes[i]) < kDefaultThreshold) continue;
     const Index chunk = mapped_chunk(bytes[i]);
-    if (chunk > kMappedAnewFrom) {
+    if (chunk >= kMappedAnewFrom) {
       buffers[i] = CallBuffer::fresh_from(0);
       continue;
     }

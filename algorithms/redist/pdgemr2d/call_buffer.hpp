@@ -1,8 +1,9 @@
 // pdgemr2d's send and receive buffers, allocated (malloc) when a call starts and freed when it ends,
 // and which of their pages are new to a call in a process that made the same call before. That is
 // glibc's malloc on 64-bit systems (mallopt(3)), in a process doing nothing else between the calls:
-// - A block of more than 32 MiB (DEFAULT_MMAP_THRESHOLD_MAX) is mapped by every allocation and
-//   unmapped when freed: every page is new to every call.
+// - A block of 32 MiB (DEFAULT_MMAP_THRESHOLD_MAX) or more is mapped by every allocation and
+//   unmapped when freed: every page is new to every call. A mapped block of exactly 32 MiB too:
+//   free() compares its size with the mapped flag set in its low bits, one more than the limit.
 // - A smaller block comes from the heap. The first call mapped the blocks of 128 KiB and more, and
 //   freeing them raised the mmap threshold to the largest and the trim threshold to twice that.
 //   Later calls take those blocks from the heap's top, one after another (the send buffer first):
@@ -24,7 +25,8 @@
 
 namespace redist {
 
-/// Blocks whose mapped size exceeds this are mapped anew by every allocation (64-bit glibc).
+/// Blocks whose mapped size (whole pages, header included) reaches this are mapped anew by every
+/// allocation (64-bit glibc).
 inline constexpr Index kMappedAnewFrom = Index{32} << 20;
 
 class CallBuffer {
