@@ -91,6 +91,15 @@ void check_local_part(const PeerPlan& send, const PeerPlan& receive) {
 
 void copy_paired(PieceCursor& from, PieceCursor& to, const std::byte* source, std::byte* dest, Index elem_bytes) {
   while (!from.done() && !to.done()) {
+    if (from.whole_pieces() < 2 && to.whole_pieces() < 2) {
+      // A single piece, or the rest of one, on both sides (run lists of unlike pieces, CYCLIC(2)
+      // -> CYCLIC(3)): nothing to pair in a loop, so no pairing is looked for.
+      const Index n = std::min(from.left(), to.left());
+      copy_run(dest + to.start() * elem_bytes, source + from.start() * elem_bytes, static_cast<std::size_t>(n * elem_bytes));
+      from.advance(n);
+      to.advance(n);
+      continue;
+    }
     // Regular pieces on both sides, or a strided run meeting a long piece: one tight loop.
     if (const Index both = std::min(from.whole_pieces(), to.whole_pieces());
         both >= 2 && from.piece_length() == to.piece_length()) {
