@@ -476,7 +476,7 @@ TEST(PredictLocal, SharedMemoryAsyncCopiesTheLocalPartOnce) {
       }
       if (!local.empty()) {
         ++kept_somewhere;
-        (local_part_in_unpack(*local.send, *local.receive) ? once_unpack : once_pack) +=
+        (local_part_in_unpack(*local.send, *local.receive, 8) ? once_unpack : once_pack) +=
             local_copy_work(*local.send, *local.receive, 8);
       }
       const auto got = predict_local(from, to, 8, RankMap::shared(), cs, m, static_cast<Rank>(me));

@@ -170,7 +170,7 @@ TEST(LocalPartInASweep, JoinsTheMessagesInInterleavedLines) {
       const RankPlan plan = make_plan(method, source, dest, RankMap::shared(), me, true, work);
       const LocalPart local = local_part(plan, me);
       ASSERT_FALSE(local.empty());
-      in_pack += local_part_in_unpack(*local.send, *local.receive) ? 0 : 1;  // the table and interval methods
+      in_pack += local_part_in_unpack(*local.send, *local.receive, 8) ? 0 : 1;  // the table and interval methods
       for (const Index elem_bytes : {Index{4}, Index{8}}) {
         expect_sweeps_same_as_apart(plan, me, source.local_size(me), dest.local_size(me), elem_bytes);
       }
@@ -224,6 +224,22 @@ TEST(LocalCopy, PiecesOffsetByPartOfAPieceAreCopiedInTwoParts) {
     expect_same_as_pack_unpack(threes, cut, 70, 270, elem_bytes);
     expect_same_as_pack_unpack(cut, threes, 270, 70, elem_bytes);
   }
+}
+
+// The sweep that takes the local part: the finer side's, unless that is the destination, its pieces
+// are shorter than a cache line and the source's hold too few of them to move interleaved lines
+// (kFewestInterleavedLines) with the messages.
+TEST(LocalPartInASweep, GoesWithTheUnpackingOnlyWhereItKeepsTheLinesWhole) {
+  // 4096 elements: `length`-element pieces, as many as that takes.
+  const auto plan = [](Index length) { return PeerPlan{0, 4096, 4096 / length, {}, 0}; };
+  EXPECT_FALSE(local_part_in_unpack(plan(2), plan(4), 8));     // the source is finer
+  EXPECT_TRUE(local_part_in_unpack(plan(32), plan(16), 8));    // 128-byte destination pieces
+  EXPECT_FALSE(local_part_in_unpack(plan(4), plan(2), 8));     // 16-byte pieces, 2 per source piece
+  EXPECT_FALSE(local_part_in_unpack(plan(32), plan(1), 8));    // 32 lines at a time: not more
+  EXPECT_TRUE(local_part_in_unpack(plan(64), plan(1), 8));     // 64 lines at a time
+  EXPECT_TRUE(local_part_in_unpack(plan(4), plan(2), 32));     // 64-byte destination pieces
+  EXPECT_TRUE(local_part_in_unpack(plan(8), plan(8), 8));      // alike, 64-byte pieces
+  EXPECT_FALSE(local_part_in_unpack(plan(1), plan(1), 8));     // alike, 8-byte pieces
 }
 
 TEST(LocalCopy, RefusesPlansOfDifferentSizes) {

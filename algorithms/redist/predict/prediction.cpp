@@ -180,7 +180,7 @@ PlanWork plan_work(const Layout& source, const Layout& dest, Index elem_bytes, c
   }
   if (!local.empty()) {
     work.local_once = local_copy_work(*local.send, *local.receive, elem_bytes);
-    work.local_in_unpack = local_part_in_unpack(*local.send, *local.receive);
+    work.local_in_unpack = local_part_in_unpack(*local.send, *local.receive, elem_bytes);
   }
   return work;
 }

@@ -154,15 +154,12 @@ bool writes_streaming(std::span<const RunInWindow> group, std::span<const Move> 
 template <typename Move, typename Local>
 bool move_group(std::span<RunInWindow> group, std::span<const PeerPlan* const> plans, std::span<SweepCursor> cursors,
                 std::span<Move> moves, Local* local, Index local_bytes, Index elem_bytes) {
-  // Below, finding the group costs more than it saves: 16-line groups (4x2 1x1 -> 4x2 64x64, 8
-  // ranks) 22.9-23.4 ms moved together, 21.5-21.8 ms each message on its own.
-  constexpr Index kFewestLines = 32;
   using Stream = decltype(moves[0].stream());
   std::array<InterleavedStream<Stream>, kMostInterleaved> streams;
   for (bool moved = false;; moved = true) {
     Index lines = std::ranges::min(group, {}, &RunInWindow::pieces).pieces;
     for (const RunInWindow& run : group) lines = std::min(lines, moves[run.plan].contiguous() / run.length);
-    if (lines < kFewestLines) return moved;
+    if (lines < kFewestInterleavedLines) return moved;
     for (std::size_t m = 0; m < group.size(); ++m) {
       const RunInWindow& run = group[m];
       streams[m] = {moves[run.plan].stream(), (run.start - group[0].start) * elem_bytes, run.length * elem_bytes};

@@ -34,8 +34,9 @@ void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::
 /// pack_messages, with the rank's message to itself copied in the same sweep of the source: from
 /// `local_send`'s runs of `local` straight to `local_receive`'s runs of `dest_local` (copy_local,
 /// local_copy.hpp). Source storage is then read once for all its pieces, which pays when they are
-/// the finer side of the local part (local_part_in_unpack). Throws std::invalid_argument when the
-/// two local plans hold different numbers of elements.
+/// the finer side of the local part, or where the destination's short pieces would break
+/// interleaved lines (local_part_in_unpack). Throws std::invalid_argument when the two local plans
+/// hold different numbers of elements.
 void pack_messages(std::span<const PeerPlan* const> sends, std::span<const std::byte> local, Index elem_bytes,
                    std::span<std::byte* const> buffers, const PeerPlan& local_send, const PeerPlan& local_receive,
                    std::span<std::byte> dest_local);

@@ -69,7 +69,7 @@ Work publish_outgoing(Transport& transport, bool once_agreed, const Outgoing& ou
              std::span<const std::byte> source_local, std::span<std::byte> dest_local,
              const WorkAccounting& accounting) {
   const Rank me = transport.rank();
-  const bool local_in_pack = !local.empty() && !local_part_in_unpack(*local.send, *local.receive);
+  const bool local_in_pack = !local.empty() && !local_part_in_unpack(*local.send, *local.receive, elem_bytes);
   Work work;
   std::vector<const PeerPlan*> packed;
   for (std::size_t k = 0; k < out.messages.size(); ++k) {
@@ -123,7 +123,7 @@ Unpacking take_incoming(Transport& transport, bool once_agreed, const RankPlan& 
           Index& copied_once_bytes) {
   const Rank me = transport.rank();
   const bool real = !transport.phantom();
-  const bool local_in_unpack = !local.empty() && local_part_in_unpack(*local.send, *local.receive);
+  const bool local_in_unpack = !local.empty() && local_part_in_unpack(*local.send, *local.receive, elem_bytes);
   Work work;
   std::size_t swept = 0;
   std::vector<const PeerPlan*> unpacked;
