@@ -267,6 +267,11 @@ struct CopyToDestination {
   Index elem_bytes;
   void operator()(Index start, Index stride, Index length, Index count) {
     const Run swept{start, length, count, stride};
+    if (!to.done() && to.left() >= length * count) {  // all into one piece of the destination: a gather
+      gather(swept, source, elem_bytes, dest + to.start() * elem_bytes);
+      to.advance(length * count);
+      return;
+    }
     PieceCursor from({&swept, 1});
     copy_paired(from, to, source, dest, elem_bytes);
   }
