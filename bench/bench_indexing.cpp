@@ -27,6 +27,7 @@
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/indexing/krr_indexing.hpp"
 #include "redist/indexing/naive_indexing.hpp"
+#include "redist/layout/multi_dim.hpp"
 #include "redist/redistribute/local_copy.hpp"
 #include "redist/redistribute/message_packing.hpp"
 
@@ -244,6 +245,73 @@ void BM_LocalCopy(benchmark::State& state) {
 }
 
 BENCHMARK(BM_LocalCopy)->Args({1, 3})->Args({2, 3})->Args({3, 5})->Args({64, 96})->Unit(benchmark::kMillisecond);
+
+// Rank 0's local part copied in the pack sweep or in the unpack sweep (local_part_in_unpack), 32
+// MiB a rank: what each sweep takes beyond its messages alone, all four timed in the same run.
+// unpack_over_pack: the unpack sweep's extra over the pack sweep's; chosen_unpack: the rule's pick.
+// Pairs: 0 2x2 2x2 -> 4x1 8x8, 1 4x1 1x1 -> 1x4 1x1, 2 CYCLIC(8)/4 -> CYCLIC(3)/4.
+void BM_LocalPartSweep(benchmark::State& state) {
+  const Index eb = 8, n = 4096;
+  const auto grid = [](Index pr, Index pc, Index mb, Index nb) {
+    return Layout(MultiDimLayout({DimMapping::distributed(BlockCyclic(4096, mb, pr)), DimMapping::distributed(BlockCyclic(4096, nb, pc))},
+                                 StorageOrder::ColumnMajor));
+  };
+  const Layout source = state.range(0) == 0   ? grid(2, 2, 2, 2)
+                        : state.range(0) == 1 ? grid(4, 1, 1, 1)
+                                              : Layout(BlockCyclic(n * n, 8, 4));
+  const Layout dest = state.range(0) == 0   ? grid(4, 1, 8, 8)
+                      : state.range(0) == 1 ? grid(1, 4, 1, 1)
+                                            : Layout(BlockCyclic(n * n, 3, 4));
+  Work work;
+  const RankPlan plan = make_plan(indexing_method("prylli"), source, dest, RankMap::shared(), 0, true, work);
+  const LocalPart local = local_part(plan, 0);
+  std::vector<const PeerPlan*> sends, receives;
+  Index send_bytes = 0, receive_bytes = 0;
+  for (const PeerPlan& p : plan.sends) {
+    if (p.peer == 0) continue;
+    sends.push_back(&p);
+    send_bytes += p.elements * eb;
+  }
+  for (const PeerPlan& p : plan.receives) {
+    if (p.peer == 0) continue;
+    receives.push_back(&p);
+    receive_bytes += p.elements * eb;
+  }
+  const std::vector<std::byte> from(static_cast<std::size_t>(source.local_size(0) * eb), std::byte{1});
+  std::vector<std::byte> to(static_cast<std::size_t>(dest.local_size(0) * eb));
+  std::vector<std::byte> out(static_cast<std::size_t>(send_bytes)), in(static_cast<std::size_t>(receive_bytes), std::byte{2});
+  std::vector<std::byte*> outgoing;
+  std::vector<const std::byte*> incoming;
+  for (std::byte* at = out.data(); const PeerPlan* p : sends) {
+    outgoing.push_back(at);
+    at += p->elements * eb;
+  }
+  for (const std::byte* at = in.data(); const PeerPlan* p : receives) {
+    incoming.push_back(at);
+    at += p->elements * eb;
+  }
+  const DirectCopy copy{local.receive, local.send->runs, from.data()};
+  double in_pack = 0, in_unpack = 0, pack_alone = 0, unpack_alone = 0;
+  for (auto _ : state) {
+    double start = cpu_now();
+    pack_messages(sends, from, eb, outgoing, *local.send, *local.receive, to);
+    in_pack += cpu_now() - start;
+    start = cpu_now();
+    pack_messages(sends, from, eb, outgoing);
+    pack_alone += cpu_now() - start;
+    start = cpu_now();
+    unpack_and_copy(receives, incoming, {&copy, 1}, eb, to);
+    in_unpack += cpu_now() - start;
+    start = cpu_now();
+    unpack_messages(receives, incoming, eb, to);
+    unpack_alone += cpu_now() - start;
+    benchmark::DoNotOptimize(to.data());
+  }
+  state.counters["unpack_over_pack"] = (in_unpack - unpack_alone) / (in_pack - pack_alone);
+  state.counters["chosen_unpack"] = local_part_in_unpack(*local.send, *local.receive, eb) ? 1 : 0;
+}
+
+BENCHMARK(BM_LocalPartSweep)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace redist
