@@ -109,9 +109,11 @@ void move_interleaved(Local* line, Index line_bytes, std::span<const Interleaved
     for (std::size_t first = 0; first < streams.size(); first += kStreamsAtOnce) {
       const auto part = streams.subspan(first, std::min(kStreamsAtOnce, streams.size() - first));
       std::array<InterleavedStream<Stream>, kStreamsAtOnce> shifted{};  // offsets from the part's first piece
-      for (std::size_t m = 0; m < part.size(); ++m) shifted[m] = {part[m].data, part[m].offset - part[0].offset, part[m].bytes};
-      move_interleaved<kIntoLocal>(line + part[0].offset, line_bytes,
-                                   std::span<const InterleavedStream<Stream>>(shifted.data(), part.size()), lines, streaming);
+      for (std::size_t m = 0; m < part.size(); ++m) {
+        shifted[m] = {part[m].data, part[m].offset - part[0].offset, part[m].bytes};
+      }
+      const std::span<const InterleavedStream<Stream>> moved(shifted.data(), part.size());
+      move_interleaved<kIntoLocal>(line + part[0].offset, line_bytes, moved, lines, streaming);
     }
     return;
   }

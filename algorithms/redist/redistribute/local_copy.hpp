@@ -41,7 +41,9 @@ void check_local_part(const PeerPlan& send, const PeerPlan& receive);
 inline bool local_part_in_unpack(const PeerPlan& send, const PeerPlan& receive, Index elem_bytes) {
   constexpr Index kLineBytes = 64;
   if (receive.run_count < send.run_count) return false;
-  const auto piece = [](const PeerPlan& plan) { return static_cast<double>(plan.elements) / static_cast<double>(plan.run_count); };
+  const auto piece = [](const PeerPlan& plan) {  // elements, on average
+    return static_cast<double>(plan.elements) / static_cast<double>(plan.run_count);
+  };
   const bool short_destination_pieces = piece(receive) * static_cast<double>(elem_bytes) < kLineBytes;
   return !short_destination_pieces || piece(send) > static_cast<double>(kFewestInterleavedLines) * piece(receive);
 }

@@ -4,10 +4,10 @@
 // byte moved (the pack and the unpack; a message-passing library's shared-memory transport makes
 // the same two inside its transfer) for pieces of any size; the local part is copied once, in the
 // sweep local_part_in_unpack chooses (mostly its finer side's). When every rank's source lies in
-// storage the others read in place (the ranks agree on it in reserve_publication: MPI's SharedArray, the
-// simulator's `sources: shared`), a message whose pieces are long in the sender's storage is not
-// packed: the sender publishes its run list, and the receiver copies it straight out of that
-// storage, once.
+// storage the others read in place (the ranks agree on it in reserve_publication: MPI's
+// SharedArray, the simulator's `sources: shared`), a message whose pieces are long in the sender's
+// storage is not packed: the sender publishes its run list, and the receiver copies it straight
+// out of that storage, once.
 //
 // Written once against the message layer: MPI runs it over a shared window (mpi/), the simulator
 // over areas its actors share, prediction.cpp prices it.
