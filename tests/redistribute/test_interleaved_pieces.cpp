@@ -187,11 +187,13 @@ TEST(InterleavedPieces, LinesMovedOneByOneInStreamOrder) {
 }
 
 // Sweeps over more than kStreamingBytes write with streaming stores: interleaved lines (pieces of 1
-// element from 4 messages) and messages gathered piece by piece (pieces of 5, 7 and 9 elements, too
-// long to interleave). Same bytes as each message packed and unpacked apart.
+// element from 4 messages, and from 12 and 16: more than one pass moves, kStreamsAtOnce) and
+// messages gathered piece by piece (pieces of 5, 7 and 9 elements, too long to interleave). Same
+// bytes as each message packed and unpacked apart.
 TEST(InterleavedPieces, SweepsLargerThanTheCachesWriteTheSameBytes) {
   const Index elem_bytes = 8;
-  for (const std::vector<Index>& lengths : {std::vector<Index>{1, 1, 1, 1}, std::vector<Index>{5, 7, 9}}) {
+  for (const std::vector<Index>& lengths : {std::vector<Index>{1, 1, 1, 1}, std::vector<Index>{5, 7, 9},
+                                            std::vector<Index>(12, 1), std::vector<Index>(kMostInterleaved, 1)}) {
     Index line = 0;
     for (Index l : lengths) line += l;
     const Index lines = kStreamingBytes / (line * elem_bytes) + 1000;
@@ -287,35 +289,6 @@ TEST(InterleavedPieces, MoreStreamsThanOnePassMovesLandTheSame) {
         EXPECT_EQ(packed, data) << k << " streams" << (unequal ? ", unequal pieces" : "") << (streaming ? ", streamed" : "");
       }
     }
-  }
-}
-
-// A sweep whose groups hold more messages than one pass moves: 12 and 16 messages of 1-element
-// pieces, larger than the caches (streaming stores), packed and unpacked as each message apart.
-TEST(InterleavedPieces, SweepsOfManyMessagesEqualEachMessageApart) {
-  const Index elem_bytes = 8;
-  for (const std::size_t k : {std::size_t{12}, kMostInterleaved}) {
-    const std::vector<Index> lengths(k, 1);
-    const Index lines = kStreamingBytes / (static_cast<Index>(k) * elem_bytes) + 500;
-    const std::vector<PeerPlan> plans = interleaved_plans(lengths, lines, lines / 3 + 1, false);
-    const Index local_elements = extent(plans);
-    const auto local = numbered(local_elements * elem_bytes, 7);
-    std::vector<std::vector<std::byte>> apart, together;
-    std::vector<std::byte*> buffers;
-    for (const PeerPlan& p : plans) {
-      apart.emplace_back(static_cast<std::size_t>(p.elements * elem_bytes));
-      pack(p, local, elem_bytes, apart.back().data());
-      together.emplace_back(apart.back().size(), std::byte{0});
-    }
-    for (auto& t : together) buffers.push_back(t.data());
-    pack_messages(addresses(plans), local, elem_bytes, buffers);
-    EXPECT_EQ(together, apart) << k << " messages";
-
-    std::vector<const std::byte*> data;
-    for (const auto& m : apart) data.push_back(m.data());
-    std::vector<std::byte> unpacked(local.size(), std::byte{0});
-    unpack_messages(addresses(plans), data, elem_bytes, unpacked);
-    EXPECT_EQ(unpacked, local) << k << " messages";
   }
 }
 
