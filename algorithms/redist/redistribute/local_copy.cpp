@@ -74,6 +74,23 @@ void copy_cut_pieces(std::byte* to_first, std::byte* to_second, Index to_step, c
   }
 }
 
+// `m` shifted pieces (shifted_pieces(whole, split)) copied and both cursors moved past them; `whole`
+// is the source's cursor when `whole_is_source`, the destination's otherwise.
+void copy_shifted(PieceCursor& whole, PieceCursor& split, bool whole_is_source, Index m, const std::byte* source,
+                  std::byte* dest, Index elem_bytes) {
+  const ShiftedParts p = shifted_parts(whole, split);
+  const PieceCursor& from = whole_is_source ? whole : split;
+  const PieceCursor& to = whole_is_source ? split : whole;
+  const Index from_first = whole_is_source ? p.whole_first : p.split_first;
+  const Index from_second = whole_is_source ? p.whole_second : p.split_second;
+  const Index to_first = whole_is_source ? p.split_first : p.whole_first;
+  const Index to_second = whole_is_source ? p.split_second : p.whole_second;
+  copy_cut_pieces(dest + to_first * elem_bytes, dest + to_second * elem_bytes, to.stride() * elem_bytes,
+                  source + from_first * elem_bytes, source + from_second * elem_bytes, from.stride() * elem_bytes, m,
+                  static_cast<std::size_t>(p.head * elem_bytes), static_cast<std::size_t>((p.length - p.head) * elem_bytes));
+  advance_shifted(whole, split, m, p);
+}
+
 }  // namespace
 
 LocalPart local_part(const RankPlan& plan, Rank me) {
@@ -135,19 +152,9 @@ void copy_paired(PieceCursor& from, PieceCursor& to, const std::byte* source, st
       to.advance(k * from.piece_length());
       from.advance_pieces(k);
     } else if (const Index s = shifted_pieces(from, to); s > 0) {  // a source piece ends in the next destination piece
-      const ShiftedParts p = shifted_parts(from, to);
-      copy_cut_pieces(dest + p.split_first * elem_bytes, dest + p.split_second * elem_bytes, to.stride() * elem_bytes,
-                      source + p.whole_first * elem_bytes, source + p.whole_second * elem_bytes,
-                      from.stride() * elem_bytes, s, static_cast<std::size_t>(p.head * elem_bytes),
-                      static_cast<std::size_t>((p.length - p.head) * elem_bytes));
-      advance_shifted(from, to, s, p);
+      copy_shifted(from, to, true, s, source, dest, elem_bytes);
     } else if (const Index t = shifted_pieces(to, from); t > 0) {  // a destination piece starts in one source piece
-      const ShiftedParts p = shifted_parts(to, from);
-      copy_cut_pieces(dest + p.whole_first * elem_bytes, dest + p.whole_second * elem_bytes, to.stride() * elem_bytes,
-                      source + p.split_first * elem_bytes, source + p.split_second * elem_bytes,
-                      from.stride() * elem_bytes, t, static_cast<std::size_t>(p.head * elem_bytes),
-                      static_cast<std::size_t>((p.length - p.head) * elem_bytes));
-      advance_shifted(to, from, t, p);
+      copy_shifted(to, from, false, t, source, dest, elem_bytes);
     } else {
       const Index n = std::min(from.left(), to.left());
       copy_run(dest + to.start() * elem_bytes, source + from.start() * elem_bytes, static_cast<std::size_t>(n * elem_bytes));
