@@ -29,6 +29,17 @@
 #include "redist/mpi/verified_mpi_run.hpp"
 #include "redist/schedule/schedule_choice.hpp"
 
+// This process's MPI_Comm_dup calls, counted by the profiling interface: redist's calls reach the
+// definition below before MPI's.
+namespace {
+int comm_dups = 0;
+}  // namespace
+
+extern "C" int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
+  ++comm_dups;
+  return PMPI_Comm_dup(comm, newcomm);
+}
+
 namespace redist::mpi {
 namespace {
 
@@ -282,6 +293,28 @@ TEST(MpiRedistribute, RepeatedCallsOnOneNodeGoThroughTheSharedWindow) {
   call();
   EXPECT_EQ(shared_window_bytes(comm) > 0, wanted);
   MPI_Comm_free(&comm);
+}
+
+// The one-call redistribute() keeps its transport (a duplicate of the caller's communicator) with the
+// communicator (kept_transport.hpp): the first call on it duplicates it once, with the shared window's
+// own duplicate where the ranks share memory (from the second call), and later calls none; a freed
+// communicator's goes with it, and the next communicator gets its own.
+TEST(MpiRedistribute, RepeatedCallsDuplicateTheCommunicatorOnce) {
+  const Layout from = scalapack_layout({300, 200, 16, 16, 2, 4, 0, 0});
+  const Layout to = scalapack_layout({300, 200, 1, 40, 4, 2, 1, 0});
+  const Options options{8, "prylli", "async", RankMap::shared()};
+  const int window_dup = shared_memory_wanted() ? 1 : 0;
+  for (int communicator = 0; communicator < 2; ++communicator) {
+    MPI_Comm comm = MPI_COMM_NULL;
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    const int before = comm_dups;
+    EXPECT_TRUE(verified_redistribute(comm, from, to, options, 3).verified);
+    EXPECT_EQ(comm_dups - before, 1 + window_dup) << "communicator " << communicator;
+    const int after = comm_dups;
+    EXPECT_TRUE(verified_redistribute(comm, from, to, options, 3).verified);
+    EXPECT_EQ(comm_dups, after) << "communicator " << communicator;
+    MPI_Comm_free(&comm);
+  }
 }
 
 // Sets REDIST_MPI_ONCE_PIECE_BYTES in this process for its lifetime (every rank makes one).

@@ -1,5 +1,7 @@
 #include "redist/mpi/plan.hpp"
 
+#include "redist/mpi/kept_transport.hpp"
+
 #include <cstdlib>
 #include <memory>
 #include <mutex>
@@ -10,6 +12,7 @@
 
 #include "redist/mpi/agreement.hpp"
 #include "redist/mpi/call_digest.hpp"
+#include "redist/mpi/kept_transport.hpp"
 #include "redist/mpi/mpi_transport.hpp"
 #include "redist/mpi/shared_window_publication.hpp"
 #include "redist/predict/auto_choice.hpp"
@@ -90,7 +93,7 @@ std::optional<Placement> agree_on_call(const MpiTransport& transport, const Layo
 }  // namespace
 
 Options choose(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options, bool kept_plan) {
-  MpiTransport transport(comm);
+  MpiTransport& transport = *kept_transport(comm);
   const RedistributeOptions o = resolve_defaults(options);
   agree_on_call(transport, source, dest, o);
   ResolvedChoices resolved = resolve_choices(transport, source, dest, o, kept_plan);
@@ -117,10 +120,11 @@ struct Plan::State {
 };
 
 Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options)
-    : Plan(comm, source, dest, options, nullptr) {}
+    : Plan(std::make_shared<MpiTransport>(comm), source, dest, options, nullptr) {}
 
-Plan::Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options, const Buffers* buffers)
-    : state_(std::make_unique<State>(std::make_shared<MpiTransport>(comm))) {
+Plan::Plan(std::shared_ptr<MpiTransport> messages, const Layout& source, const Layout& dest, const Options& options,
+           const Buffers* buffers)
+    : state_(std::make_unique<State>(std::move(messages))) {
   State& s = *state_;
   MpiTransport& transport = *s.transport;
   const RedistributeOptions o = resolve_defaults(options);

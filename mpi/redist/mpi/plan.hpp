@@ -90,7 +90,8 @@ class Plan {
   struct Buffers {
     std::span<const std::byte> source, dest;
   };
-  Plan(MPI_Comm comm, const Layout& source, const Layout& dest, const Options& options, const Buffers* buffers);
+  Plan(std::shared_ptr<MpiTransport> messages, const Layout& source, const Layout& dest, const Options& options,
+       const Buffers* buffers);
   RedistributeReport execute_typed(std::span<const std::byte> source_local, std::span<std::byte> dest_local,
                                    Index type_bytes, bool agreed = false);
   struct State;

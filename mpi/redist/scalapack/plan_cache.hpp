@@ -1,6 +1,6 @@
 // The drop-in entries' plans, kept between calls: a ScaLAPACK program redistributes the same
 // submatrices again and again, and with the plan kept a call costs little more than the move.
-// Both are kept as redist::mpi::CommunicatorCache values of the communicators the calls meet on (one
+// Kept as redist::mpi::CommunicatorCache values of the communicators the calls meet on (one
 // per set of processes: context_meeting.hpp), under its rules (communicator_cache.hpp): made by all
 // the call's ranks together, freed at MPI_Finalize or by release_plans() (scalapack.hpp).
 #pragma once
@@ -43,9 +43,5 @@ using PlanKey = std::vector<std::int64_t>;
 
 /// The plans kept with each meeting communicator: the 16 most recently used.
 mpi::CommunicatorCache<KeptPlan, PlanKey>& kept_plans();
-
-/// redist's transport on `comm` (a meeting communicator): a duplicate, shared by the plans kept
-/// with `comm`. Collective over `comm` the first time.
-const std::shared_ptr<mpi::MpiTransport>& context_transport(MPI_Comm comm);
 
 }  // namespace redist::scalapack

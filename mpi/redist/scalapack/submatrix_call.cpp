@@ -15,6 +15,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "redist/mpi/kept_transport.hpp"
 #include "redist/mpi/scalapack_layout.hpp"
 #include "redist/mpi/shared_window_publication.hpp"
 #include "redist/predict/machine_model_json.hpp"
@@ -653,7 +654,7 @@ const Written& run(const SubmatrixCall& call, const std::byte* a, std::byte* b, 
     throw std::invalid_argument(call.routine + ": " + call.names.context + ": context " +
                                 std::to_string(call.context) + " is not one this rank is part of");
   }
-  const std::shared_ptr<mpi::MpiTransport>& transport = context_transport(comm);
+  const std::shared_ptr<mpi::MpiTransport>& transport = mpi::kept_transport(comm);
   const Rank me = transport->rank();
   // p?tran receives into scratch: its C is the caller's to check (it is written by the caller's loop).
   const Given mine = what_i_was_given(call, a, scratch != nullptr ? reinterpret_cast<const std::byte*>(scratch) : b);

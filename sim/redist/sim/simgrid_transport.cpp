@@ -41,10 +41,11 @@ SimGridTransport::SimGridTransport(World& world, Rank rank)
       prices_(world.placement(rank).prices),
       lazy_cpu_(!world.host_is_shared(rank)),
       trace_cpu_(simgrid::config::get_value<bool>("tracing")) {
-  if (const auto& core = world.placement(rank).core) {
-    turn_.emplace(core, static_cast<long>(rank));
-    turn_->hold();  // a process starts (and reads its clock) once it has its core
-  }
+  // Every rank enters the call at time 0 and reads its clock then, whether or not it has its core:
+  // MPI processes enter a call together after a barrier (7 on 2 cores within 0.1 ms of each other,
+  // their first MPI calls yielding the core in turn), and one whose core is busy waits for it
+  // inside the call, a wait its time counts (CoreTurn::compute takes the core when work comes).
+  if (const auto& core = world.placement(rank).core) turn_.emplace(core, static_cast<long>(rank));
   world_.attach(rank_, this);
 }
 
