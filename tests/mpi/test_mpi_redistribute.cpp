@@ -296,20 +296,20 @@ TEST(MpiRedistribute, RepeatedCallsOnOneNodeGoThroughTheSharedWindow) {
 }
 
 // The one-call redistribute() keeps its transport (a duplicate of the caller's communicator) with the
-// communicator (kept_transport.hpp): the first call on it duplicates it once, with the shared window's
-// own duplicate where the ranks share memory (from the second call), and later calls none; a freed
-// communicator's goes with it, and the next communicator gets its own.
+// communicator (kept_transport.hpp): the first call on it makes two duplicates, the transport's and
+// the shared-memory exchange's (shared_window_publication.hpp, asked for whether or not the ranks
+// share memory), and later calls none; a freed communicator's go with it, and the next
+// communicator gets its own.
 TEST(MpiRedistribute, RepeatedCallsDuplicateTheCommunicatorOnce) {
   const Layout from = scalapack_layout({300, 200, 16, 16, 2, 4, 0, 0});
   const Layout to = scalapack_layout({300, 200, 1, 40, 4, 2, 1, 0});
   const Options options{8, "prylli", "async", RankMap::shared()};
-  const int window_dup = shared_memory_wanted() ? 1 : 0;
   for (int communicator = 0; communicator < 2; ++communicator) {
     MPI_Comm comm = MPI_COMM_NULL;
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
     const int before = comm_dups;
     EXPECT_TRUE(verified_redistribute(comm, from, to, options, 3).verified);
-    EXPECT_EQ(comm_dups - before, 1 + window_dup) << "communicator " << communicator;
+    EXPECT_EQ(comm_dups - before, 2) << "communicator " << communicator;
     const int after = comm_dups;
     EXPECT_TRUE(verified_redistribute(comm, from, to, options, 3).verified);
     EXPECT_EQ(comm_dups, after) << "communicator " << communicator;

@@ -1,8 +1,8 @@
 // redist's message layer kept with a communicator for the calls that hold none of their own: the
 // one-call redistribute() and choose(), and the ScaLAPACK drop-in's kept plans. Each call on a
 // communicator of its own would duplicate the caller's (MPI_Comm_dup, collective: its ranks agree
-// on a context id), which took 0.24 ms a call on 2 ranks of one node and 0.35 ms on 4 ranks sharing
-// 2 cores, as long as a small matrix's whole move (docs/MEASUREMENTS.md). Kept under
+// on a context id), which took 5-7 us on 2 ranks of one node and 68-85 us on 4 ranks sharing 2
+// cores, a sixth of a small matrix's whole call there (docs/MEASUREMENTS.md). Kept under
 // communicator_cache.hpp's rules: made by all the communicator's ranks together on the first call,
 // freed with the communicator, at MPI_Finalize, or by release_kept_transports().
 #pragma once
