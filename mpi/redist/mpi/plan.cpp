@@ -1,7 +1,5 @@
 #include "redist/mpi/plan.hpp"
 
-#include "redist/mpi/kept_transport.hpp"
-
 #include <cstdlib>
 #include <memory>
 #include <mutex>

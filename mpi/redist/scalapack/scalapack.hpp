@@ -60,8 +60,9 @@ template <class T>
 void tranc(int m, int n, T alpha, const T* a, int ia, int ja, const int* desca, T beta, T* c, int ic, int jc,
            const int* descc);
 
-/// Frees the kept plans. Collective over every set of processes a call was made on (the ranks of
-/// each call's ICTXT), if memory matters (MPI_Finalize frees them anyway).
+/// Frees the kept plans, and the transports kept with the communicators (redist::mpi's one-shot
+/// calls make theirs again). Collective over every set of processes a call was made on (the ranks
+/// of each call's ICTXT), if memory matters (MPI_Finalize frees them anyway).
 void release_plans();
 
 }  // namespace redist::scalapack
