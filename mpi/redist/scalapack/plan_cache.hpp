@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "redist/mpi/communicator_cache.hpp"
-#include "redist/mpi/mpi_transport.hpp"
 #include "redist/mpi/plan.hpp"
 
 namespace redist::scalapack {

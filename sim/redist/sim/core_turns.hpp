@@ -58,8 +58,9 @@ class CoreTurn {
   /// ranks waiting for it. `traced`: as executions on `host`, shown in traces; else as sleeps.
   void compute(double seconds, simgrid::s4u::Host& host, bool traced);
   /// Takes the core, if not holding it: before work that runs elsewhere but occupies the CPU (a copy
-  /// through the node's memory), and when the rank starts or wakes. Taken from another rank, the
-  /// core first loses its switch cost.
+  /// through the node's memory), and when the rank wakes from a wait (a rank enters the call without
+  /// it: compute() takes it when work comes). Taken from another rank, the core first loses its
+  /// switch cost.
   void hold();
   /// Gives the core up (the rank is about to wait, or ends).
   void yield();
