@@ -195,6 +195,41 @@ TEST(LocalWorkFit, RecoversEachLoopsFactorOnTheMemorysTime) {
   EXPECT_EQ(undirected.memory->unpack_factor, 1);
 }
 
+// Rows that say what they touched were timed as repeated calls run them, on every rank at once: the
+// memory is the warm copies', each row read at half of what the node's ranks touched (or its
+// bytes, where more), and the factors come back. Rows that say nothing were timed cold: the cold copies'.
+TEST(LocalWorkFit, RowsNamingWhatTheyTouchedArePricedByTheWarmCopies) {
+  constexpr double kPack = 1.3, kUnpack = 0.9, kRun = 1e-10, kRecord = 2e-9;
+  nlohmann::json json = {{"index", nlohmann::json::array()}, {"copies", nlohmann::json::array()},
+                         {"copy_bandwidth", nlohmann::json::array()}};
+  for (const auto& [ranks, bytes, warm] : {std::tuple{1, 4096, 9e10}, std::tuple{1, 1 << 22, 3e10}, std::tuple{2, 4096, 8e10},
+                                           std::tuple{2, 1 << 22, 2e10}}) {
+    json["copy_bandwidth"].push_back({{"ranks", ranks}, {"bytes", bytes}, {"warm", warm}, {"cold", warm / 4}});
+  }
+  const NodeMemory warm = NodeMemory::from_measurements({{1, 4096, 9e10}, {1, 1 << 22, 3e10}, {2, 4096, 8e10}, {2, 1 << 22, 2e10}});
+  std::mt19937_64 rng(62);
+  std::uniform_real_distribution<double> bytes(1e4, 1e7), touched_over(1, 8), runs_per_kib(0, 64), runs_per_record(1, 100);
+  for (int i = 0; i < 40; ++i) {
+    const bool pack = i % 2 == 0;
+    const double b = bytes(rng), touched = b * touched_over(rng), r = b / 1024 * runs_per_kib(rng), records = r / runs_per_record(rng);
+    const double seconds = (pack ? kPack : kUnpack) * warm.copy_seconds(b, 2, CopyLoop::Pack, 2 * touched) + r * kRun + records * kRecord;
+    json["copies"].push_back({{"work", {{"cost.byte_copied", b}, {"cost.run_copied", r}, {"cost.record_copied", records}}},
+                              {"seconds", seconds}, {"direction", pack ? "pack" : "unpack"}, {"touched", touched}});
+  }
+  const LocalWork w = local_work_from_json(json);
+  ASSERT_TRUE(w.memory.has_value());
+  EXPECT_TRUE(w.warm_copies);
+  EXPECT_EQ(w.memory->copy_bandwidth, warm.copy_bandwidth);
+  EXPECT_NEAR(w.memory->pack_factor / kPack, 1, 1e-9);
+  EXPECT_NEAR(w.memory->unpack_factor / kUnpack, 1, 1e-9);
+  EXPECT_NEAR(w.run_copied / kRun, 1, 1e-6);
+  EXPECT_NEAR(w.record_copied / kRecord, 1, 1e-6);
+  for (auto& row : json["copies"]) row.erase("touched");
+  const LocalWork cold = local_work_from_json(json);
+  EXPECT_FALSE(cold.warm_copies);
+  EXPECT_EQ(cold.memory->copy_bandwidth.text(), "0:2.25e+10;4194304:7.5e+09");
+}
+
 TEST(LocalWorkFit, MalformedOutputThrows) {
   EXPECT_THROW(local_work_from_json(nlohmann::json::object()), nlohmann::json::exception);
   EXPECT_THROW(local_work_from_json({{"index", nlohmann::json::array()}, {"copies", {{{"seconds", 1}}}}}),

@@ -172,6 +172,32 @@ TEST(SimNodeMemory, AMalformedOrLoneCurveIsOneErrorLine) {
   std::filesystem::remove_all(dir);
 }
 
+// A copy in a call that touches more than twice its bytes is read where the curves put that call's
+// memory: 64 KiB copied in a call touching 16 MiB streams at the 4 MiB piece's bandwidths (6 GB/s
+// alone), not at the 64 KiB copy's own (12 GB/s); a call touching less than twice its copy keeps
+// the copy's own W.
+TEST(NodeMemory, ACopyIsPricedAtHalfOfWhatItsCallTouchesWhereThatIsMore) {
+  EXPECT_DOUBLE_EQ(kMemory.copy_seconds(65536, 1, CopyLoop::Pack, 16 << 20), 65536 / 6e9);
+  EXPECT_DOUBLE_EQ(kMemory.copy_seconds(65536, 1, CopyLoop::Pack, 65536), 65536 / 1.2e10);
+  EXPECT_DOUBLE_EQ(kMemory.copy_seconds(65536, 1), 65536 / 1.2e10);
+  EXPECT_DOUBLE_EQ(kMemory.copy_seconds(65536, 4, CopyLoop::Pack, 16 << 20), 65536 / 3.75e9);  // M(W) / 4
+}
+
+// The simulator prices a rank's copies by the touched bytes its options give it.
+TEST(SimNodeMemory, ARanksCopiesArePricedByWhatItsCallTouches) {
+  const auto copy_in_call = [](std::vector<double> touched) {
+    SimulationOptions options = on("node_memory.xml", 1, /*phantom=*/true);
+    options.rank_hosts = {"node-0"};
+    options.touched_bytes = std::move(touched);
+    return seconds_of(simulate(options, [](Transport& t) {
+      t.charge(Work(WorkKind::ByteCopied, 65536));
+      return seconds(t.now());
+    })[0]);
+  };
+  EXPECT_NEAR(copy_in_call({16 << 20}) / (65536 / 6e9), 1, 1e-6);
+  EXPECT_NEAR(copy_in_call({}) / (65536 / 1.2e10), 1, 1e-6);
+}
+
 // The model of measured copies: one rank's bandwidth, and the most that any number copied together.
 TEST(NodeMemory, FromMeasurementsTakesOneRanksAndTheMostTogether) {
   const NodeMemory m = NodeMemory::from_measurements({{1, 4096, 20e9}, {2, 4096, 19e9}, {4, 4096, 15e9},

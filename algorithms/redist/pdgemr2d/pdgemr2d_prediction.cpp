@@ -4,6 +4,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "redist/indexing/touched_bytes.hpp"
 #include "redist/pdgemr2d/blacs_combine.hpp"
 #include "redist/pdgemr2d/call_buffer.hpp"
 #include "redist/pdgemr2d/pdgemr2d_geometry.hpp"
@@ -84,12 +85,18 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
 
   const auto count = static_cast<std::size_t>(ranks);
   std::vector<RankClock> clock(count);
+  std::vector<double> touched;  // by each rank's node, its calls' bytes (touched_bytes.hpp)
+  for (Rank r = 0; r < ranks; ++r) {
+    touched.push_back(model.over_node(r, ranks, [&](Index other) { return touched_bytes(copy, static_cast<Rank>(other), elem_bytes); }));
+  }
   // A rank's local work: at the machine's prices (its node's memory shared by the ranks copying at
   // once), stretched where its host holds more ranks than cores.
   const auto local = [&](Rank r, const Work& work, double Phases::*phase) {
     const Index on_host = ranks / model.hosts + (model.host_of(r) < ranks % model.hosts ? 1 : 0);
     const double stretch = std::max(1.0, static_cast<double>(on_host) / static_cast<double>(model.cores));
-    const double seconds = model.run_seconds_for(work, model.copying_with(r, ranks)) * stretch;
+    const double seconds =
+        model.run_seconds_for(work, model.copying_with(r, ranks), CopyLoop::Pack, touched[static_cast<std::size_t>(r)]) *
+        stretch;
     clock[static_cast<std::size_t>(r)].now += seconds;
     clock[static_cast<std::size_t>(r)].phases.*phase += seconds;
   };

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "redist/indexing/indexing_methods.hpp"
+#include "redist/indexing/touched_bytes.hpp"
 #include "redist/predict/predicted_comm.hpp"
 #include "redist/redistribute/direct_exchange.hpp"
 #include "redist/redistribute/local_copy.hpp"
@@ -250,7 +251,8 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
 std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest, Index elem_bytes,
                                         const CandidateSet& candidates, const MachineModel& model, Rank me) {
   const WorkPrices& prices = model.prices;
-  const Index copying = model.copying_with(me, candidates.ranks.ranks_needed(source.processors(), dest.processors()));
+  const Index run_ranks = candidates.ranks.ranks_needed(source.processors(), dest.processors());
+  const Index copying = model.copying_with(me, run_ranks);
   // Schedules do not change a rank's plan: one per indexing method and placement.
   std::map<std::pair<std::string, RelabelMethod>, PlanWork> planned;
   std::vector<LocalSeconds> out;
@@ -258,6 +260,8 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
     auto [at, fresh] = planned.try_emplace({c.indexing, c.relabel});
     if (fresh) at->second = plan_work(source, dest, elem_bytes, candidates.placement(c.relabel), indexing_method(c.indexing), me);
     const PlanWork& w = at->second;
+    const RankMap& placed = candidates.placement(c.relabel).ranks;
+    const double touched = model.over_node(me, run_ranks, [&](Index r) { return touched_bytes(source, dest, placed, static_cast<Rank>(r), elem_bytes); });
     const bool direct = runs_exchange_direct(c, model);
     Work pack = direct ? w.packed : w.pack, unpack = direct ? w.unpacked : w.unpack;
     const std::vector<Work>& unpacks = direct ? w.unpacked_one_by_one : w.unpacks;
@@ -282,13 +286,14 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
     if (exchanges_in_place(c, model)) {
       const std::size_t swept = unpacks.size() + (w.local_in_unpack ? 1 : 0);
       unpack += local_unpack;
-      out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying),
-                     model.seconds_for(unpack, copying, unpack_loop(swept))});
+      out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying, CopyLoop::Pack, touched),
+                     model.seconds_for(unpack, copying, unpack_loop(swept), touched)});
       continue;
     }
-    double unpack_seconds = model.seconds_for(local_unpack, copying, direct ? CopyLoop::Pack : CopyLoop::Unpack);
-    for (const Work& message : unpacks) unpack_seconds += model.seconds_for(message, copying, CopyLoop::Unpack);
-    out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying), unpack_seconds});
+    double unpack_seconds =
+        model.seconds_for(local_unpack, copying, direct ? CopyLoop::Pack : CopyLoop::Unpack, touched);
+    for (const Work& message : unpacks) unpack_seconds += model.seconds_for(message, copying, CopyLoop::Unpack, touched);
+    out.push_back({prices.seconds_for(w.index), model.seconds_for(pack, copying, CopyLoop::Pack, touched), unpack_seconds});
   }
   return out;
 }

@@ -89,15 +89,26 @@ struct MachineModel {
     const Index on_host = ranks / hosts + (host_of(rank) < ranks % hosts ? 1 : 0);
     return std::min(on_host, cores);
   }
-  /// Seconds `work` takes on one rank when `copying` ranks of its node copy at once: its copies at
-  /// the memory's bandwidth, by `loop`, the rest at the prices (all at the prices without a memory
-  /// model).
-  double seconds_for(const Work& work, Index copying, CopyLoop loop = CopyLoop::Pack) const {
+  /// The sum of `of(r)` over the ranks r of a run of `ranks` that share `rank`'s node memory (every
+  /// rank where the hosts share one memory): what the node's caches hold of their calls.
+  template <class PerRank>
+  double over_node(Index rank, Index ranks, PerRank of) const {
+    double sum = 0;
+    for (Index r = 0; r < ranks; ++r) {
+      if (shared_memory || host_of(r) == host_of(rank)) sum += of(r);
+    }
+    return sum;
+  }
+  /// Seconds `work` takes on one rank when `copying` ranks of its node copy at once, in a call that
+  /// touches `touched` bytes of the rank's memory (NodeMemory::copy_seconds; 0: the copy's own): its
+  /// copies at the memory's bandwidth, by `loop`, the rest at the prices (all at the prices without
+  /// a memory model).
+  double seconds_for(const Work& work, Index copying, CopyLoop loop = CopyLoop::Pack, double touched = 0) const {
     const Index bytes = work.count(WorkKind::ByteCopied);
     if (!memory || bytes == 0) return prices.seconds_for(work);
     Work rest = work;
     rest.add(WorkKind::ByteCopied, -bytes);
-    return prices.seconds_for(rest) + memory->copy_seconds(static_cast<double>(bytes), copying, loop);
+    return prices.seconds_for(rest) + memory->copy_seconds(static_cast<double>(bytes), copying, loop, touched);
   }
   /// Some host holds more of `ranks` ranks than it has cores.
   bool oversubscribed(Index ranks) const { return ranks_outnumber_cores((ranks + hosts - 1) / hosts, cores); }
@@ -141,10 +152,10 @@ struct MachineModel {
     return out;
   }
   /// seconds_for with the run's copy slowdown on the copies of `work`, its work slowdown on the rest.
-  double run_seconds_for(const Work& work, Index copying, CopyLoop loop = CopyLoop::Pack) const {
-    if (copy_slowdown == 1 && work_slowdown == 1) return seconds_for(work, copying, loop);
+  double run_seconds_for(const Work& work, Index copying, CopyLoop loop = CopyLoop::Pack, double touched = 0) const {
+    if (copy_slowdown == 1 && work_slowdown == 1) return seconds_for(work, copying, loop, touched);
     const auto [copies, rest] = split_copies(work);
-    return work_slowdown * seconds_for(rest, copying) + copy_slowdown * seconds_for(copies, copying, loop);
+    return work_slowdown * seconds_for(rest, copying) + copy_slowdown * seconds_for(copies, copying, loop, touched);
   }
   /// Seconds the busiest host takes for work `rank_seconds[r]` of each rank r: its ranks' sum over
   /// its cores, or its longest rank's, whichever is more (a rank runs on one core at a time); where

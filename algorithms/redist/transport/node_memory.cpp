@@ -12,8 +12,8 @@ double NodeMemory::rank_bandwidth(double bytes, Index copying) const {
   return std::min(alone, node_bandwidth.at(bytes) / static_cast<double>(std::max<Index>(1, copying)));
 }
 
-double NodeMemory::copy_seconds(double bytes, Index copying, CopyLoop loop) const {
-  return bytes <= 0 ? 0.0 : loop_factor(loop) * (bytes / rank_bandwidth(bytes, copying));
+double NodeMemory::copy_seconds(double bytes, Index copying, CopyLoop loop, double touched) const {
+  return bytes <= 0 ? 0.0 : loop_factor(loop) * (bytes / rank_bandwidth(resident_bytes(bytes, touched), copying));
 }
 
 NodeMemory NodeMemory::from_measurements(const std::vector<CopyBandwidthMeasurement>& measurements) {

@@ -82,8 +82,9 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
       text << fmt::format("  {:<5}  {:<8.3g}  {:.4e}   {:.4e}\n", r.ranks, level, r.round_trip, switches.at(level));
     }
   }
-  text << fmt::format("copies (least squares over packing and unpacking the methods' plans, caches emptied\n"
-                      "before each): {:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run, {:.4g} s per record\n",
+  text << fmt::format("copies (least squares over packing and unpacking the methods' plans, {}):\n"
+                      "{:.4g} s/byte ({:.3g} GB/s), {:.4g} s per run, {:.4g} s per record\n",
+                      w.warm_copies ? "each the fastest of repeated copies" : "caches emptied before each",
                       w.byte_copied, w.byte_copied > 0 ? 1e-9 / w.byte_copied : 0.0, w.run_copied, w.record_copied);
   if (w.memory) {
     text << fmt::format("(with the memory modelled, the fitted column prices the bytes at its bandwidths below, times\n"
@@ -114,14 +115,16 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
   }
   if (w.memory) {
     text << fmt::format("copy bandwidth, bytes per second a rank, k ranks copying W bytes each at once (the\n"
-                        "node's memory, caches emptied first: one rank's bandwidth c(W), all ranks' together M(W), each of k\n"
-                        "ranks modelled at min(c(W), M(W) / k)); runs and records fitted on what the memory's\n"
-                        "copies leave of the rows above:\n");
+                        "node's memory, the {} copies: one rank's bandwidth c(W), all ranks' together M(W), each of k\n"
+                        "ranks modelled at min(c(W), M(W) / k), read at W = half of what a call touches where that is\n"
+                        "more than its copy); runs and records fitted on what the memory's copies leave of the rows above:\n",
+                        w.warm_copies ? "warm (repeated)" : "cold (caches emptied first)");
     text << "  k     W           warm         cold         modelled     residual\n";
     for (const CopyBandwidthRow& r : w.copy_bandwidth) {
       const double modelled = w.memory->rank_bandwidth(r.bytes, r.ranks);
+      const double target = w.warm_copies ? r.warm : r.cold;
       text << fmt::format("  {:<4}  {:<10}  {:.4e}   {:.4e}   {:.4e}   {:+.1f}%\n", r.ranks, r.bytes, r.warm, r.cold,
-                          modelled, 100 * (modelled - r.cold) / r.cold);
+                          modelled, 100 * (modelled - target) / target);
     }
   }
   if (!w.pdgemr2d.empty()) {

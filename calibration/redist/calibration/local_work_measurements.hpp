@@ -29,6 +29,10 @@ struct CopyMeasurement {
   /// taken before rows said so.
   std::optional<CopyLoop> loop{};
   bool left_out = false;  ///< of the loop factors' fit: its time is not its counted work's
+  /// Bytes its repeated copies touched on each rank (storage and buffers; every rank copied at once,
+  /// so that the node's are `ranks` times as many: NodeMemory::copy_seconds); 0 in measurements
+  /// that emptied the caches before each copy, which name none.
+  double touched = 0;
 };
 
 /// One rank's copy bandwidth with `ranks` ranks copying `bytes` each at once, warm and cold.
@@ -45,6 +49,9 @@ struct LocalWork {
   /// no copies were measured.
   std::optional<NodeMemory> memory;
   std::vector<CopyBandwidthRow> copy_bandwidth;
+  /// `memory` models the warm copies (the rows of `copies` say what they touched: timed as repeated
+  /// calls run them), else the cold ones (timed with the caches emptied first).
+  bool warm_copies = false;
   /// Ranks that packed and unpacked at once in `copies` (those of the largest copy bandwidth row).
   Index ranks = 1;
   double byte_copied = 0;  ///< seconds per byte copied, fitted over `copies`
@@ -71,6 +78,7 @@ struct LocalWork {
   struct ElementCopyMeasurement {
     double elements = 0, bytes = 0, runs = 0, records = 0;
     double seconds = 0;
+    double touched = 0;  ///< A, B and the buffers (0 where the caches were emptied first)
   };
   std::vector<ElementCopyMeasurement> pdgemr2d;
 };

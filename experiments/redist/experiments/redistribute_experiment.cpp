@@ -13,6 +13,7 @@
 #include "redist/indexing/indexing_methods.hpp"
 #include "redist/indexing/matrix_copy.hpp"
 #include "redist/indexing/matrix_copy_request.hpp"
+#include "redist/indexing/touched_bytes.hpp"
 #include "redist/layout/scalapack_descriptor.hpp"
 #include "redist/pdgemr2d/pdgemr2d_copy.hpp"
 #include "redist/redistribute/verified_run.hpp"
@@ -383,6 +384,11 @@ ExperimentResult run_redistribute(const std::string& platform, const Params& par
   sim.phantom = runs_phantom(payload, bytes);
   sim.sources_shared = v.text("sources") == "shared";
   sim.trace_file = trace;
+  for (Rank rank = 0; rank < sim.ranks; ++rank) {
+    sim.touched_bytes.push_back(shape.matrix_copy()
+                                    ? touched_bytes(submatrix_copy(*shape.copy, options.ranks, rank), rank, elem_bytes)
+                                    : touched_bytes(source, dest, options.ranks, rank, elem_bytes));
+  }
   // Real payload: every rank's source and destination arrays, and the send and receive copies of
   // what moves (at most the whole array), all in this one process; checked by check_redistribute.
   const auto reports = simulate(sim, [&](Transport& transport) {

@@ -13,7 +13,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "redist/measurements/cache_eviction.hpp"
 #include "redist/measurements/copy_bandwidth.hpp"
 #include "redist/measurements/first_touch.hpp"
 #include "redist/measurements/pdgemr2d_copies.hpp"
@@ -25,13 +24,11 @@
 namespace redist::measurements {
 namespace {
 
-// Fastest of `times` runs of `body`, in seconds; `cold`: caches emptied before each, then `warm_up`
-// run (untimed). Every rank starts each run together, so that the work shares the node's memory as
-// a redistribution's does.
-double fastest(int times, const std::function<void()>& body, bool cold, const std::function<void()>& warm_up = {}) {
+// Fastest of `times` runs of `body`, in seconds, `warm_up` run (untimed) before each. Every rank
+// starts each run together, so that the work shares the node's memory as a redistribution's does.
+double fastest(int times, const std::function<void()>& body, const std::function<void()>& warm_up = {}) {
   double best = 1e300;
   for (int k = 0; k < times; ++k) {
-    if (cold) evict_caches();
     if (warm_up) warm_up();
     MPI_Barrier(MPI_COMM_WORLD);
     const auto start = std::chrono::steady_clock::now();
@@ -74,8 +71,10 @@ Work copies_of(const std::vector<PeerPlan>& peers, Index elem) {
 // the exchanges do: message by message (unpack: a scheduled exchange's, messages arriving one at a
 // time) and all at once in one sweep of destination storage (unpack_messages: the shared-memory
 // exchange's, redist's default on one node), each out of buffers just written, as receives leave
-// them, into cold storage. The sweep fills each destination line whole for all messages and costs
-// more a piece (1.0-1.65 × the one-by-one time on one rank, pieces of 8 to 256 bytes).
+// them. The sweep fills each destination line whole for all messages and costs more a piece
+// (1.0-1.65 × the one-by-one time on one rank, pieces of 8 to 256 bytes). Each the fastest of
+// repeated copies, as repeated calls run them: what they touch stays in the caches where it fits
+// (each row's "touched": its storage and buffers, which the node's memory model prices it by).
 void measure_copies(const RankPlan& plan, Index source_elements, Index dest_elements, nlohmann::ordered_json& out) {
   constexpr Index elem = 8;
   std::vector<std::byte> source(static_cast<std::size_t>(source_elements * elem), std::byte{1});
@@ -85,20 +84,26 @@ void measure_copies(const RankPlan& plan, Index source_elements, Index dest_elem
   const std::vector<std::byte*> receive_buffers = buffers_for(plan.receives, elem, recv_memory);
   const std::vector<const std::byte*> receives(receive_buffers.begin(), receive_buffers.end());
   const auto received = [&] { std::fill(recv_memory.begin(), recv_memory.end(), std::byte{3}); };
-  const double pack = fastest(3, [&] { pack_messages(plan.sends, source, elem, sends); }, true);
+  const double pack = fastest(5, [&] { pack_messages(plan.sends, source, elem, sends); });
   const double one_by_one = fastest(
-      3, [&] {
+      5, [&] {
         for (std::size_t k = 0; k < plan.receives.size(); ++k) unpack(plan.receives[k], receives[k], elem, dest);
       },
-      true, received);
+      received);
+  const auto bytes = [](const std::vector<std::byte>& a, const std::vector<std::byte>& b) {
+    return static_cast<double>(a.size() + b.size());
+  };
   out.push_back(row(copies_of(plan.sends, elem), pack));
   out.back()["direction"] = "pack";
+  out.back()["touched"] = bytes(source, send_memory);
   out.push_back(row(copies_of(plan.receives, elem), one_by_one));
   out.back()["direction"] = "unpack";
+  out.back()["touched"] = bytes(recv_memory, dest);
   if (unpack_loop(plan.receives.size()) != CopyLoop::UnpackSweep) return;
-  const double swept = fastest(3, [&] { unpack_messages(plan.receives, receives, elem, dest); }, true, received);
+  const double swept = fastest(5, [&] { unpack_messages(plan.receives, receives, elem, dest); }, received);
   out.push_back(row(copies_of(plan.receives, elem), swept));
   out.back()["direction"] = "sweep";
+  out.back()["touched"] = bytes(recv_memory, dest);
 }
 
 // Relabelling is index work too (plan_redistribution times it with the plan): both methods.
@@ -109,8 +114,7 @@ void measure_relabelling(const Layout& source, const Layout& dest, nlohmann::ord
         5, [&] {
           work = Work();
           relabelled_ranks(source, dest, method, work);
-        },
-        false);
+        });
     out.push_back(row(work, seconds));
   }
 }
@@ -161,8 +165,7 @@ nlohmann::ordered_json measure() {
             work = Work();
             plan = make_plan(method, source, dest, RankMap::shared(), 0, true, work);
             work += listing_work(plan);
-          },
-          false);
+          });
       index.push_back(row(work, seconds));
       measure_copies(plan, source.local_size(0), dest.local_size(0), copies);
     }

@@ -22,6 +22,9 @@ struct SimulationOptions {
   /// memory (ignored elsewhere).
   bool sources_shared = false;
   std::string trace_file;               ///< if non-empty: SimGrid Paje trace written there
+  /// The bytes of each rank's memory its call touches (touched_bytes.hpp): a node's memory model
+  /// prices a rank's copies by the sum over the ranks of its node; empty: each copy's own bytes.
+  std::vector<double> touched_bytes;
 };
 
 // Host properties the simulation reads (names in platform_properties.hpp's table):

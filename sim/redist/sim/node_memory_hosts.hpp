@@ -20,8 +20,11 @@ namespace redist::sim {
 struct CopyResource {
   std::shared_ptr<const NodeMemory> memory;
   simgrid::s4u::Host* host = nullptr;
+  /// The bytes the calls of its node's ranks touch, its own included (touched_bytes.hpp; 0: not known).
+  double touched = 0;
   /// Blocks the calling actor while it copies `bytes` at once by `loop`, `slowdown` times the memory's
-  /// work (a rank sharing its core: core_sharing_slowdowns.hpp), at the bandwidths of `bytes` copied at once.
+  /// work (a rank sharing its core: core_sharing_slowdowns.hpp), at the bandwidths the curves give
+  /// those bytes in a call that touches `touched` (NodeMemory::copy_seconds).
   void copy(double bytes, double slowdown = 1, CopyLoop loop = CopyLoop::Pack) const;
 };
 

@@ -168,6 +168,12 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
     placement[rank].copy_slowdown = copy_slowdowns[rank];
     placement[rank].work_slowdown = work_slowdowns[rank];
   }
+  // A node's caches hold what all its ranks' calls touch: each rank's copies are priced by its node's sum.
+  std::map<const simgrid::s4u::Host*, double> touched_on_node;  // by memory host
+  for (std::size_t rank = 0; rank < placement.size() && rank < options.touched_bytes.size(); ++rank) {
+    touched_on_node[placement[rank].copies.host] += options.touched_bytes[rank];
+  }
+  for (RankPlacement& p : placement) p.copies.touched = options.touched_bytes.empty() ? 0.0 : touched_on_node[p.copies.host];
   const auto latency = barrier_latency(placement, options.platform_file);
   auto scan = control_scan(placement, options.platform_file);
   const bool one_memory = shared_memory(placement);
