@@ -4,6 +4,7 @@
 // 6 GB/s and M = 60, 30, 15 GB/s from 0, 64 KiB and 4 MiB.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -181,6 +182,23 @@ TEST(NodeMemory, ACopyIsPricedAtHalfOfWhatItsCallTouchesWhereThatIsMore) {
   EXPECT_DOUBLE_EQ(kMemory.copy_seconds(65536, 1, CopyLoop::Pack, 65536), 65536 / 1.2e10);
   EXPECT_DOUBLE_EQ(kMemory.copy_seconds(65536, 1), 65536 / 1.2e10);
   EXPECT_DOUBLE_EQ(kMemory.copy_seconds(65536, 4, CopyLoop::Pack, 16 << 20), 65536 / 3.75e9);  // M(W) / 4
+}
+
+// Between two measured sizes the curves are read geometrically: at the geometric mean of 64 KiB
+// and 4 MiB (512 KiB), the geometric mean of their values; at a start, its value; before the
+// second start and past the last, held. A random size against its closed form.
+TEST(NodeMemory, CurvesAreReadGeometricallyBetweenTheirPoints) {
+  EXPECT_DOUBLE_EQ(kMemory.alone(512 << 10), std::sqrt(1.2e10 * 6e9));
+  EXPECT_DOUBLE_EQ(kMemory.together(512 << 10), std::sqrt(3e10 * 1.5e10));
+  EXPECT_DOUBLE_EQ(kMemory.alone(65536), 1.2e10);
+  EXPECT_DOUBLE_EQ(kMemory.alone(1000), 2e10);
+  EXPECT_DOUBLE_EQ(kMemory.alone(64 << 20), 6e9);
+  std::mt19937_64 random(47);
+  for (int trial = 0; trial < 20; ++trial) {
+    const double w = std::exp(std::uniform_real_distribution<double>(std::log(65536.0), std::log(4194304.0))(random));
+    const double fraction = std::log(w / 65536) / std::log(64.0);
+    EXPECT_NEAR(kMemory.alone(w) / (1.2e10 * std::pow(0.5, fraction)), 1, 1e-12) << w;
+  }
 }
 
 // The simulator prices a rank's copies by the touched bytes its options give it.

@@ -63,6 +63,15 @@ double PiecewiseCurve::at(double size) const {
   return values_[static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, after - starts_.begin() - 1))];
 }
 
+double PiecewiseCurve::between_points(double size) const {
+  const auto after = std::upper_bound(starts_.begin(), starts_.end(), size);
+  const auto i = static_cast<std::size_t>(after - starts_.begin());
+  // Before the second start (the first is 0), past the last, or next to a value of 0: held.
+  if (i < 2 || i == starts_.size() || !(values_[i - 1] > 0 && values_[i] > 0)) return at(size);
+  const double fraction = std::log(size / starts_[i - 1]) / std::log(starts_[i] / starts_[i - 1]);
+  return values_[i - 1] * std::pow(values_[i] / values_[i - 1], fraction);
+}
+
 std::string PiecewiseCurve::text() const {
   // Shortest text that reads back as the same double.
   const auto shortest = [](double value) {

@@ -20,6 +20,11 @@ class PiecewiseCurve {
 
   /// The value at `size`.
   double at(double size) const;
+  /// The value at `size` read between the curve's points rather than held from each: from the
+  /// second start on, geometric in both size and value between neighbouring starts (a rate that
+  /// falls by a factor over a doubling of size falls by its square root over half of it); held
+  /// before the second start and after the last.
+  double between_points(double size) const;
   bool empty() const { return starts_.empty(); }
   const std::vector<double>& starts() const { return starts_; }
   const std::vector<double>& values() const { return values_; }

@@ -8,8 +8,7 @@
 namespace redist {
 
 double NodeMemory::rank_bandwidth(double bytes, Index copying) const {
-  const double alone = copy_bandwidth.at(bytes);
-  return std::min(alone, node_bandwidth.at(bytes) / static_cast<double>(std::max<Index>(1, copying)));
+  return std::min(alone(bytes), together(bytes) / static_cast<double>(std::max<Index>(1, copying)));
 }
 
 double NodeMemory::copy_seconds(double bytes, Index copying, CopyLoop loop, double touched) const {

@@ -50,6 +50,10 @@ struct NodeMemory {
     return pack_factor;
   }
 
+  /// c(W) and M(W), read between the measured points (PiecewiseCurve::between_points): what stays in
+  /// the caches falls off gradually as W grows past them, not at the next measured size.
+  double alone(double bytes) const { return copy_bandwidth.between_points(bytes); }
+  double together(double bytes) const { return node_bandwidth.between_points(bytes); }
   /// Each rank's bandwidth with `copying` ranks copying `bytes` at once: min(c(W), M(W) / copying).
   double rank_bandwidth(double bytes, Index copying) const;
   /// Seconds to copy `bytes` with `copying` ranks copying alike, by `loop`, in a call that touches

@@ -30,11 +30,11 @@ std::optional<PiecewiseCurve> read_curve(const simgrid::s4u::Host& host, std::st
 void CopyResource::copy(double bytes, double slowdown, CopyLoop loop) const {
   if (bytes <= 0) return;
   const double resident = NodeMemory::resident_bytes(bytes, touched);
-  const double node = memory->node_bandwidth.at(resident);
+  const double node = memory->together(resident);
   simgrid::s4u::ExecPtr exec =
       simgrid::s4u::this_actor::exec_init(bytes / node * kMemorySpeed * slowdown * memory->loop_factor(loop));
   exec->set_host(host);
-  exec->set_bound(memory->copy_bandwidth.at(resident) / node * kMemorySpeed);
+  exec->set_bound(memory->alone(resident) / node * kMemorySpeed);
   exec->start();
   exec->wait();
 }
