@@ -87,7 +87,8 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
   std::vector<RankClock> clock(count);
   std::vector<double> touched;  // by each rank's node, its calls' bytes (touched_bytes.hpp)
   for (Rank r = 0; r < ranks; ++r) {
-    touched.push_back(model.over_node(r, ranks, [&](Index other) { return touched_bytes(copy, static_cast<Rank>(other), elem_bytes); }));
+    touched.push_back(
+        model.over_node(r, ranks, [&](Index other) { return touched_bytes(copy, static_cast<Rank>(other), elem_bytes); }));
   }
   // A rank's local work: at the machine's prices (its node's memory shared by the ranks copying at
   // once), stretched where its host holds more ranks than cores.

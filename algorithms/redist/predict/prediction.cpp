@@ -261,7 +261,8 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
     if (fresh) at->second = plan_work(source, dest, elem_bytes, candidates.placement(c.relabel), indexing_method(c.indexing), me);
     const PlanWork& w = at->second;
     const RankMap& placed = candidates.placement(c.relabel).ranks;
-    const double touched = model.over_node(me, run_ranks, [&](Index r) { return touched_bytes(source, dest, placed, static_cast<Rank>(r), elem_bytes); });
+    const double touched = model.over_node(
+        me, run_ranks, [&](Index r) { return touched_bytes(source, dest, placed, static_cast<Rank>(r), elem_bytes); });
     const bool direct = runs_exchange_direct(c, model);
     Work pack = direct ? w.packed : w.pack, unpack = direct ? w.unpacked : w.unpack;
     const std::vector<Work>& unpacks = direct ? w.unpacked_one_by_one : w.unpacks;

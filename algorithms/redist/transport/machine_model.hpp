@@ -99,10 +99,10 @@ struct MachineModel {
     }
     return sum;
   }
-  /// Seconds `work` takes on one rank when `copying` ranks of its node copy at once, in a call that
-  /// touches `touched` bytes of the rank's memory (NodeMemory::copy_seconds; 0: the copy's own): its
-  /// copies at the memory's bandwidth, by `loop`, the rest at the prices (all at the prices without
-  /// a memory model).
+  /// Seconds `work` takes on one rank when `copying` ranks of its node copy at once and the calls of
+  /// the node's ranks touch `touched` bytes (over_node; NodeMemory::copy_seconds; 0: the copy's own):
+  /// its copies at the memory's bandwidth, by `loop`, the rest at the prices (all at the prices
+  /// without a memory model).
   double seconds_for(const Work& work, Index copying, CopyLoop loop = CopyLoop::Pack, double touched = 0) const {
     const Index bytes = work.count(WorkKind::ByteCopied);
     if (!memory || bytes == 0) return prices.seconds_for(work);

@@ -1,8 +1,8 @@
 // A node's memory as a resource its ranks share (docs/ARCHITECTURE.md §4). A rank's copy (pack,
 // unpack, a local part) runs through its core, at most c(W) bytes per second, and through the node's
 // memory, M(W) bytes per second shared by every rank copying at that moment. Both depend on W, the
-// bytes a rank keeps copying (the copy's, or half of what its call touches where that is more):
-// what stays in a core's caches from one call to the next copies faster than what streams from
+// bytes a rank keeps copying (the copy's, or half of what its node's calls touch where that is
+// more): what stays in the caches from one call to the next copies faster than what streams from
 // memory.
 // With k ranks copying alike, each copies at min(c(W), M(W) / k); the simulator shares M(W) among
 // copies that overlap in time as SimGrid shares a resource (max-min fairness, each flow bounded by
@@ -56,13 +56,13 @@ struct NodeMemory {
   double together(double bytes) const { return node_bandwidth.between_points(bytes); }
   /// Each rank's bandwidth with `copying` ranks copying `bytes` at once: min(c(W), M(W) / copying).
   double rank_bandwidth(double bytes, Index copying) const;
-  /// Seconds to copy `bytes` with `copying` ranks copying alike, by `loop`, in a call that touches
-  /// `touched` bytes of the rank's memory (its arrays and message buffers; 0: the copy's own): the
+  /// Seconds to copy `bytes` with `copying` ranks copying alike, by `loop`, where the calls of the
+  /// node's ranks touch `touched` bytes (their arrays and message buffers; 0: the copy's own): the
   /// curves are read at W = max(bytes, touched / 2). The curves are measured on repeated copies of W
   /// bytes, which touch 2W (source and destination), as repeated calls find what they touched last
   /// time in the caches when it fits there: a small copy of a large call streams from memory.
   double copy_seconds(double bytes, Index copying, CopyLoop loop = CopyLoop::Pack, double touched = 0) const;
-  /// The W at which the curves price a copy of `bytes` in a call touching `touched` bytes.
+  /// The W at which the curves price a copy of `bytes` where the node's calls touch `touched` bytes.
   static double resident_bytes(double bytes, double touched) { return std::max(bytes, touched / 2); }
 
   /// The model of measured copies: c(W) the one-rank bandwidth, M(W) the most any number of ranks

@@ -96,7 +96,8 @@ std::string calibration_report(const NetworkMeasurements& n, const LocalWork& w,
   for (std::size_t i = 0; i < w.copies.size(); ++i) {
     const CopyMeasurement& c = w.copies[i];
     const double bytes =
-        w.memory ? w.memory->copy_seconds(c.bytes, w.ranks, c.loop.value_or(CopyLoop::Pack)) : c.bytes * w.byte_copied;
+        w.memory ? w.memory->copy_seconds(c.bytes, w.ranks, c.loop.value_or(CopyLoop::Pack), c.touched_on_node(w.ranks))
+                 : c.bytes * w.byte_copied;
     const double fitted = bytes + c.runs * w.run_copied + c.records * w.record_copied;
     const double residual = (fitted - c.seconds) / c.seconds;
     text << fmt::format("  {:<8}  {:<10}  {:<9}  {:<9}  {:.4e}   {:.4e}   {:+.1f}%{}\n", i, c.bytes, c.runs, c.records,

@@ -44,7 +44,7 @@ void fit_copy_loops(LocalWork& out) {
                                             : std::vector{CopyLoop::Pack, CopyLoop::Unpack};
     std::vector<std::vector<double>> columns;
     for (const CopyMeasurement& c : out.copies) {
-      const double memory = out.memory->copy_seconds(c.bytes, out.ranks, CopyLoop::Pack, c.touched * static_cast<double>(out.ranks));
+      const double memory = out.memory->copy_seconds(c.bytes, out.ranks, CopyLoop::Pack, c.touched_on_node(out.ranks));
       std::vector<double> row;
       for (const CopyLoop loop : loops) row.push_back(c.loop == loop ? memory : 0.0);
       row.push_back(c.runs);
@@ -67,7 +67,7 @@ void fit_copy_loops(LocalWork& out) {
   std::vector<double> copied;
   for (const CopyMeasurement& c : out.copies) {
     loops.push_back({c.runs, c.records});
-    copied.push_back(out.memory->copy_seconds(c.bytes, out.ranks, CopyLoop::Pack, c.touched * static_cast<double>(out.ranks)));
+    copied.push_back(out.memory->copy_seconds(c.bytes, out.ranks, CopyLoop::Pack, c.touched_on_node(out.ranks)));
   }
   const std::vector<double> loop_prices = fit_prices(loops, seconds, copied);
   out.run_copied = loop_prices[0];
@@ -162,9 +162,9 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
       elements.push_back({m.elements});
       taken.push_back(m.seconds);
       // Its three copies (pack, buffer to buffer, unpack) each a third of the bytes, one after another.
-      const double node_touched = m.touched * static_cast<double>(out.ranks);  // every rank copies at once
-      const double bytes = out.memory ? 3 * out.memory->copy_seconds(m.bytes / 3, out.ranks, CopyLoop::Pack, node_touched)
-                                      : m.bytes * out.byte_copied;
+      const double bytes =
+          out.memory ? 3 * out.memory->copy_seconds(m.bytes / 3, out.ranks, CopyLoop::Pack, m.touched_on_node(out.ranks))
+                     : m.bytes * out.byte_copied;
       known.push_back(bytes + m.runs * out.run_copied + m.records * out.record_copied);
     }
     if (!elements.empty()) out.element_copied = fit_prices(elements, taken, known)[0];
@@ -175,7 +175,8 @@ LocalWork local_work_from_json(const nlohmann::json& json) {
   }
   // Copies timed as repeated calls run them (rows that say what they touched) are priced by the
   // warm copies; those timed with the caches emptied first, by the cold ones.
-  out.warm_copies = std::all_of(out.copies.begin(), out.copies.end(), [](const CopyMeasurement& c) { return c.touched > 0; });
+  out.warm_copies =
+      std::all_of(out.copies.begin(), out.copies.end(), [](const CopyMeasurement& c) { return c.touched > 0; });
   std::vector<CopyBandwidthMeasurement> modelled;
   for (const auto& row : json.at("copy_bandwidth")) {
     const CopyBandwidthRow r{row.at("ranks").get<Index>(), row.at("bytes").get<double>(), row.at("warm").get<double>(),

@@ -33,6 +33,8 @@ struct CopyMeasurement {
   /// so that the node's are `ranks` times as many: NodeMemory::copy_seconds); 0 in measurements
   /// that emptied the caches before each copy, which name none.
   double touched = 0;
+  /// What the node's calls touched: `ranks` ranks copying at once, each `touched`.
+  double touched_on_node(Index ranks) const { return touched * static_cast<double>(ranks); }
 };
 
 /// One rank's copy bandwidth with `ranks` ranks copying `bytes` each at once, warm and cold.
@@ -79,6 +81,7 @@ struct LocalWork {
     double elements = 0, bytes = 0, runs = 0, records = 0;
     double seconds = 0;
     double touched = 0;  ///< A, B and the buffers (0 where the caches were emptied first)
+    double touched_on_node(Index ranks) const { return touched * static_cast<double>(ranks); }
   };
   std::vector<ElementCopyMeasurement> pdgemr2d;
 };

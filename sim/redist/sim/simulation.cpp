@@ -173,7 +173,9 @@ std::vector<std::string> run_simulation(const SimulationOptions& options, const 
   for (std::size_t rank = 0; rank < placement.size() && rank < options.touched_bytes.size(); ++rank) {
     touched_on_node[placement[rank].copies.host] += options.touched_bytes[rank];
   }
-  for (RankPlacement& p : placement) p.copies.touched = options.touched_bytes.empty() ? 0.0 : touched_on_node[p.copies.host];
+  for (RankPlacement& p : placement) {
+    p.copies.touched = options.touched_bytes.empty() ? 0.0 : touched_on_node[p.copies.host];
+  }
   const auto latency = barrier_latency(placement, options.platform_file);
   auto scan = control_scan(placement, options.platform_file);
   const bool one_memory = shared_memory(placement);
