@@ -18,8 +18,12 @@ double local_elements(const StoredMatrix& m, Rank rank) {
 
 double touched_bytes(const Layout& source, const Layout& dest, const RankMap& ranks, Rank rank, Index elem_bytes) {
   double elements = 0;
-  if (const std::optional<Index> p = ranks.source_of(rank, source.processors())) elements += static_cast<double>(source.local_size(*p));
-  if (const std::optional<Index> q = ranks.dest_of(rank, dest.processors())) elements += static_cast<double>(dest.local_size(*q));
+  if (const std::optional<Index> p = ranks.source_of(rank, source.processors())) {
+    elements += static_cast<double>(source.local_size(*p));
+  }
+  if (const std::optional<Index> q = ranks.dest_of(rank, dest.processors())) {
+    elements += static_cast<double>(dest.local_size(*q));
+  }
   return 2 * elements * static_cast<double>(elem_bytes);
 }
 
@@ -29,7 +33,8 @@ double touched_bytes(const SubmatrixCopy& copy, Rank rank, Index elem_bytes) {
     const double whole = static_cast<double>(m.rows.size()) * static_cast<double>(m.cols.size());
     return whole > 0 ? moved / whole : 0.0;
   };
-  const double elements = local_elements(copy.from, rank) * share(copy.from) + local_elements(copy.to, rank) * share(copy.to);
+  const double elements =
+      local_elements(copy.from, rank) * share(copy.from) + local_elements(copy.to, rank) * share(copy.to);
   return 2 * elements * static_cast<double>(elem_bytes);
 }
 
