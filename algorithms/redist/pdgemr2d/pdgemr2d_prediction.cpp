@@ -85,10 +85,10 @@ Prediction predict_pdgemr2d(const SubmatrixCopy& copy, Index elem_bytes, Rank ra
 
   const auto count = static_cast<std::size_t>(ranks);
   std::vector<RankClock> clock(count);
+  const std::vector<double> by_rank = touched_bytes(copy, ranks, elem_bytes);
   std::vector<double> touched;  // by each rank's node, its calls' bytes (touched_bytes.hpp)
   for (Rank r = 0; r < ranks; ++r) {
-    touched.push_back(
-        model.over_node(r, ranks, [&](Index other) { return touched_bytes(copy, static_cast<Rank>(other), elem_bytes); }));
+    touched.push_back(model.over_node(r, ranks, [&](Index other) { return by_rank[static_cast<std::size_t>(other)]; }));
   }
   // A rank's local work: at the machine's prices (its node's memory shared by the ranks copying at
   // once), stretched where its host holds more ranks than cores.

@@ -255,14 +255,19 @@ std::vector<LocalSeconds> predict_local(const Layout& source, const Layout& dest
   const Index copying = model.copying_with(me, run_ranks);
   // Schedules do not change a rank's plan: one per indexing method and placement.
   std::map<std::pair<std::string, RelabelMethod>, PlanWork> planned;
+  std::map<RelabelMethod, double> touched_by_placement;  // the bytes the calls of this rank's node touch
   std::vector<LocalSeconds> out;
   for (const Candidate& c : candidates.list) {
     auto [at, fresh] = planned.try_emplace({c.indexing, c.relabel});
     if (fresh) at->second = plan_work(source, dest, elem_bytes, candidates.placement(c.relabel), indexing_method(c.indexing), me);
     const PlanWork& w = at->second;
-    const RankMap& placed = candidates.placement(c.relabel).ranks;
-    const double touched = model.over_node(
-        me, run_ranks, [&](Index r) { return touched_bytes(source, dest, placed, static_cast<Rank>(r), elem_bytes); });
+    auto [touched_at, unseen] = touched_by_placement.try_emplace(c.relabel);
+    if (unseen) {
+      const std::vector<double> by_rank =
+          touched_bytes(source, dest, candidates.placement(c.relabel).ranks, run_ranks, elem_bytes);
+      touched_at->second = model.over_node(me, run_ranks, [&](Index r) { return by_rank[static_cast<std::size_t>(r)]; });
+    }
+    const double touched = touched_at->second;
     const bool direct = runs_exchange_direct(c, model);
     Work pack = direct ? w.packed : w.pack, unpack = direct ? w.unpacked : w.unpack;
     const std::vector<Work>& unpacks = direct ? w.unpacked_one_by_one : w.unpacks;

@@ -384,11 +384,8 @@ ExperimentResult run_redistribute(const std::string& platform, const Params& par
   sim.phantom = runs_phantom(payload, bytes);
   sim.sources_shared = v.text("sources") == "shared";
   sim.trace_file = trace;
-  for (Rank rank = 0; rank < sim.ranks; ++rank) {
-    sim.touched_bytes.push_back(shape.matrix_copy()
-                                    ? touched_bytes(submatrix_copy(*shape.copy, options.ranks, rank), rank, elem_bytes)
-                                    : touched_bytes(source, dest, options.ranks, rank, elem_bytes));
-  }
+  sim.touched_bytes = shape.matrix_copy() ? touched_bytes(submatrix_copy(*shape.copy, options.ranks, 0), sim.ranks, elem_bytes)
+                                          : touched_bytes(source, dest, options.ranks, sim.ranks, elem_bytes);
   // Real payload: every rank's source and destination arrays, and the send and receive copies of
   // what moves (at most the whole array), all in this one process; checked by check_redistribute.
   const auto reports = simulate(sim, [&](Transport& transport) {
